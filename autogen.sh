@@ -1,0 +1,1 @@
+exec autoreconf -fi

@@ -1,0 +1,151 @@
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "game.h"
+#include "mu-ops.h"
+#include "text.h"
+#include "xmalloc.h"
+
+/*
+ * The game registry: a NULL-terminated table of game_ops, found by
+ * name.  A struct game is an ops pointer and the game's own state.
+ * game_play() is the one way to advance a game from text: it parses,
+ * applies to a copy and only then replaces the state, so a failed
+ * action never leaves a game half-changed, whatever the game.
+ */
+
+const struct game_ops *game_table[] = {
+	&mu_ops_classic,
+	&mu_ops_levis,
+	&mu_ops_velox,
+	NULL
+};
+
+/* The game called name (case-insensitive), or NULL. */
+const struct game_ops *
+game_find(const char *name)
+{
+	int	i;
+
+	for (i = 0; game_table[i] != NULL; i++) {
+		if (strcasecmp(game_table[i]->name, name) == 0)
+			return (game_table[i]);
+	}
+	return (NULL);
+}
+
+/* List the game names, "classic, levis or velox". */
+void
+game_names(struct buf *out)
+{
+	int	i;
+
+	for (i = 0; game_table[i] != NULL; i++) {
+		if (i > 0)
+			buf_adds(out, game_table[i + 1] == NULL ? " or " : ", ");
+		buf_adds(out, game_table[i]->name);
+	}
+}
+
+struct game *
+game_create(const struct game_ops *ops, const struct game_options *opts,
+    char **cause)
+{
+	struct game	*g;
+
+	g = xcalloc(1, sizeof *g);
+	g->ops = ops;
+	if (ops->create(g, opts, cause) == -1) {
+		free(g);
+		return (NULL);
+	}
+	return (g);
+}
+
+/* Make a game from position text; its second line names the game. */
+struct game *
+game_read_position(const char *text, char **cause)
+{
+	const struct game_ops	*ops;
+	const char		*line, *nl;
+	struct game		*g;
+	char			*name;
+
+	line = strchr(text, '\n');
+	if (strncmp(text, "mupbem position 1\n", 18) != 0 || line == NULL ||
+	    strncmp(line + 1, "game ", 5) != 0 ||
+	    (nl = strchr(line + 6, '\n')) == NULL) {
+		xasprintf(cause, "not a mupbem position: it must start with "
+		    "'mupbem position 1' and a 'game' line");
+		return (NULL);
+	}
+	name = xstrndup(line + 6, (size_t)(nl - line - 6));
+	ops = game_find(name);
+	if (ops == NULL) {
+		xasprintf(cause, "position line 2: no game is called '%s'",
+		    name);
+		free(name);
+		return (NULL);
+	}
+	free(name);
+	g = xcalloc(1, sizeof *g);
+	g->ops = ops;
+	if (ops->read_position(g, text, cause) == -1) {
+		game_free(g);
+		return (NULL);
+	}
+	return (g);
+}
+
+struct game *
+game_copy(const struct game *g)
+{
+	struct game	*c;
+
+	c = xcalloc(1, sizeof *c);
+	c->ops = g->ops;
+	c->state = g->ops->copy(g);
+	return (c);
+}
+
+void
+game_free(struct game *g)
+{
+	if (g == NULL)
+		return;
+	if (g->state != NULL)
+		g->ops->destroy(g);
+	free(g);
+}
+
+/*
+ * Parse action text and apply it.  On success the canonical form of
+ * the action is added to canon (if not NULL); on failure nothing in g
+ * changes and *cause says why.
+ */
+int
+game_play(struct game *g, const char *text, size_t len, struct buf *canon,
+    char **cause)
+{
+	struct action	 a;
+	struct game	*next;
+	void		*state;
+
+	if (g->ops->parse(g, text, len, &a, cause) == -1)
+		return (-1);
+	next = game_copy(g);
+	if (g->ops->apply(next, &a, cause) == -1) {
+		game_free(next);
+		return (-1);
+	}
+	if (canon != NULL)
+		g->ops->format(g, &a, canon);
+	state = g->state;
+	g->state = next->state;
+	next->state = state;
+	game_free(next);
+	return (0);
+}

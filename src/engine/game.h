@@ -1,0 +1,77 @@
+/*
+ * The one interface every game (the Mu variants now, Mur later) offers
+ * to the tool, the service and the robot: create, parse an action,
+ * apply it, list the legal ones, draw the board, read and write the
+ * complete position.
+ */
+#ifndef GAME_H
+#define GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "mu-game.h"
+
+struct game;
+
+/* Options for a new game; 0 means the game's default. */
+struct game_options {
+	int		players;
+	int		segments;
+};
+
+struct action {
+	union {
+		struct mu_action	mu;
+	} u;
+};
+
+struct game_ops {
+	const char	*name;		/* "classic", "levis", "velox" */
+	const char	*title;		/* "Mu velox" */
+
+	int		 (*create)(struct game *, const struct game_options *,
+			     char **);
+	void		 (*destroy)(struct game *);
+	void		*(*copy)(const struct game *);
+	void		 (*options)(const struct game *,
+			     struct game_options *);
+
+	int		 (*parse)(const struct game *, const char *, size_t,
+			     struct action *, char **);
+	int		 (*apply)(struct game *, const struct action *,
+			     char **);
+	void		 (*format)(const struct game *,
+			     const struct action *, struct buf *);
+	int		 (*legal)(const struct game *, struct action **);
+
+	int		 (*to_move)(const struct game *);
+	int		 (*players)(const struct game *);
+	const char	*(*seat_name)(const struct game *, int);
+	int		 (*seat_parse)(const struct game *, const char *,
+			     size_t);
+
+	void		 (*render)(const struct game *, struct buf *);
+	void		 (*write_position)(const struct game *, struct buf *);
+	int		 (*read_position)(struct game *, const char *, char **);
+};
+
+struct game {
+	const struct game_ops	*ops;
+	void			*state;
+};
+
+extern const struct game_ops	*game_table[];
+
+const struct game_ops	*game_find(const char *);
+void			 game_names(struct buf *);
+struct game		*game_create(const struct game_ops *,
+			     const struct game_options *, char **);
+struct game		*game_read_position(const char *, char **);
+struct game		*game_copy(const struct game *);
+void			 game_free(struct game *);
+int			 game_play(struct game *, const char *, size_t,
+			     struct buf *, char **);
+
+#endif

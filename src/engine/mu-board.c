@@ -1,0 +1,221 @@
+#include "config.h"
+
+#include <string.h>
+
+#include "mu-board.h"
+
+/*
+ * The board is the union of the placed segments; every other position
+ * is the Out of Bounds.  Cells are stored segment by segment, so cell
+ * number 7s+k is cell k of segment s: this order is also the order of
+ * cell names (A0 < A1 < ... < B0), which the explosion rules use.
+ *
+ * Each cell keeps its six neighbours as cell numbers (MU_NONE for the
+ * Out of Bounds), so movement and explosions never look positions up.
+ * Looking up a position, which only placing a segment needs, goes
+ * through a small open-addressing hash of (q, r) to cell number + 1.
+ *
+ * Cell k of a segment: 0 is the centre; 1 to 6 are the centre's NE, E,
+ * SE, SW, W and NW neighbours.
+ *
+ * Sections: a Commonwealth cell carries the number of its section, a
+ * connected set of Commonwealth cells.  Sections never merge (a Virgin
+ * cell that would join two becomes Wall instead), so the section of a
+ * new Commonwealth cell is found from its neighbours in O(1).
+ */
+
+static const int mu_board_k_dir[MU_SEGMENT_CELLS] = {
+	-1, HEX_NE, HEX_E, HEX_SE, HEX_SW, HEX_W, HEX_NW
+};
+
+static unsigned	mu_board_hash(struct hex);
+static void	mu_board_flood(struct mu_board *, int, int);
+
+static unsigned
+mu_board_hash(struct hex h)
+{
+	uint32_t	x;
+
+	x = (uint32_t)h.q * 0x9e3779b1U ^ (uint32_t)h.r * 0x85ebca77U;
+	x ^= x >> 15;
+	return (x & (MU_BOARD_HASH - 1));
+}
+
+void
+mu_board_init(struct mu_board *b)
+{
+	memset(b, 0, sizeof *b);
+}
+
+int
+mu_board_ncells(const struct mu_board *b)
+{
+	return (b->nsegments * MU_SEGMENT_CELLS);
+}
+
+/* The cell at position h, or MU_NONE if h is in the Out of Bounds. */
+int
+mu_board_find(const struct mu_board *b, struct hex h)
+{
+	unsigned	i;
+	int		c;
+
+	for (i = mu_board_hash(h);; i = (i + 1) & (MU_BOARD_HASH - 1)) {
+		if (b->index[i] == 0)
+			return (MU_NONE);
+		c = b->index[i] - 1;
+		if (hex_equal(b->cells[c].pos, h))
+			return (c);
+	}
+}
+
+/* The position of cell k relative to its segment's centre. */
+struct hex
+mu_board_cell_offset(int k)
+{
+	struct hex	zero = { 0, 0 };
+
+	if (k == 0)
+		return (zero);
+	return (hex_step(zero, mu_board_k_dir[k], 1));
+}
+
+int
+mu_board_cell_k(int cell)
+{
+	return (cell % MU_SEGMENT_CELLS);
+}
+
+int
+mu_board_cell_segment(int cell)
+{
+	return (cell / MU_SEGMENT_CELLS);
+}
+
+/*
+ * Add a segment centred on h, placed by seat owner, and link its cells
+ * with their neighbours.  The caller has checked that it is legal.
+ * Returns the new segment's number.
+ */
+int
+mu_board_add_segment(struct mu_board *b, struct hex centre, int owner)
+{
+	struct mu_cell	*cell;
+	struct hex	 off;
+	unsigned	 i;
+	int		 s, k, c, d, n;
+
+	s = b->nsegments++;
+	b->segments[s].centre = centre;
+	b->segments[s].owner = owner;
+	for (k = 0; k < MU_SEGMENT_CELLS; k++) {
+		c = s * MU_SEGMENT_CELLS + k;
+		cell = &b->cells[c];
+		off = mu_board_cell_offset(k);
+		cell->pos.q = centre.q + off.q;
+		cell->pos.r = centre.r + off.r;
+		cell->layer = MU_LAYER_VIRGIN;
+		cell->colour = MU_NONE;
+		cell->height = 0;
+		cell->section = MU_NONE;
+		i = mu_board_hash(cell->pos);
+		while (b->index[i] != 0)
+			i = (i + 1) & (MU_BOARD_HASH - 1);
+		b->index[i] = (int16_t)(c + 1);
+	}
+	for (k = 0; k < MU_SEGMENT_CELLS; k++) {
+		c = s * MU_SEGMENT_CELLS + k;
+		cell = &b->cells[c];
+		for (d = 0; d < HEX_NDIRS; d++) {
+			n = mu_board_find(b, hex_step(cell->pos, d, 1));
+			cell->nb[d] = (int16_t)n;
+			if (n != MU_NONE)
+				b->cells[n].nb[hex_opposite(d)] = (int16_t)c;
+		}
+	}
+	return (s);
+}
+
+/* Put a piece of height men of colour on cell, or empty it. */
+void
+mu_board_set_piece(struct mu_board *b, int cell, int colour, int height)
+{
+	if (height <= 0 || colour == MU_NONE) {
+		b->cells[cell].colour = MU_NONE;
+		b->cells[cell].height = 0;
+		return;
+	}
+	b->cells[cell].colour = (int8_t)colour;
+	b->cells[cell].height = (uint16_t)height;
+}
+
+/*
+ * The capacity of a cell: Virginity counts Virgin neighbours, the
+ * Commonwealth counts Commonwealth and Virgin neighbours, and the Wall
+ * counts Wall neighbours.
+ */
+int
+mu_board_capacity(const struct mu_board *b, int cell)
+{
+	const struct mu_cell	*c = &b->cells[cell];
+	int			 d, n, cap = 0;
+
+	for (d = 0; d < HEX_NDIRS; d++) {
+		if ((n = c->nb[d]) == MU_NONE)
+			continue;
+		switch (c->layer) {
+		case MU_LAYER_VIRGIN:
+			cap += b->cells[n].layer == MU_LAYER_VIRGIN;
+			break;
+		case MU_LAYER_COMMON:
+			cap += b->cells[n].layer != MU_LAYER_WALL;
+			break;
+		case MU_LAYER_WALL:
+			cap += b->cells[n].layer == MU_LAYER_WALL;
+			break;
+		}
+	}
+	return (cap);
+}
+
+/* Give cell and its connected Commonwealth cells section number id. */
+static void
+mu_board_flood(struct mu_board *b, int cell, int id)
+{
+	int16_t	 stack[MU_MAX_CELLS];
+	int	 top = 0, c, d, n;
+
+	b->cells[cell].section = (int16_t)id;
+	stack[top++] = (int16_t)cell;
+	while (top > 0) {
+		c = stack[--top];
+		for (d = 0; d < HEX_NDIRS; d++) {
+			n = b->cells[c].nb[d];
+			if (n == MU_NONE || b->cells[n].section != MU_NONE ||
+			    b->cells[n].layer != MU_LAYER_COMMON)
+				continue;
+			b->cells[n].section = (int16_t)id;
+			stack[top++] = (int16_t)n;
+		}
+	}
+}
+
+/*
+ * Number the Commonwealth sections afresh, in order of each section's
+ * lowest-named cell.  Used when a board is read rather than played.
+ */
+void
+mu_board_sections(struct mu_board *b)
+{
+	int	c, ncells;
+
+	ncells = mu_board_ncells(b);
+	for (c = 0; c < ncells; c++)
+		b->cells[c].section = MU_NONE;
+	b->nsections = 0;
+	for (c = 0; c < ncells; c++) {
+		if (b->cells[c].layer == MU_LAYER_COMMON &&
+		    b->cells[c].section == MU_NONE)
+			mu_board_flood(b, c, b->nsections++);
+	}
+}

@@ -1,0 +1,61 @@
+/*
+ * The Mu board: segments of seven cells, each cell with its layer,
+ * its piece and its Commonwealth section.
+ */
+#ifndef MU_BOARD_H
+#define MU_BOARD_H
+
+#include <stdint.h>
+
+#include "hex.h"
+
+#define MU_MAX_PLAYERS		6
+#define MU_MAX_SEGMENTS_EACH	8
+#define MU_MAX_SEGMENTS		(MU_MAX_PLAYERS * MU_MAX_SEGMENTS_EACH)
+#define MU_SEGMENT_CELLS	7
+#define MU_MAX_CELLS		(MU_MAX_SEGMENTS * MU_SEGMENT_CELLS)
+#define MU_MAX_HEIGHT		9999
+#define MU_NONE			(-1)
+
+#define MU_BOARD_HASH		1024	/* power of two, > 3 * MU_MAX_CELLS */
+
+enum mu_layer {
+	MU_LAYER_VIRGIN,
+	MU_LAYER_COMMON,
+	MU_LAYER_WALL
+};
+
+struct mu_cell {
+	struct hex	pos;
+	int16_t		nb[HEX_NDIRS];	/* neighbour cell, or MU_NONE */
+	uint8_t		layer;
+	int8_t		colour;		/* seat, or MU_NONE when empty */
+	uint16_t	height;
+	int16_t		section;	/* Commonwealth section, or MU_NONE */
+};
+
+struct mu_segment {
+	struct hex	centre;
+	int		owner;		/* the seat that placed it */
+};
+
+struct mu_board {
+	int			nsegments;
+	int			nsections;
+	struct mu_segment	segments[MU_MAX_SEGMENTS];
+	struct mu_cell		cells[MU_MAX_CELLS];
+	int16_t			index[MU_BOARD_HASH];
+};
+
+void		mu_board_init(struct mu_board *);
+int		mu_board_ncells(const struct mu_board *);
+int		mu_board_find(const struct mu_board *, struct hex);
+struct hex	mu_board_cell_offset(int);
+int		mu_board_cell_k(int);
+int		mu_board_cell_segment(int);
+int		mu_board_add_segment(struct mu_board *, struct hex, int);
+void		mu_board_set_piece(struct mu_board *, int, int, int);
+int		mu_board_capacity(const struct mu_board *, int);
+void		mu_board_sections(struct mu_board *);
+
+#endif

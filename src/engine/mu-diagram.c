@@ -1,0 +1,309 @@
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mu-diagram.h"
+#include "mu-name.h"
+#include "mu-notation.h"
+#include "mu-select.h"
+#include "xmalloc.h"
+
+/*
+ * The diagram draws each hexagon six characters wide and three lines
+ * tall, rows shifted half a cell as axial coordinates require: cell
+ * (q, r) has its left edge at column 6q + 3r, and row r takes a roof
+ * line shared with the row above plus two inside lines:
+ *
+ *	 /   \ /   \		roof: '/' at x+1, '\' at x+5
+ *	| A5  | A0  |		inside line 1: fill, name, fill
+ *	|     | r1  |		inside line 2: fill, piece, fill
+ *	  \ /   \ /		next roof: '\' at x+2, '/' at x+4
+ *
+ * Only edges between different segments, or between the board and the
+ * Out of Bounds, are drawn, so each segment shows as one outlined
+ * flower of seven cells.  The fill tells the layer: blank for
+ * Virginity, '.' for the Commonwealth, '#' for the Wall.  A piece is
+ * its colour's letter and its height.  In the layout phase the centre
+ * of every legal placement shows its alias in parentheses.
+ */
+
+struct mu_canvas {
+	int	  minx;
+	int	  minr;
+	int	  width;
+	int	  lines;
+	char	**text;
+};
+
+static void	mu_diagram_bounds(struct hex, int *, int *, int *, int *);
+static void	mu_diagram_put(struct mu_canvas *, int, int, char);
+static void	mu_diagram_puts(struct mu_canvas *, int, int, const char *);
+static void	mu_diagram_cell(const struct mu_game *, struct mu_canvas *,
+		    int);
+static int	mu_diagram_occupied(const struct mu_game *, int);
+
+static void
+mu_diagram_bounds(struct hex h, int *minx, int *maxx, int *minr, int *maxr)
+{
+	int	x = 6 * h.q + 3 * h.r;
+
+	if (x < *minx)
+		*minx = x;
+	if (x + 6 > *maxx)
+		*maxx = x + 6;
+	if (h.r < *minr)
+		*minr = h.r;
+	if (h.r > *maxr)
+		*maxr = h.r;
+}
+
+static void
+mu_diagram_put(struct mu_canvas *cv, int x, int y, char ch)
+{
+	x -= cv->minx;
+	if (x >= 0 && x < cv->width && y >= 0 && y < cv->lines)
+		cv->text[y][x] = ch;
+}
+
+static void
+mu_diagram_puts(struct mu_canvas *cv, int x, int y, const char *s)
+{
+	for (; *s != '\0'; s++)
+		mu_diagram_put(cv, x++, y, *s);
+}
+
+/* Draw cell c: its two inside lines and its boundary edges. */
+static void
+mu_diagram_cell(const struct mu_game *g, struct mu_canvas *cv, int c)
+{
+	static const char	 fills[] = { ' ', '.', '#' };
+	const struct mu_cell	*cell = &g->board.cells[c];
+	char			 line[2][8], name[MU_NAME_MAX], fill;
+	int			 x, y, d, n, i, seg;
+
+	x = 6 * cell->pos.q + 3 * cell->pos.r;
+	y = 3 * (cell->pos.r - cv->minr);
+	fill = fills[cell->layer];
+	mu_name_cell(c, name, sizeof name);
+	memset(line, fill, sizeof line);
+	memcpy(&line[0][1], name, strlen(name));
+	if (cell->colour != MU_NONE) {
+		snprintf(name, sizeof name, "%c%u",
+		    mu_game_colour_letter(cell->colour), cell->height);
+		memcpy(&line[1][1], name, strlen(name) > 4 ? 4 : strlen(name));
+	}
+	for (i = 0; i < 2; i++) {
+		line[i][5] = '\0';
+		mu_diagram_puts(cv, x + 1, y + 1 + i, line[i]);
+	}
+
+	seg = mu_board_cell_segment(c);
+	for (d = 0; d < HEX_NDIRS; d++) {
+		n = cell->nb[d];
+		if (n != MU_NONE && mu_board_cell_segment(n) == seg)
+			continue;
+		switch (d) {
+		case HEX_E:
+			mu_diagram_put(cv, x + 6, y + 1, '|');
+			mu_diagram_put(cv, x + 6, y + 2, '|');
+			break;
+		case HEX_W:
+			mu_diagram_put(cv, x, y + 1, '|');
+			mu_diagram_put(cv, x, y + 2, '|');
+			break;
+		case HEX_NW:
+			mu_diagram_put(cv, x + 1, y, '/');
+			break;
+		case HEX_NE:
+			mu_diagram_put(cv, x + 5, y, '\\');
+			break;
+		case HEX_SW:
+			mu_diagram_put(cv, x + 2, y + 3, '\\');
+			break;
+		case HEX_SE:
+			mu_diagram_put(cv, x + 4, y + 3, '/');
+			break;
+		}
+	}
+}
+
+/* Draw the board, and the placement aliases in the layout phase. */
+void
+mu_diagram_board(const struct mu_game *g, struct buf *out)
+{
+	const struct mu_board	*b = &g->board;
+	struct mu_canvas	 cv;
+	struct hex		*at;
+	char			 alias[MU_NAME_MAX], label[MU_NAME_MAX + 2];
+	int			 minx, maxx, minr, maxr, c, i, n, ncells;
+	int			 x, len;
+
+	at = xreallocarray(NULL, MU_LAYOUT_MAX, sizeof *at);
+	n = mu_notation_aliases(g, at);
+	ncells = mu_board_ncells(b);
+	if (ncells == 0 && n == 0) {
+		free(at);
+		return;
+	}
+	minx = minr = 1 << 20;
+	maxx = maxr = -(1 << 20);
+	for (c = 0; c < ncells; c++)
+		mu_diagram_bounds(b->cells[c].pos, &minx, &maxx, &minr, &maxr);
+	for (i = 0; i < n; i++)
+		mu_diagram_bounds(at[i], &minx, &maxx, &minr, &maxr);
+
+	cv.minx = minx;
+	cv.minr = minr;
+	cv.width = maxx - minx + 1;
+	cv.lines = 3 * (maxr - minr + 1) + 1;
+	cv.text = xreallocarray(NULL, (size_t)cv.lines, sizeof *cv.text);
+	for (i = 0; i < cv.lines; i++) {
+		cv.text[i] = xmalloc((size_t)cv.width + 1);
+		memset(cv.text[i], ' ', (size_t)cv.width);
+		cv.text[i][cv.width] = '\0';
+	}
+	for (c = 0; c < ncells; c++)
+		mu_diagram_cell(g, &cv, c);
+	for (i = 0; i < n; i++) {
+		mu_name_alias(i, alias, sizeof alias);
+		snprintf(label, sizeof label, "(%s)", alias);
+		x = 6 * at[i].q + 3 * at[i].r + (strlen(label) > 3 ? 1 : 2);
+		mu_diagram_puts(&cv, x, 3 * (at[i].r - minr) + 1, label);
+	}
+
+	for (i = 0; i < cv.lines; i++) {
+		len = cv.width;
+		while (len > 0 && cv.text[i][len - 1] == ' ')
+			len--;
+		buf_add(out, cv.text[i], (size_t)len);
+		buf_addc(out, '\n');
+		free(cv.text[i]);
+	}
+	free(cv.text);
+	free(at);
+}
+
+/* How many segments seat has at least one piece on. */
+static int
+mu_diagram_occupied(const struct mu_game *g, int seat)
+{
+	const struct mu_board	*b = &g->board;
+	int			 s, k, n = 0;
+
+	for (s = 0; s < b->nsegments; s++) {
+		for (k = 0; k < MU_SEGMENT_CELLS; k++) {
+			if (b->cells[s * MU_SEGMENT_CELLS + k].colour == seat) {
+				n++;
+				break;
+			}
+		}
+	}
+	return (n);
+}
+
+/* Say whose turn it is and what they may do. */
+void
+mu_diagram_status(const struct mu_game *g, struct buf *out)
+{
+	const char	*who = mu_game_colour(g->to_move);
+	char		 label[MU_NAME_MAX], last[MU_NAME_MAX];
+	int		 segs[MU_MAX_SEGMENTS], n, i, occupied, cap;
+	struct hex	*at;
+
+	switch (g->phase) {
+	case MU_PHASE_LAYOUT:
+		mu_name_label(g->board.nsegments, label, sizeof label);
+		buf_addf(out, "Layout: %s to place segment %s (%s's %d of "
+		    "%d).\n", who, label, who,
+		    mu_game_placed(g, g->to_move) + 1, g->segments);
+		at = xreallocarray(NULL, MU_LAYOUT_MAX, sizeof *at);
+		n = mu_notation_aliases(g, at);
+		free(at);
+		if (n == 1) {
+			buf_addf(out, "Write a (the one place shown) or "
+			    "@q,r.\n");
+		} else {
+			mu_name_alias(n - 1, last, sizeof last);
+			buf_addf(out, "Write one of the letters a to %s "
+			    "shown on the board, or @q,r.\n", last);
+		}
+		break;
+	case MU_PHASE_SELECTION:
+		n = mu_select_list(g, g->to_move, segs);
+		buf_addf(out, "Selection: %s to clear one of %s segments:",
+		    who, who);
+		for (i = 0; i < n; i++) {
+			mu_name_label(segs[i], label, sizeof label);
+			buf_addf(out, " %s", label);
+		}
+		buf_addf(out, ".\nWrite clear and the letter, such as "
+		    "'clear %s'. The last segment left to each player is "
+		    "filled with 7 men.\n", label);
+		break;
+	case MU_PHASE_MOVEMENT:
+		occupied = mu_diagram_occupied(g, g->to_move);
+		buf_addf(out, "Movement, turn %d: %s to move, occupying %d "
+		    "segment%s.\n", g->turn, who, occupied,
+		    occupied == 1 ? "" : "s");
+		switch (g->variant->turn_rule) {
+		case MU_TURN_SINGLE:
+			buf_adds(out, "Make one move, or pass.\n");
+			break;
+		case MU_TURN_PER_SEGMENT:
+			buf_addf(out, "Make up to %d move%s, one from each "
+			    "segment you occupy, or pass.\n", occupied,
+			    occupied == 1 ? "" : "s");
+			break;
+		case MU_TURN_PER_SEGMENT_CAPPED:
+			cap = occupied < g->turn ? occupied : g->turn;
+			buf_addf(out, "Make up to %d move%s (one from each "
+			    "segment you occupy, at most %d on turn %d), or "
+			    "pass.\n", cap, cap == 1 ? "" : "s", g->turn,
+			    g->turn);
+			break;
+		}
+		break;
+	case MU_PHASE_OVER:
+		buf_adds(out, "The game is over.\n");
+		break;
+	}
+}
+
+/* Explain the marks the diagram uses. */
+void
+mu_diagram_legend(const struct mu_game *g, struct buf *out)
+{
+	int	seat;
+
+	buf_adds(out, "Legend:\n");
+	buf_adds(out, "  C4     cell 4 of segment C: 0 is the centre, 1-6 "
+	    "go round from the north-east\n");
+	buf_adds(out, "  r3     a piece: its colour's letter and its "
+	    "height (");
+	for (seat = 0; seat < g->players; seat++) {
+		buf_addf(out, "%s%c %s", seat == 0 ? "" : ", ",
+		    mu_game_colour_letter(seat), mu_game_colour(seat));
+	}
+	buf_adds(out, ")\n");
+	buf_adds(out, "  layers blank Virginity, .C4.. Commonwealth, #C4## "
+	    "Wall\n");
+	buf_adds(out, "  | / \\  segment edges; what lies outside the "
+	    "board's edges is Out of Bounds\n");
+	if (g->phase == MU_PHASE_LAYOUT)
+		buf_adds(out, "  (a)    a place for the next segment's centre\n");
+}
+
+/* The whole diagram: title, board, whose turn it is, legend. */
+void
+mu_diagram_render(const struct mu_game *g, struct buf *out)
+{
+	buf_addf(out, "%s, %d players, %d segments each. Action %d.\n\n",
+	    g->variant->title, g->players, g->segments, g->ply + 1);
+	mu_diagram_board(g, out);
+	buf_addc(out, '\n');
+	mu_diagram_status(g, out);
+	buf_addc(out, '\n');
+	mu_diagram_legend(g, out);
+}

@@ -1,0 +1,61 @@
+/*
+ * A game of Mu (classic, levis or velox): the board plus whose turn it
+ * is and which phase the game is in, and the actions that advance it.
+ */
+#ifndef MU_GAME_H
+#define MU_GAME_H
+
+#include <stddef.h>
+
+#include "buf.h"
+#include "hex.h"
+#include "mu-board.h"
+#include "mu-layout.h"
+#include "mu-variant.h"
+
+enum mu_phase {
+	MU_PHASE_LAYOUT,
+	MU_PHASE_SELECTION,
+	MU_PHASE_MOVEMENT,
+	MU_PHASE_OVER
+};
+
+enum mu_action_type {
+	MU_ACTION_PLACE,
+	MU_ACTION_CLEAR
+};
+
+struct mu_action {
+	enum mu_action_type	 type;
+	struct hex		 at;		/* PLACE: the new centre */
+	int			 segment;	/* CLEAR: the segment */
+};
+
+struct mu_game {
+	const struct mu_variant	*variant;
+	int			 players;
+	int			 segments;	/* per player */
+	enum mu_phase		 phase;
+	int			 to_move;	/* seat, 0 is the first player */
+	int			 ply;		/* actions played so far */
+	int			 turn;		/* T, the movement turn; 0 before */
+	int			 passes;	/* consecutive passes */
+	unsigned		 resigned;	/* one bit per seat */
+	struct mu_board		 board;
+};
+
+/* Room for every legal action of one position. */
+#define MU_GAME_MAX_LEGAL	MU_LAYOUT_MAX
+
+int		 mu_game_init(struct mu_game *, const struct mu_variant *,
+		     int, int, char **);
+const char	*mu_game_colour(int);
+int		 mu_game_colour_letter(int);
+int		 mu_game_colour_parse(const char *, size_t);
+const char	*mu_game_phase_name(enum mu_phase);
+int		 mu_game_placed(const struct mu_game *, int);
+int		 mu_game_apply(struct mu_game *, const struct mu_action *,
+		     char **);
+int		 mu_game_legal(const struct mu_game *, struct mu_action *);
+
+#endif

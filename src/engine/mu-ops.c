@@ -1,0 +1,220 @@
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "mu-diagram.h"
+#include "mu-notation.h"
+#include "mu-ops.h"
+#include "mu-position.h"
+#include "xmalloc.h"
+
+/*
+ * Glue between the game interface and the Mu engine.  The three
+ * variants share every function; only the variant chosen at creation
+ * differs, and a game read from a position takes its variant from the
+ * position's 'game' line.
+ */
+
+static int	mu_ops_create(struct game *, const struct game_options *,
+		    enum mu_variant_id, char **);
+static int	mu_ops_create_classic(struct game *,
+		    const struct game_options *, char **);
+static int	mu_ops_create_levis(struct game *,
+		    const struct game_options *, char **);
+static int	mu_ops_create_velox(struct game *,
+		    const struct game_options *, char **);
+static void	mu_ops_destroy(struct game *);
+static void	*mu_ops_copy(const struct game *);
+static void	mu_ops_options(const struct game *, struct game_options *);
+static int	mu_ops_parse(const struct game *, const char *, size_t,
+		    struct action *, char **);
+static int	mu_ops_apply(struct game *, const struct action *, char **);
+static void	mu_ops_format(const struct game *, const struct action *,
+		    struct buf *);
+static int	mu_ops_legal(const struct game *, struct action **);
+static int	mu_ops_to_move(const struct game *);
+static int	mu_ops_players(const struct game *);
+static const char *mu_ops_seat_name(const struct game *, int);
+static int	mu_ops_seat_parse(const struct game *, const char *, size_t);
+static void	mu_ops_render(const struct game *, struct buf *);
+static void	mu_ops_write_position(const struct game *, struct buf *);
+static int	mu_ops_read_position(struct game *, const char *, char **);
+
+#define MU_OPS(id, create, title) {				\
+	id, title, create, mu_ops_destroy, mu_ops_copy,		\
+	mu_ops_options, mu_ops_parse, mu_ops_apply,		\
+	mu_ops_format, mu_ops_legal, mu_ops_to_move,		\
+	mu_ops_players, mu_ops_seat_name, mu_ops_seat_parse,	\
+	mu_ops_render, mu_ops_write_position,			\
+	mu_ops_read_position					\
+}
+
+const struct game_ops mu_ops_classic =
+    MU_OPS("classic", mu_ops_create_classic, "Mu");
+const struct game_ops mu_ops_levis =
+    MU_OPS("levis", mu_ops_create_levis, "Mu levis");
+const struct game_ops mu_ops_velox =
+    MU_OPS("velox", mu_ops_create_velox, "Mu velox");
+
+static int
+mu_ops_create(struct game *g, const struct game_options *opts,
+    enum mu_variant_id id, char **cause)
+{
+	const struct mu_variant	*v = mu_variant_get(id);
+	struct mu_game		*mg;
+	int			 players, segments;
+
+	players = opts->players != 0 ? opts->players : v->default_players;
+	segments = opts->segments != 0 ? opts->segments :
+	    v->default_segments;
+	mg = xmalloc(sizeof *mg);
+	if (mu_game_init(mg, v, players, segments, cause) == -1) {
+		free(mg);
+		return (-1);
+	}
+	g->state = mg;
+	return (0);
+}
+
+static int
+mu_ops_create_classic(struct game *g, const struct game_options *opts,
+    char **cause)
+{
+	return (mu_ops_create(g, opts, MU_CLASSIC, cause));
+}
+
+static int
+mu_ops_create_levis(struct game *g, const struct game_options *opts,
+    char **cause)
+{
+	return (mu_ops_create(g, opts, MU_LEVIS, cause));
+}
+
+static int
+mu_ops_create_velox(struct game *g, const struct game_options *opts,
+    char **cause)
+{
+	return (mu_ops_create(g, opts, MU_VELOX, cause));
+}
+
+static void
+mu_ops_destroy(struct game *g)
+{
+	free(g->state);
+	g->state = NULL;
+}
+
+static void *
+mu_ops_copy(const struct game *g)
+{
+	struct mu_game	*c;
+
+	c = xmalloc(sizeof *c);
+	memcpy(c, g->state, sizeof *c);
+	return (c);
+}
+
+static void
+mu_ops_options(const struct game *g, struct game_options *opts)
+{
+	const struct mu_game	*mg = g->state;
+
+	memset(opts, 0, sizeof *opts);
+	opts->players = mg->players;
+	opts->segments = mg->segments;
+}
+
+static int
+mu_ops_parse(const struct game *g, const char *s, size_t len,
+    struct action *a, char **cause)
+{
+	return (mu_notation_parse(g->state, s, len, &a->u.mu, cause));
+}
+
+static int
+mu_ops_apply(struct game *g, const struct action *a, char **cause)
+{
+	return (mu_game_apply(g->state, &a->u.mu, cause));
+}
+
+static void
+mu_ops_format(const struct game *g, const struct action *a,
+    struct buf *out)
+{
+	mu_notation_format(&a->u.mu, out);
+}
+
+static int
+mu_ops_legal(const struct game *g, struct action **out)
+{
+	struct mu_action	*list;
+	int			 n, i;
+
+	list = xreallocarray(NULL, MU_GAME_MAX_LEGAL, sizeof *list);
+	n = mu_game_legal(g->state, list);
+	*out = xreallocarray(NULL, (size_t)n, sizeof **out);
+	for (i = 0; i < n; i++)
+		(*out)[i].u.mu = list[i];
+	free(list);
+	return (n);
+}
+
+static int
+mu_ops_to_move(const struct game *g)
+{
+	const struct mu_game	*mg = g->state;
+
+	return (mg->phase == MU_PHASE_OVER ? -1 : mg->to_move);
+}
+
+static int
+mu_ops_players(const struct game *g)
+{
+	const struct mu_game	*mg = g->state;
+
+	return (mg->players);
+}
+
+static const char *
+mu_ops_seat_name(const struct game *g, int seat)
+{
+	return (mu_game_colour(seat));
+}
+
+static int
+mu_ops_seat_parse(const struct game *g, const char *s, size_t len)
+{
+	const struct mu_game	*mg = g->state;
+	int			 seat;
+
+	if (len < 2 || (seat = mu_game_colour_parse(s, len)) >= mg->players)
+		return (-1);
+	return (seat);
+}
+
+static void
+mu_ops_render(const struct game *g, struct buf *out)
+{
+	mu_diagram_render(g->state, out);
+}
+
+static void
+mu_ops_write_position(const struct game *g, struct buf *out)
+{
+	mu_position_write(g->state, out);
+}
+
+static int
+mu_ops_read_position(struct game *g, const char *text, char **cause)
+{
+	struct mu_game	*mg;
+
+	mg = xmalloc(sizeof *mg);
+	if (mu_position_read(mg, text, cause) == -1) {
+		free(mg);
+		return (-1);
+	}
+	g->state = mg;
+	return (0);
+}

@@ -1,0 +1,415 @@
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mu-layout.h"
+#include "mu-name.h"
+#include "mu-position.h"
+#include "text.h"
+#include "xmalloc.h"
+
+/*
+ * A position is a header of "key value" lines in a fixed order, then
+ * one line per segment in label order:
+ *
+ *	A @0,0 red Vr1 V V V V V V
+ *
+ * the label, the centre, the colour of the seat that placed it, then
+ * cells 0 to 6, each a layer letter (V, C or W) followed by the piece,
+ * if any, as colour letter and height.  Commonwealth sections are not
+ * written: they are the connected Commonwealth areas, recomputed on
+ * reading.  Writing is canonical and reading is strict, so reading a
+ * written position and writing it again gives the same bytes.
+ *
+ * Reading checks the whole position before it is used: the segments
+ * are re-placed one by one under the layout rule, and the header must
+ * agree with them, so no impossible board gets into a game.
+ */
+
+struct mu_position_reader {
+	const char	*p;
+	const char	*end;
+	int		 line;
+	const char	*text;		/* the current line */
+	size_t		 len;
+};
+
+static const char *mu_position_keys[] = {
+	"game", "players", "segments", "phase", "to-move", "ply", "turn",
+	"passes", "resigned"
+};
+#define MU_POSITION_NKEYS (sizeof mu_position_keys / sizeof mu_position_keys[0])
+
+static int	mu_position_next(struct mu_position_reader *);
+static int	mu_position_fail(struct mu_position_reader *, char **,
+		    const char *);
+static int	mu_position_field(struct mu_position_reader *, const char *,
+		    const char **, size_t *, char **);
+static int	mu_position_number(struct mu_position_reader *, const char *,
+		    size_t, long, long, long *, char **);
+static int	mu_position_header(struct mu_position_reader *,
+		    struct mu_game *, char **);
+static int	mu_position_resigned(struct mu_position_reader *,
+		    struct mu_game *, const char *, size_t, char **);
+static int	mu_position_segment(struct mu_position_reader *,
+		    struct mu_game *, char **);
+static int	mu_position_piece(struct mu_game *, int, const char *,
+		    size_t);
+static int	mu_position_check(struct mu_game *, char **);
+
+/* Write game g as a position. */
+void
+mu_position_write(const struct mu_game *g, struct buf *out)
+{
+	const struct mu_board	*b = &g->board;
+	const struct mu_cell	*cell;
+	char			 name[MU_NAME_MAX];
+	int			 s, k, seat, first = 1;
+
+	buf_adds(out, "mupbem position 1\n");
+	buf_addf(out, "game %s\n", g->variant->name);
+	buf_addf(out, "players %d\n", g->players);
+	buf_addf(out, "segments %d\n", g->segments);
+	buf_addf(out, "phase %s\n", mu_game_phase_name(g->phase));
+	buf_addf(out, "to-move %s\n", mu_game_colour(g->to_move));
+	buf_addf(out, "ply %d\n", g->ply);
+	buf_addf(out, "turn %d\n", g->turn);
+	buf_addf(out, "passes %d\n", g->passes);
+	buf_adds(out, "resigned ");
+	for (seat = 0; seat < g->players; seat++) {
+		if (g->resigned & (1U << seat)) {
+			buf_addf(out, "%s%s", first ? "" : ",",
+			    mu_game_colour(seat));
+			first = 0;
+		}
+	}
+	buf_adds(out, first ? "-\n" : "\n");
+	for (s = 0; s < b->nsegments; s++) {
+		mu_name_label(s, name, sizeof name);
+		buf_addf(out, "%s ", name);
+		mu_name_placement(b->segments[s].centre, name, sizeof name);
+		buf_addf(out, "%s %s", name,
+		    mu_game_colour(b->segments[s].owner));
+		for (k = 0; k < MU_SEGMENT_CELLS; k++) {
+			cell = &b->cells[s * MU_SEGMENT_CELLS + k];
+			buf_addf(out, " %c", "VCW"[cell->layer]);
+			if (cell->colour != MU_NONE) {
+				buf_addf(out, "%c%u",
+				    mu_game_colour_letter(cell->colour),
+				    cell->height);
+			}
+		}
+		buf_addc(out, '\n');
+	}
+}
+
+/* Step to the next line; 0, or -1 at the end of the text. */
+static int
+mu_position_next(struct mu_position_reader *rd)
+{
+	const char	*nl;
+
+	if (rd->p >= rd->end)
+		return (-1);
+	rd->line++;
+	rd->text = rd->p;
+	if ((nl = memchr(rd->p, '\n', (size_t)(rd->end - rd->p))) == NULL) {
+		rd->len = (size_t)(rd->end - rd->p);
+		rd->p = rd->end;
+		return (1);	/* a last line with no newline: truncated */
+	}
+	rd->len = (size_t)(nl - rd->p);
+	rd->p = nl + 1;
+	return (0);
+}
+
+static int
+mu_position_fail(struct mu_position_reader *rd, char **cause,
+    const char *why)
+{
+	xasprintf(cause, "position line %d: %s", rd->line, why);
+	return (-1);
+}
+
+/* Read the next line as "key value"; returns the value. */
+static int
+mu_position_field(struct mu_position_reader *rd, const char *key,
+    const char **value, size_t *vlen, char **cause)
+{
+	size_t	klen = strlen(key);
+	char	why[128];
+	int	rc;
+
+	if ((rc = mu_position_next(rd)) == -1) {
+		xasprintf(cause, "position ends before its '%s' line", key);
+		return (-1);
+	}
+	if (rc == 1)
+		return (mu_position_fail(rd, cause, "the position is "
+		    "truncated: its last line has no newline"));
+	if (rd->len <= klen + 1 || strncmp(rd->text, key, klen) != 0 ||
+	    rd->text[klen] != ' ') {
+		snprintf(why, sizeof why, "expected '%s' and its value", key);
+		return (mu_position_fail(rd, cause, why));
+	}
+	*value = rd->text + klen + 1;
+	*vlen = rd->len - klen - 1;
+	return (0);
+}
+
+static int
+mu_position_number(struct mu_position_reader *rd, const char *v,
+    size_t vlen, long min, long max, long *out, char **cause)
+{
+	char	why[128];
+
+	if (vlen > 0 && v[0] != '-' && v[0] != '+' &&
+	    text_parse_int(v, vlen, min, max, out) == 0)
+		return (0);
+	snprintf(why, sizeof why, "expected a number from %ld to %ld",
+	    min, max);
+	return (mu_position_fail(rd, cause, why));
+}
+
+static int
+mu_position_resigned(struct mu_position_reader *rd, struct mu_game *g,
+    const char *v, size_t vlen, char **cause)
+{
+	const char	*comma;
+	size_t		 n;
+	int		 seat, last = -1;
+
+	g->resigned = 0;
+	if (vlen == 1 && v[0] == '-')
+		return (0);
+	while (vlen > 0) {
+		comma = memchr(v, ',', vlen);
+		n = comma == NULL ? vlen : (size_t)(comma - v);
+		seat = mu_game_colour_parse(v, n);
+		if (n <= 1 || seat == -1 || seat >= g->players ||
+		    seat <= last) {
+			return (mu_position_fail(rd, cause, "resigned: "
+			    "expected '-' or colours in seat order, separated "
+			    "by commas"));
+		}
+		g->resigned |= 1U << seat;
+		last = seat;
+		if (comma == NULL)
+			break;
+		vlen -= n + 1;
+		v = comma + 1;
+		if (vlen == 0)
+			return (mu_position_fail(rd, cause, "resigned: "
+			    "a colour is missing after the last comma"));
+	}
+	return (0);
+}
+
+static int
+mu_position_header(struct mu_position_reader *rd, struct mu_game *g,
+    char **cause)
+{
+	const struct mu_variant	*v;
+	const char		*val;
+	char			*name;
+	size_t			 vlen;
+	long			 n[MU_POSITION_NKEYS];
+	int			 i, seat;
+
+	if (mu_position_next(rd) != 0 || rd->len != 17 ||
+	    memcmp(rd->text, "mupbem position 1", 17) != 0) {
+		xasprintf(cause, "not a mupbem position: the first line "
+		    "must be 'mupbem position 1'");
+		return (-1);
+	}
+	if (mu_position_field(rd, "game", &val, &vlen, cause) == -1)
+		return (-1);
+	name = xstrndup(val, vlen);
+	v = mu_variant_find(name);
+	free(name);
+	if (v == NULL)
+		return (mu_position_fail(rd, cause, "game: expected classic, "
+		    "levis or velox"));
+	for (i = 1; i < (int)MU_POSITION_NKEYS; i++) {
+		if (mu_position_field(rd, mu_position_keys[i], &val, &vlen,
+		    cause) == -1)
+			return (-1);
+		switch (i) {
+		case 3:
+			for (n[i] = 0; n[i] <= MU_PHASE_OVER; n[i]++) {
+				name = (char *)mu_game_phase_name(n[i]);
+				if (vlen == strlen(name) &&
+				    memcmp(val, name, vlen) == 0)
+					break;
+			}
+			if (n[i] > MU_PHASE_OVER)
+				return (mu_position_fail(rd, cause, "phase: "
+				    "expected layout, selection, movement or "
+				    "over"));
+			break;
+		case 4:
+			seat = mu_game_colour_parse(val, vlen);
+			if (vlen <= 1 || seat == -1 || seat >= n[1])
+				return (mu_position_fail(rd, cause, "to-move: "
+				    "expected the colour of a seat in play"));
+			n[i] = seat;
+			break;
+		case 8:
+			if (mu_position_resigned(rd, g, val, vlen,
+			    cause) == -1)
+				return (-1);
+			break;
+		default:
+			if (mu_position_number(rd, val, vlen, 0,
+			    i == 1 || i == 2 ? 99 : 1000000, &n[i],
+			    cause) == -1)
+				return (-1);
+			if (i == 2 && mu_game_init(g, v, (int)n[1],
+			    (int)n[2], cause) == -1) {
+				return (mu_position_fail(rd, cause,
+				    "this game cannot be set up"));
+			}
+			break;
+		}
+	}
+	g->phase = (enum mu_phase)n[3];
+	g->to_move = (int)n[4];
+	g->ply = (int)n[5];
+	g->turn = (int)n[6];
+	g->passes = (int)n[7];
+	return (0);
+}
+
+/* Put the piece written as s[0..len) ("r12") on cell; 0 or -1. */
+static int
+mu_position_piece(struct mu_game *g, int cell, const char *s, size_t len)
+{
+	long	height;
+	int	seat;
+
+	if (len < 2 || (seat = mu_game_colour_parse(s, 1)) == -1 ||
+	    seat >= g->players || s[1] == '0' ||
+	    text_parse_int(s + 1, len - 1, 1, MU_MAX_HEIGHT, &height) == -1 ||
+	    !isdigit((unsigned char)s[1]))
+		return (-1);
+	mu_board_set_piece(&g->board, cell, seat, (int)height);
+	return (0);
+}
+
+static int
+mu_position_segment(struct mu_position_reader *rd, struct mu_game *g,
+    char **cause)
+{
+	struct mu_board	*b = &g->board;
+	const char	*tok[10], *p, *end;
+	size_t		 toklen[10];
+	char		 label[MU_NAME_MAX], why[256], *sub = NULL;
+	struct hex	 centre;
+	int		 ntok = 0, owner, k, cell;
+
+	p = rd->text;
+	end = rd->text + rd->len;
+	while (p < end && ntok < 10) {
+		tok[ntok] = p;
+		while (p < end && *p != ' ')
+			p++;
+		toklen[ntok] = (size_t)(p - tok[ntok]);
+		ntok++;
+		if (p < end)
+			p++;
+	}
+	if (ntok != 10 || p != end)
+		return (mu_position_fail(rd, cause, "a segment line has a "
+		    "label, a centre, an owner and 7 cells"));
+	mu_name_label(b->nsegments, label, sizeof label);
+	if (toklen[0] != strlen(label) || memcmp(tok[0], label,
+	    toklen[0]) != 0) {
+		snprintf(why, sizeof why, "expected segment %s next", label);
+		return (mu_position_fail(rd, cause, why));
+	}
+	if (b->nsegments >= g->players * g->segments)
+		return (mu_position_fail(rd, cause, "more segments than the "
+		    "players place"));
+	if (mu_name_placement_parse(tok[1], toklen[1], &centre,
+	    &sub) == -1 || mu_layout_check(b, centre, &sub) == -1) {
+		snprintf(why, sizeof why, "segment %s: %s", label, sub);
+		free(sub);
+		return (mu_position_fail(rd, cause, why));
+	}
+	owner = mu_game_colour_parse(tok[2], toklen[2]);
+	if (toklen[2] <= 1 || owner != b->nsegments % g->players) {
+		snprintf(why, sizeof why, "segment %s was placed by %s", label,
+		    mu_game_colour(b->nsegments % g->players));
+		return (mu_position_fail(rd, cause, why));
+	}
+	mu_board_add_segment(b, centre, owner);
+	for (k = 0; k < MU_SEGMENT_CELLS; k++) {
+		cell = (b->nsegments - 1) * MU_SEGMENT_CELLS + k;
+		p = strchr("VCW", tok[3 + k][0]);
+		if (p == NULL || *p == '\0' || (toklen[3 + k] > 1 &&
+		    mu_position_piece(g, cell, tok[3 + k] + 1,
+		    toklen[3 + k] - 1) == -1)) {
+			snprintf(why, sizeof why, "cell %s%d: expected V, C or "
+			    "W, then a piece such as r3", label, k);
+			return (mu_position_fail(rd, cause, why));
+		}
+		b->cells[cell].layer = (uint8_t)(p - "VCW");
+	}
+	return (0);
+}
+
+/* Check that the header agrees with the board. */
+static int
+mu_position_check(struct mu_game *g, char **cause)
+{
+	int	total = g->players * g->segments, n = g->board.nsegments;
+
+	if (g->phase == MU_PHASE_LAYOUT) {
+		if (n >= total || g->to_move != n % g->players ||
+		    g->ply != n || g->turn != 0) {
+			xasprintf(cause, "position: in the layout phase with "
+			    "%d segments placed, %s places next, the ply is "
+			    "%d and the turn 0", n,
+			    mu_game_colour(n % g->players), n);
+			return (-1);
+		}
+		return (0);
+	}
+	if (n != total) {
+		xasprintf(cause, "position: after the layout phase the "
+		    "board has %d segments, not %d", total, n);
+		return (-1);
+	}
+	if (g->phase == MU_PHASE_SELECTION && !g->variant->selection) {
+		xasprintf(cause, "position: %s has no selection phase",
+		    g->variant->name);
+		return (-1);
+	}
+	return (0);
+}
+
+/* Read position text into g; on failure g is undefined. */
+int
+mu_position_read(struct mu_game *g, const char *text, char **cause)
+{
+	struct mu_position_reader	 rd;
+	int				 rc;
+
+	memset(&rd, 0, sizeof rd);
+	rd.p = text;
+	rd.end = text + strlen(text);
+	if (mu_position_header(&rd, g, cause) == -1)
+		return (-1);
+	while ((rc = mu_position_next(&rd)) != -1) {
+		if (rc == 1)
+			return (mu_position_fail(&rd, cause, "the position is "
+			    "truncated: its last line has no newline"));
+		if (mu_position_segment(&rd, g, cause) == -1)
+			return (-1);
+	}
+	mu_board_sections(&g->board);
+	return (mu_position_check(g, cause));
+}

@@ -1,0 +1,324 @@
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "record.h"
+#include "text.h"
+#include "xmalloc.h"
+
+/*
+ * A record is:
+ *
+ *	mupbem record 1
+ *	game velox
+ *	players 2
+ *	segments 8
+ *	seed 42
+ *				(a blank line ends the header)
+ *	1 red @0,0
+ *	2 blue @3,-1
+ *
+ * Each action line holds its number, the colour of the seat that made
+ * it and the action in canonical notation.  Parsing checks only the
+ * form; record_replay() plays the actions from a new game, so a record
+ * always gives the same position, and the first action that does not
+ * fit is named with its number.  A record whose last line has no
+ * newline was cut off in writing, and is refused as truncated.
+ */
+
+static int	record_fail(char **, int, const char *, ...)
+		    __attribute__((format(printf, 3, 4)));
+static int	record_header(struct record *, const char *, size_t, int,
+		    unsigned *, char **);
+static int	record_action(struct record *, const char *, size_t, int,
+		    char **);
+
+void
+record_init(struct record *r, const struct game_ops *ops,
+    const struct game_options *opts, uint64_t seed)
+{
+	memset(r, 0, sizeof *r);
+	r->ops = ops;
+	if (opts != NULL)
+		r->opts = *opts;
+	r->seed = seed;
+}
+
+void
+record_free(struct record *r)
+{
+	size_t	i;
+
+	for (i = 0; i < r->nactions; i++) {
+		free(r->actions[i].seat);
+		free(r->actions[i].text);
+	}
+	free(r->actions);
+	memset(r, 0, sizeof *r);
+}
+
+/* Append an action made by seat. */
+void
+record_add(struct record *r, const char *seat, const char *text)
+{
+	struct record_action	*a;
+
+	r->actions = xreallocarray(r->actions, r->nactions + 1,
+	    sizeof *r->actions);
+	a = &r->actions[r->nactions++];
+	a->line = 0;
+	a->seat = xstrdup(seat);
+	a->text = xstrdup(text);
+}
+
+static int
+record_fail(char **cause, int line, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*why;
+
+	va_start(ap, fmt);
+	if (vasprintf(&why, fmt, ap) == -1)
+		why = NULL;
+	va_end(ap);
+	xasprintf(cause, "record line %d: %s", line, why != NULL ? why :
+	    "bad line");
+	free(why);
+	return (-1);
+}
+
+/* One "key value" header line; seen has a bit for each key read. */
+static int
+record_header(struct record *r, const char *s, size_t len, int line,
+    unsigned *seen, char **cause)
+{
+	static const char	*keys[] = { "game", "players", "segments",
+				    "seed" };
+	const char		*sp, *v;
+	char			*name, *end;
+	size_t			 klen, vlen;
+	unsigned		 k;
+	long			 n;
+
+	if ((sp = memchr(s, ' ', len)) == NULL)
+		return (record_fail(cause, line, "expected a header field "
+		    "such as 'players 2', or a blank line"));
+	klen = (size_t)(sp - s);
+	v = text_trim(sp + 1, len - klen - 1, &vlen);
+	for (k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+		if (strlen(keys[k]) == klen && memcmp(keys[k], s, klen) == 0)
+			break;
+	}
+	if (k == sizeof keys / sizeof keys[0]) {
+		name = text_quote(s, klen);
+		record_fail(cause, line, "unknown header field '%s' (a "
+		    "record has game, players, segments and seed)", name);
+		free(name);
+		return (-1);
+	}
+	if (*seen & (1U << k))
+		return (record_fail(cause, line, "'%s' is given twice",
+		    keys[k]));
+	*seen |= 1U << k;
+	switch (k) {
+	case 0:
+		name = xstrndup(v, vlen);
+		r->ops = game_find(name);
+		free(name);
+		if (r->ops == NULL)
+			return (record_fail(cause, line, "game: no such game "
+			    "(expected classic, levis or velox)"));
+		break;
+	case 1:
+	case 2:
+		if (text_parse_int(v, vlen, 1, 99, &n) == -1)
+			return (record_fail(cause, line, "%s: expected a "
+			    "number from 1 to 99", keys[k]));
+		if (k == 1)
+			r->opts.players = (int)n;
+		else
+			r->opts.segments = (int)n;
+		break;
+	case 3:
+		name = xstrndup(v, vlen);
+		errno = 0;
+		r->seed = strtoumax(name, &end, 10);
+		if (vlen == 0 || !isdigit((unsigned char)name[0]) ||
+		    *end != '\0' || errno != 0) {
+			free(name);
+			return (record_fail(cause, line, "seed: expected a "
+			    "whole number from 0 to 2^64-1"));
+		}
+		free(name);
+		break;
+	}
+	return (0);
+}
+
+/* One "N seat action" line. */
+static int
+record_action(struct record *r, const char *s, size_t len, int line,
+    char **cause)
+{
+	const char	*p, *end = s + len, *seat;
+	size_t		 seatlen;
+	long		 n;
+
+	for (p = s; p < end && isdigit((unsigned char)*p); p++)
+		/* nothing */;
+	if (p == s || p == end || *p != ' ' ||
+	    text_parse_int(s, (size_t)(p - s), 1, 1000000, &n) == -1)
+		return (record_fail(cause, line, "expected an action line: "
+		    "its number, the mover's colour and the action"));
+	if ((size_t)n != r->nactions + 1)
+		return (record_fail(cause, line, "expected action %zu, found "
+		    "action %ld", r->nactions + 1, n));
+	seat = ++p;
+	while (p < end && *p != ' ')
+		p++;
+	seatlen = (size_t)(p - seat);
+	if (seatlen == 0 || p == end)
+		return (record_fail(cause, line, "action %ld: the mover's "
+		    "colour or the action is missing", n));
+	record_add(r, "", "");
+	free(r->actions[r->nactions - 1].seat);
+	free(r->actions[r->nactions - 1].text);
+	r->actions[r->nactions - 1].seat = xstrndup(seat, seatlen);
+	r->actions[r->nactions - 1].text = xstrndup(p + 1,
+	    (size_t)(end - p - 1));
+	r->actions[r->nactions - 1].line = line;
+	return (0);
+}
+
+/* Parse record text; on failure r is left empty. */
+int
+record_parse(struct record *r, const char *text, char **cause)
+{
+	const char	*p, *nl, *end;
+	size_t		 len;
+	unsigned	 seen = 0;
+	int		 line = 0, header = 1;
+
+	record_init(r, NULL, NULL, 0);
+	end = text + strlen(text);
+	if (strncmp(text, "mupbem record 1\n", 16) != 0) {
+		xasprintf(cause, "not a mupbem record: the first line must "
+		    "be 'mupbem record 1'");
+		return (-1);
+	}
+	for (p = text; p < end; p = nl + 1) {
+		line++;
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL) {
+			record_fail(cause, line, "the record is truncated: "
+			    "its last line has no newline");
+			goto fail;
+		}
+		len = (size_t)(nl - p);
+		if (line == 1)
+			continue;
+		if (header && len == 0) {
+			header = 0;
+			if ((seen & 1) == 0 || (seen & 8) == 0 ||
+			    (seen & 2) == 0) {
+				record_fail(cause, line, "the header must "
+				    "give game, players and seed");
+				goto fail;
+			}
+			continue;
+		}
+		if (header) {
+			if (record_header(r, p, len, line, &seen, cause) == -1)
+				goto fail;
+			continue;
+		}
+		if (len == 0 || p[0] == '#')
+			continue;
+		if (record_action(r, p, len, line, cause) == -1)
+			goto fail;
+	}
+	if (header) {
+		xasprintf(cause, "the record is truncated: its header has no "
+		    "blank line after it");
+		goto fail;
+	}
+	return (0);
+
+fail:
+	record_free(r);
+	return (-1);
+}
+
+void
+record_write(const struct record *r, struct buf *out)
+{
+	size_t	i;
+
+	buf_adds(out, "mupbem record 1\n");
+	buf_addf(out, "game %s\n", r->ops->name);
+	buf_addf(out, "players %d\n", r->opts.players);
+	if (r->opts.segments != 0)
+		buf_addf(out, "segments %d\n", r->opts.segments);
+	buf_addf(out, "seed %" PRIu64 "\n\n", r->seed);
+	for (i = 0; i < r->nactions; i++) {
+		buf_addf(out, "%zu %s %s\n", i + 1, r->actions[i].seat,
+		    r->actions[i].text);
+	}
+}
+
+/*
+ * Play the record from a new game.  Returns the game, or NULL with a
+ * cause naming the first action that failed and its number.
+ */
+struct game *
+record_replay(const struct record *r, char **cause)
+{
+	const struct record_action	*a;
+	struct game			*g;
+	const char			*who;
+	char				*why = NULL, *q;
+	size_t				 i;
+	int				 seat;
+
+	if ((g = game_create(r->ops, &r->opts, &why)) == NULL) {
+		xasprintf(cause, "record header: %s", why);
+		free(why);
+		return (NULL);
+	}
+	for (i = 0; i < r->nactions; i++) {
+		a = &r->actions[i];
+		seat = g->ops->to_move(g);
+		if (seat == -1) {
+			xasprintf(&why, "the game is already over");
+			goto fail;
+		}
+		who = g->ops->seat_name(g, seat);
+		if (strcasecmp(a->seat, who) != 0) {
+			q = text_quote(a->seat, strlen(a->seat));
+			xasprintf(&why, "it is %s's turn, not %s's", who, q);
+			free(q);
+			goto fail;
+		}
+		if (game_play(g, a->text, strlen(a->text), NULL, &why) == -1)
+			goto fail;
+	}
+	return (g);
+
+fail:
+	q = text_quote(a->text, strlen(a->text));
+	if (a->line != 0) {
+		xasprintf(cause, "action %zu (line %d, '%s'): %s", i + 1,
+		    a->line, q, why);
+	} else
+		xasprintf(cause, "action %zu ('%s'): %s", i + 1, q, why);
+	free(q);
+	free(why);
+	game_free(g);
+	return (NULL);
+}

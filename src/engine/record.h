@@ -1,0 +1,36 @@
+/*
+ * The record format (docs/record.md): a header naming the game, its
+ * options and its seed, then every action in order, in notation.
+ */
+#ifndef RECORD_H
+#define RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "game.h"
+
+struct record_action {
+	int	 line;		/* where it was read; 0 if added */
+	char	*seat;		/* the mover as written */
+	char	*text;		/* the action as written */
+};
+
+struct record {
+	const struct game_ops	*ops;
+	struct game_options	 opts;
+	uint64_t		 seed;
+	struct record_action	*actions;
+	size_t			 nactions;
+};
+
+void		 record_init(struct record *, const struct game_ops *,
+		     const struct game_options *, uint64_t);
+void		 record_free(struct record *);
+void		 record_add(struct record *, const char *, const char *);
+int		 record_parse(struct record *, const char *, char **);
+void		 record_write(const struct record *, struct buf *);
+struct game	*record_replay(const struct record *, char **);
+
+#endif

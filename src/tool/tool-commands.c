@@ -1,0 +1,428 @@
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "game.h"
+#include "record.h"
+#include "rng.h"
+#include "tool-commands.h"
+#include "tool-file.h"
+#include "xmalloc.h"
+
+/*
+ * Each subcommand works on a record file: it reads the record, replays
+ * it into a game through the game interface, and either prints from
+ * the game or appends actions and replaces the file.  Exit status: 0
+ * done, 1 a bad record or an illegal action (one line on stderr, the
+ * file untouched), 2 a usage error.
+ */
+
+#define TOOL_DEMO_SEED	20261121
+
+struct tool_command {
+	const char	*name;
+	int		 (*run)(int, char **);
+	const char	*usage;
+};
+
+static int	tool_commands_new(int, char **);
+static int	tool_commands_play(int, char **);
+static int	tool_commands_show(int, char **);
+static int	tool_commands_legal(int, char **);
+static int	tool_commands_replay(int, char **);
+static int	tool_commands_demo(int, char **);
+static int	tool_commands_usage(void);
+static int	tool_commands_error(const char *, ...)
+		    __attribute__((format(printf, 1, 2)));
+static int	tool_commands_number(const char *, const char *, long, long,
+		    long *);
+static int	tool_commands_seed(const char *, uint64_t *);
+static int	tool_commands_new_options(int, char **, const char *,
+		    const struct game_ops **, struct game_options *,
+		    uint64_t *);
+static struct game *tool_commands_load(const char *, struct record *);
+
+static const struct tool_command tool_commands[] = {
+	{ "new", tool_commands_new, "new --game classic|levis|velox "
+	  "[--players N] [--segments N] [--seed S]" },
+	{ "play", tool_commands_play, "play RECORD ACTION..." },
+	{ "show", tool_commands_show, "show RECORD" },
+	{ "legal", tool_commands_legal, "legal RECORD" },
+	{ "replay", tool_commands_replay, "replay RECORD" },
+	{ "demo", tool_commands_demo, "demo [--game velox] [--seed S]" },
+	{ NULL, NULL, NULL }
+};
+
+static int
+tool_commands_error(const char *fmt, ...)
+{
+	va_list	ap;
+
+	fputs("mupbem: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return (1);
+}
+
+static int
+tool_commands_usage(void)
+{
+	int	i;
+
+	fprintf(stderr, "usage:\n");
+	for (i = 0; tool_commands[i].name != NULL; i++)
+		fprintf(stderr, "  mupbem %s\n", tool_commands[i].usage);
+	fprintf(stderr, "RECORD may be - for standard input.\n");
+	return (2);
+}
+
+static int
+tool_commands_number(const char *what, const char *s, long min, long max,
+    long *out)
+{
+	char	*end;
+	long	 v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (*s == '\0' || *end != '\0' || errno != 0 || v < min || v > max) {
+		tool_commands_error("%s: '%s' is not a number from %ld to %ld",
+		    what, s, min, max);
+		return (-1);
+	}
+	*out = v;
+	return (0);
+}
+
+static int
+tool_commands_seed(const char *s, uint64_t *seed)
+{
+	char	*end;
+
+	errno = 0;
+	*seed = strtoumax(s, &end, 10);
+	if (*s < '0' || *s > '9' || *end != '\0' || errno != 0) {
+		tool_commands_error("seed: '%s' is not a whole number from 0 "
+		    "to 2^64-1", s);
+		return (-1);
+	}
+	return (0);
+}
+
+/* Options shared by new and demo; returns the next argument or -1. */
+static int
+tool_commands_new_options(int argc, char **argv, const char *game,
+    const struct game_ops **ops, struct game_options *opts, uint64_t *seed)
+{
+	static const struct option longopts[] = {
+		{ "game", required_argument, NULL, 'g' },
+		{ "players", required_argument, NULL, 'p' },
+		{ "segments", required_argument, NULL, 's' },
+		{ "seed", required_argument, NULL, 'S' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct buf	 names;
+	long		 n;
+	int		 ch;
+
+	memset(opts, 0, sizeof *opts);
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'g':
+			game = optarg;
+			break;
+		case 'p':
+			if (tool_commands_number("players", optarg, 1, 99,
+			    &n) == -1)
+				return (-1);
+			opts->players = (int)n;
+			break;
+		case 's':
+			if (tool_commands_number("segments", optarg, 1, 99,
+			    &n) == -1)
+				return (-1);
+			opts->segments = (int)n;
+			break;
+		case 'S':
+			if (tool_commands_seed(optarg, seed) == -1)
+				return (-1);
+			break;
+		default:
+			return (-1);
+		}
+	}
+	if (game == NULL) {
+		tool_commands_error("new: --game is required");
+		return (-1);
+	}
+	if ((*ops = game_find(game)) == NULL) {
+		buf_init(&names);
+		game_names(&names);
+		tool_commands_error("game: no game is called '%s' (there are "
+		    "%s)", game, names.data);
+		buf_free(&names);
+		return (-1);
+	}
+	return (optind);
+}
+
+static int
+tool_commands_new(int argc, char **argv)
+{
+	const struct game_ops	*ops;
+	struct game_options	 opts;
+	struct record		 r;
+	struct game		*g;
+	struct buf		 out;
+	uint64_t		 seed;
+	char			*cause;
+
+	if (getrandom(&seed, sizeof seed, 0) != sizeof seed)
+		seed = 0;
+	if (tool_commands_new_options(argc, argv, NULL, &ops, &opts,
+	    &seed) == -1)
+		return (1);
+	if (optind != argc)
+		return (tool_commands_usage());
+	if ((g = game_create(ops, &opts, &cause)) == NULL) {
+		tool_commands_error("%s", cause);
+		free(cause);
+		return (1);
+	}
+	ops->options(g, &opts);
+	game_free(g);
+	record_init(&r, ops, &opts, seed);
+	buf_init(&out);
+	record_write(&r, &out);
+	fputs(out.data, stdout);
+	buf_free(&out);
+	record_free(&r);
+	return (0);
+}
+
+/* Read and replay the record at path; NULL after printing the error. */
+static struct game *
+tool_commands_load(const char *path, struct record *r)
+{
+	struct game	*g;
+	char		*text, *cause;
+
+	if (tool_file_read(path, &text, &cause) == -1) {
+		tool_commands_error("%s", cause);
+		free(cause);
+		return (NULL);
+	}
+	if (record_parse(r, text, &cause) == -1) {
+		free(text);
+		tool_commands_error("%s: %s", path, cause);
+		free(cause);
+		return (NULL);
+	}
+	free(text);
+	if ((g = record_replay(r, &cause)) == NULL) {
+		tool_commands_error("%s: %s", path, cause);
+		free(cause);
+		record_free(r);
+		return (NULL);
+	}
+	return (g);
+}
+
+static int
+tool_commands_play(int argc, char **argv)
+{
+	struct record	 r;
+	struct game	*g;
+	struct buf	 canon, out;
+	const char	*seat;
+	char		*cause;
+	int		 i, rc = 1;
+
+	if (argc < 3)
+		return (tool_commands_usage());
+	if ((g = tool_commands_load(argv[1], &r)) == NULL)
+		return (1);
+	buf_init(&canon);
+	buf_init(&out);
+	for (i = 2; i < argc; i++) {
+		if (g->ops->to_move(g) == -1) {
+			tool_commands_error("%s: the game is over", argv[i]);
+			goto out;
+		}
+		seat = g->ops->seat_name(g, g->ops->to_move(g));
+		buf_reset(&canon);
+		if (game_play(g, argv[i], strlen(argv[i]), &canon,
+		    &cause) == -1) {
+			tool_commands_error("%s", cause);
+			free(cause);
+			goto out;
+		}
+		record_add(&r, seat, canon.data);
+	}
+	record_write(&r, &out);
+	if (strcmp(argv[1], "-") == 0)
+		fputs(out.data, stdout);
+	else if (tool_file_replace(argv[1], out.data, &cause) == -1) {
+		tool_commands_error("%s", cause);
+		free(cause);
+		goto out;
+	}
+	rc = 0;
+
+out:
+	buf_free(&canon);
+	buf_free(&out);
+	record_free(&r);
+	game_free(g);
+	return (rc);
+}
+
+static int
+tool_commands_show(int argc, char **argv)
+{
+	struct record	 r;
+	struct game	*g;
+	struct buf	 out;
+
+	if (argc != 2)
+		return (tool_commands_usage());
+	if ((g = tool_commands_load(argv[1], &r)) == NULL)
+		return (1);
+	buf_init(&out);
+	g->ops->render(g, &out);
+	fputs(out.data, stdout);
+	buf_free(&out);
+	record_free(&r);
+	game_free(g);
+	return (0);
+}
+
+static int
+tool_commands_legal(int argc, char **argv)
+{
+	struct record	 r;
+	struct game	*g;
+	struct action	*list;
+	struct buf	 out;
+	int		 i, n;
+
+	if (argc != 2)
+		return (tool_commands_usage());
+	if ((g = tool_commands_load(argv[1], &r)) == NULL)
+		return (1);
+	buf_init(&out);
+	n = g->ops->legal(g, &list);
+	for (i = 0; i < n; i++) {
+		g->ops->format(g, &list[i], &out);
+		buf_addc(&out, '\n');
+	}
+	fputs(out.data != NULL ? out.data : "", stdout);
+	free(list);
+	buf_free(&out);
+	record_free(&r);
+	game_free(g);
+	return (0);
+}
+
+static int
+tool_commands_replay(int argc, char **argv)
+{
+	struct record	 r;
+	struct game	*g;
+	struct buf	 out;
+
+	if (argc != 2)
+		return (tool_commands_usage());
+	if ((g = tool_commands_load(argv[1], &r)) == NULL)
+		return (1);
+	buf_init(&out);
+	g->ops->write_position(g, &out);
+	buf_addc(&out, '\n');
+	g->ops->render(g, &out);
+	fputs(out.data, stdout);
+	buf_free(&out);
+	record_free(&r);
+	game_free(g);
+	return (0);
+}
+
+/*
+ * The demo: a two-player velox game whose segments are placed by a
+ * seeded random choice among the legal placements; prints the record
+ * and the board after the layout.
+ */
+static int
+tool_commands_demo(int argc, char **argv)
+{
+	const struct game_ops	*ops;
+	struct game_options	 opts;
+	struct record		 r;
+	struct game		*g;
+	struct action		*list;
+	struct rng		 rng;
+	struct buf		 canon, out;
+	uint64_t		 seed = TOOL_DEMO_SEED;
+	char			*cause;
+	int			 n, i;
+
+	if (tool_commands_new_options(argc, argv, "velox", &ops, &opts,
+	    &seed) == -1)
+		return (1);
+	if (optind != argc)
+		return (tool_commands_usage());
+	if ((g = game_create(ops, &opts, &cause)) == NULL) {
+		tool_commands_error("%s", cause);
+		free(cause);
+		return (1);
+	}
+	ops->options(g, &opts);
+	record_init(&r, ops, &opts, seed);
+	rng_init(&rng, seed);
+	buf_init(&canon);
+	buf_init(&out);
+	for (i = 0; i < opts.players * opts.segments; i++) {
+		n = g->ops->legal(g, &list);
+		buf_reset(&canon);
+		g->ops->format(g, &list[rng_below(&rng, (uint32_t)n)], &canon);
+		free(list);
+		record_add(&r, g->ops->seat_name(g, g->ops->to_move(g)),
+		    canon.data);
+		if (game_play(g, canon.data, canon.len, NULL, &cause) == -1)
+			abort();
+	}
+	record_write(&r, &out);
+	buf_addc(&out, '\n');
+	g->ops->render(g, &out);
+	fputs(out.data, stdout);
+	buf_free(&canon);
+	buf_free(&out);
+	record_free(&r);
+	game_free(g);
+	return (0);
+}
+
+/* Run the subcommand named by argv[1]. */
+int
+tool_commands_main(int argc, char **argv)
+{
+	int	i;
+
+	if (argc < 2)
+		return (tool_commands_usage());
+	for (i = 0; tool_commands[i].name != NULL; i++) {
+		if (strcmp(argv[1], tool_commands[i].name) == 0)
+			return (tool_commands[i].run(argc - 1, argv + 1));
+	}
+	tool_commands_error("unknown command '%s'", argv[1]);
+	return (tool_commands_usage());
+}

@@ -1,0 +1,111 @@
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "tool-file.h"
+#include "xmalloc.h"
+
+/*
+ * Record files are replaced, never rewritten in place: the new text
+ * goes to a temporary file beside the old one, is flushed to disk and
+ * renamed over it.  A crash leaves either the old record or the new
+ * one, never a mix.  "-" names stdin.
+ */
+
+/* Read all of path ("-" for stdin) into a NUL-terminated string. */
+int
+tool_file_read(const char *path, char **text, char **cause)
+{
+	struct buf	 b;
+	char		 chunk[8192];
+	ssize_t		 n;
+	int		 fd;
+
+	if (strcmp(path, "-") == 0)
+		fd = STDIN_FILENO;
+	else if ((fd = open(path, O_RDONLY)) == -1) {
+		xasprintf(cause, "%s: %s", path, strerror(errno));
+		return (-1);
+	}
+	buf_init(&b);
+	for (;;) {
+		n = read(fd, chunk, sizeof chunk);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1) {
+			xasprintf(cause, "%s: %s", path, strerror(errno));
+			buf_free(&b);
+			if (fd != STDIN_FILENO)
+				close(fd);
+			return (-1);
+		}
+		if (n == 0)
+			break;
+		if (memchr(chunk, '\0', (size_t)n) != NULL) {
+			xasprintf(cause, "%s: not a text file", path);
+			buf_free(&b);
+			if (fd != STDIN_FILENO)
+				close(fd);
+			return (-1);
+		}
+		buf_add(&b, chunk, (size_t)n);
+	}
+	if (fd != STDIN_FILENO)
+		close(fd);
+	*text = buf_steal(&b);
+	return (0);
+}
+
+/* Replace path with text, atomically. */
+int
+tool_file_replace(const char *path, const char *text, char **cause)
+{
+	char	*dir, *base, *tmp;
+	size_t	 len = strlen(text), off = 0;
+	ssize_t	 n;
+	int	 fd;
+
+	dir = xstrdup(path);
+	base = xstrdup(path);
+	xasprintf(&tmp, "%s/.%s.XXXXXX", dirname(dir), basename(base));
+	free(dir);
+	free(base);
+	if ((fd = mkstemp(tmp)) == -1) {
+		xasprintf(cause, "%s: %s", tmp, strerror(errno));
+		free(tmp);
+		return (-1);
+	}
+	while (off < len) {
+		n = write(fd, text + off, len - off);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1)
+			goto fail;
+		off += (size_t)n;
+	}
+	if (fsync(fd) == -1 || close(fd) == -1) {
+		fd = -1;
+		goto fail;
+	}
+	if (rename(tmp, path) == -1) {
+		fd = -1;
+		goto fail;
+	}
+	free(tmp);
+	return (0);
+
+fail:
+	xasprintf(cause, "%s: %s", path, strerror(errno));
+	if (fd != -1)
+		close(fd);
+	unlink(tmp);
+	free(tmp);
+	return (-1);
+}
