@@ -1,0 +1,64 @@
+#!/bin/bash
+# Run the whole test suite: install the dependencies, build in the
+# source tree with warnings as errors and ASan/UBSan, run "make check",
+# print every test's log (Check writes its "Checks: N, Failures: F,
+# Errors: E" summary only there), then run "make distcheck".  Exits
+# non-zero if either fails.
+set -uo pipefail
+
+cd "$(dirname "$0")/.." || exit 1
+
+step() {
+	echo
+	echo "==> $*"
+}
+
+step "dependencies"
+bash scripts/install-deps.sh || exit 1
+
+step "configure --enable-debug --enable-sanitizers"
+./autogen.sh || exit 1
+./configure --enable-debug --enable-sanitizers || exit 1
+
+# A previous build (say from demo.sh) left objects built without the
+# sanitizers, and old logs would be counted twice.
+make -s clean || exit 1
+find tests -path tests/data -prune -o \( -name '*.log' -o -name '*.trs' \) \
+    -exec rm -f {} +
+rm -f test-suite.log
+
+step "make -j2 check"
+make -j2 check
+check_rc=$?
+
+step "test logs"
+checks=0
+failures=0
+errors=0
+logs=0
+while read -r log; do
+	logs=$((logs + 1))
+	echo "---- $log"
+	cat "$log"
+	while read -r n f e; do
+		checks=$((checks + n))
+		failures=$((failures + f))
+		errors=$((errors + e))
+	done < <(sed -n 's/.*Checks: \([0-9]*\), Failures: \([0-9]*\), Errors: \([0-9]*\).*/\1 \2 \3/p' "$log")
+done < <(find tests -path tests/data -prune -o -name '*.log' -print | sort)
+
+echo
+echo "TOTAL: $logs test logs, Checks: $checks, Failures: $failures, Errors: $errors"
+if [ "$check_rc" -ne 0 ]; then
+	echo "test.sh: make check failed (exit $check_rc)" >&2
+	exit 1
+fi
+
+step "make -j2 distcheck"
+if ! make -j2 distcheck; then
+	echo "test.sh: make distcheck failed" >&2
+	exit 1
+fi
+
+echo
+echo "test.sh: all passed; Checks: $checks, Failures: $failures, Errors: $errors"
