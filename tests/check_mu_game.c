@@ -1,0 +1,292 @@
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "mu-game.h"
+#include "test-util.h"
+
+/*
+ * The phases of a Mu game: options, seat order in the layout, the men
+ * on the centres, selection with its errors and the fill, the start of
+ * the movement phase, and that a refused action changes nothing.
+ */
+
+static const struct {
+	const char	*variant;
+	int		 players, segments;
+	const char	*error;
+} bad_options[] = {
+	{ "velox", 3, 8, "players: velox is for exactly 2 players, not 3" },
+	{ "velox", 1, 8, "players: velox is for exactly 2 players, not 1" },
+	{ "classic", 1, 7, "players: classic is for 2 to 6 players, not 1" },
+	{ "classic", 7, 7, "players: classic is for 2 to 6 players, not 7" },
+	{ "levis", 9, 7, "players: levis is for 2 to 6 players, not 9" },
+	{ "levis", 2, 9, "segments: each player places 1 to 8 segments, "
+	    "not 9" },
+	{ "classic", 6, -1, "segments: each player places 1 to 8 segments, "
+	    "not -1" },
+};
+
+START_TEST(test_bad_options)
+{
+	struct game_options	 opts = { bad_options[_i].players,
+				     bad_options[_i].segments };
+	char			*cause = NULL;
+
+	ck_assert_ptr_null(game_create(game_find(bad_options[_i].variant),
+	    &opts, &cause));
+	ck_assert_str_eq(cause, bad_options[_i].error);
+	free(cause);
+}
+END_TEST
+
+static const struct {
+	const char	*variant;
+	int		 players, segments;
+} defaults[] = {
+	{ "classic", 2, 7 }, { "levis", 2, 7 }, { "velox", 2, 8 }
+};
+
+START_TEST(test_defaults)
+{
+	struct game	*g;
+
+	g = test_util_game(defaults[_i].variant, 0, 0, NULL);
+	ck_assert_int_eq(test_util_mu(g)->players, defaults[_i].players);
+	ck_assert_int_eq(test_util_mu(g)->segments, defaults[_i].segments);
+	ck_assert_int_eq(test_util_mu(g)->phase, MU_PHASE_LAYOUT);
+	ck_assert_int_eq(g->ops->to_move(g), 0);
+	game_free(g);
+}
+END_TEST
+
+/* Three players place in seat order, each with a man on the centre. */
+START_TEST(test_seat_order)
+{
+	struct game		*g;
+	struct mu_game		*mg;
+	int			 s;
+
+	g = test_util_game("levis", 3, 2,
+	    "@0,0;@3,-1;@-1,3;@1,-3;@-3,1;@5,0");
+	mg = test_util_mu(g);
+	ck_assert_int_eq(mg->board.nsegments, 6);
+	for (s = 0; s < 6; s++) {
+		ck_assert_int_eq(mg->board.segments[s].owner, s % 3);
+		ck_assert_int_eq(mg->board.cells[s * 7].colour, s % 3);
+		ck_assert_int_eq(mg->board.cells[s * 7].height, 1);
+		ck_assert_int_eq(mg->board.cells[s * 7 + 1].colour, MU_NONE);
+	}
+	ck_assert_int_eq(mg->phase, MU_PHASE_SELECTION);
+	ck_assert_int_eq(mg->to_move, 0);
+	ck_assert_int_eq(mg->ply, 6);
+	game_free(g);
+}
+END_TEST
+
+START_TEST(test_velox_starts)
+{
+	struct game	*g;
+	struct mu_game	*mg;
+	struct action	*list;
+	int		 c, men = 0;
+
+	g = test_util_game("velox", 2, 8, NULL);
+	ck_assert_int_eq(test_util_layout(g, 3), 16);
+	mg = test_util_mu(g);
+	ck_assert_int_eq(mg->phase, MU_PHASE_MOVEMENT);
+	ck_assert_int_eq(mg->to_move, 0);
+	ck_assert_int_eq(mg->turn, 1);
+	for (c = 0; c < mu_board_ncells(&mg->board); c++) {
+		if (mg->board.cells[c].colour == MU_NONE)
+			continue;
+		ck_assert_int_eq(c % 7, 0);
+		ck_assert_int_eq(mg->board.cells[c].colour, (c / 7) % 2);
+		ck_assert_int_eq(mg->board.cells[c].height, 1);
+		men++;
+	}
+	ck_assert_int_eq(men, 16);
+	ck_assert_int_eq(g->ops->legal(g, &list), 0);
+	free(list);
+	game_free(g);
+}
+END_TEST
+
+static void
+refuse(struct game *g, const char *action, const char *error)
+{
+	struct mu_game	 before;
+	char		*cause = NULL;
+
+	memcpy(&before, g->state, sizeof before);
+	ck_assert_int_eq(game_play(g, action, strlen(action), NULL, &cause),
+	    -1);
+	ck_assert_str_eq(cause, error);
+	ck_assert_int_eq(memcmp(&before, g->state, sizeof before), 0);
+	free(cause);
+}
+
+static void
+play(struct game *g, const char *action)
+{
+	char	*cause = NULL;
+
+	ck_assert_msg(game_play(g, action, strlen(action), NULL, &cause) == 0,
+	    "%s: %s", action, cause);
+}
+
+/* Two players, three segments each: A C E red, B D F blue. */
+START_TEST(test_selection)
+{
+	struct game	*g;
+	struct mu_game	*mg;
+	struct action	*list;
+	struct buf	 out;
+	int		 n, k;
+
+	g = test_util_game(_i == 0 ? "classic" : "levis", 2, 3,
+	    "@0,0;@3,-1;@-1,3;@1,-3;@-3,1;@5,0");
+	mg = test_util_mu(g);
+	ck_assert_int_eq(mg->phase, MU_PHASE_SELECTION);
+
+	n = g->ops->legal(g, &list);
+	buf_init(&out);
+	for (k = 0; k < n; k++) {
+		g->ops->format(g, &list[k], &out);
+		buf_addc(&out, ';');
+	}
+	ck_assert_str_eq(out.data, "clear A;clear C;clear E;");
+	buf_free(&out);
+	free(list);
+
+	refuse(g, "clear B", "clear B: segment B is blue's, not red's");
+	refuse(g, "clear G", "'G': there is no such segment (the board has "
+	    "A to F)");
+	refuse(g, "clear", "'clear': not an action here; in the selection "
+	    "phase, clear one of your segments with 'clear' and its letter, "
+	    "such as 'clear C'");
+	refuse(g, "@8,-2", "segments are placed only in the layout phase, "
+	    "and this game is in the selection phase");
+	play(g, " CLEAR a ");
+	mg = test_util_mu(g);
+	ck_assert_int_eq(mg->board.cells[0].colour, MU_NONE);
+	ck_assert_int_eq(mg->to_move, 1);
+	refuse(g, "clear A", "clear A: segment A is red's, not blue's");
+	play(g, "clear b");
+	refuse(g, "clear A", "clear A: segment A has already been cleared");
+	play(g, "clear E");
+	play(g, "clear D");
+
+	mg = test_util_mu(g);
+	ck_assert_int_eq(mg->phase, MU_PHASE_MOVEMENT);
+	ck_assert_int_eq(mg->to_move, 0);
+	ck_assert_int_eq(mg->turn, 1);
+	ck_assert_int_eq(mg->ply, 10);
+	for (k = 0; k < 7 * 6; k++) {
+		if (k / 7 == 2 || k / 7 == 5) {
+			ck_assert_int_eq(mg->board.cells[k].colour,
+			    k / 7 == 2 ? 0 : 1);
+			ck_assert_int_eq(mg->board.cells[k].height, 1);
+		} else
+			ck_assert_int_eq(mg->board.cells[k].colour, MU_NONE);
+	}
+	refuse(g, "clear C", "segments are cleared only in the selection "
+	    "phase, and this game is in the movement phase");
+	refuse(g, "C0-C3", "'C0-C3': not an action here; moves in the "
+	    "movement phase are not supported by this version of mupbem yet");
+	game_free(g);
+}
+END_TEST
+
+/* With one segment each there is nothing to select: fill at once. */
+START_TEST(test_one_segment)
+{
+	struct game	*g;
+	struct mu_game	*mg;
+	int		 k;
+
+	g = test_util_game("classic", 3, 1, "@0,0;@3,-1;@-1,3");
+	mg = test_util_mu(g);
+	ck_assert_int_eq(mg->phase, MU_PHASE_MOVEMENT);
+	for (k = 0; k < 21; k++) {
+		ck_assert_int_eq(mg->board.cells[k].colour, k / 7);
+		ck_assert_int_eq(mg->board.cells[k].height, 1);
+	}
+	game_free(g);
+}
+END_TEST
+
+/* Six players, eight segments: the largest game lays out and selects. */
+START_TEST(test_largest)
+{
+	struct game	*g;
+	struct mu_game	*mg;
+	int		 c, men[MU_MAX_PLAYERS] = { 0 };
+
+	g = test_util_game("classic", 6, 8, NULL);
+	ck_assert_int_eq(test_util_layout(g, 99), 48 + 6 * 7);
+	mg = test_util_mu(g);
+	for (c = 0; c < 336; c++) {
+		if (mg->board.cells[c].colour != MU_NONE)
+			men[mg->board.cells[c].colour]++;
+	}
+	for (c = 0; c < 6; c++)
+		ck_assert_int_eq(men[c], 7);
+	game_free(g);
+}
+END_TEST
+
+START_TEST(test_layout_errors)
+{
+	struct game	*g;
+
+	g = test_util_game("velox", 2, 8, NULL);
+	refuse(g, "", "empty action");
+	refuse(g, "b", "'b': no placement has that letter (the diagram "
+	    "shows a to a)");
+	refuse(g, "@1,0", "@1,0: the first segment is A and its centre A0 "
+	    "is the origin, so it is placed with @0,0");
+	refuse(g, "clear A", "'A': no segment has been placed yet");
+	refuse(g, "C4-D2", "'C4-D2': not an action here; in the layout "
+	    "phase, place a segment with @q,r or a letter from the diagram");
+	play(g, "A");
+	refuse(g, "m", "'m': no placement has that letter (the diagram "
+	    "shows a to l)");
+	refuse(g, "@3,0", "@3,0: only 1 cell of the segment would touch the "
+	    "board, and at least 2 must");
+	refuse(g, "clear A", "segments are cleared only in the selection "
+	    "phase, and this game is in the layout phase");
+	play(g, "l");
+	ck_assert_int_eq(test_util_mu(g)->board.segments[1].centre.q, -1);
+	ck_assert_int_eq(test_util_mu(g)->board.segments[1].centre.r, 3);
+	game_free(g);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite	*s = suite_create("mu_game");
+	TCase	*tc = tcase_create("phases");
+	SRunner	*sr;
+	int	 failed;
+
+	tcase_add_loop_test(tc, test_bad_options, 0,
+	    sizeof bad_options / sizeof bad_options[0]);
+	tcase_add_loop_test(tc, test_defaults, 0, 3);
+	tcase_add_test(tc, test_seat_order);
+	tcase_add_test(tc, test_velox_starts);
+	tcase_add_loop_test(tc, test_selection, 0, 2);
+	tcase_add_test(tc, test_one_segment);
+	tcase_add_test(tc, test_largest);
+	tcase_add_test(tc, test_layout_errors);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+}
