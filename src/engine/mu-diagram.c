@@ -138,7 +138,7 @@ mu_diagram_board(const struct mu_game *g, struct buf *out)
 	struct hex		*at;
 	char			 alias[MU_NAME_MAX], label[MU_NAME_MAX + 2];
 	int			 minx, maxx, minr, maxr, c, i, n, ncells;
-	int			 x, len;
+	int			 x, len, first, last = 0;
 
 	at = xreallocarray(NULL, MU_LAYOUT_MAX, sizeof *at);
 	n = mu_notation_aliases(g, at);
@@ -173,14 +173,27 @@ mu_diagram_board(const struct mu_game *g, struct buf *out)
 		mu_diagram_puts(&cv, x, 3 * (at[i].r - minr) + 1, label);
 	}
 
+	first = -1;
 	for (i = 0; i < cv.lines; i++) {
+		len = cv.width;
+		while (len > 0 && cv.text[i][len - 1] == ' ')
+			len--;
+		if (len == 0 && first == -1)
+			continue;
+		if (first == -1)
+			first = i;
+		if (len != 0)
+			last = i;
+	}
+	for (i = first; first != -1 && i <= last; i++) {
 		len = cv.width;
 		while (len > 0 && cv.text[i][len - 1] == ' ')
 			len--;
 		buf_add(out, cv.text[i], (size_t)len);
 		buf_addc(out, '\n');
-		free(cv.text[i]);
 	}
+	for (i = 0; i < cv.lines; i++)
+		free(cv.text[i]);
 	free(cv.text);
 	free(at);
 }
@@ -232,14 +245,14 @@ mu_diagram_status(const struct mu_game *g, struct buf *out)
 		break;
 	case MU_PHASE_SELECTION:
 		n = mu_select_list(g, g->to_move, segs);
-		buf_addf(out, "Selection: %s to clear one of %s segments:",
+		buf_addf(out, "Selection: %s to clear one of %s's segments:",
 		    who, who);
 		for (i = 0; i < n; i++) {
 			mu_name_label(segs[i], label, sizeof label);
 			buf_addf(out, " %s", label);
 		}
 		buf_addf(out, ".\nWrite clear and the letter, such as "
-		    "'clear %s'. The last segment left to each player is "
+		    "'clear %s'.\nThe last segment each player keeps is "
 		    "filled with 7 men.\n", label);
 		break;
 	case MU_PHASE_MOVEMENT:
@@ -258,9 +271,9 @@ mu_diagram_status(const struct mu_game *g, struct buf *out)
 			break;
 		case MU_TURN_PER_SEGMENT_CAPPED:
 			cap = occupied < g->turn ? occupied : g->turn;
-			buf_addf(out, "Make up to %d move%s (one from each "
-			    "segment you occupy, at most %d on turn %d), or "
-			    "pass.\n", cap, cap == 1 ? "" : "s", g->turn,
+			buf_addf(out, "Make up to %d move%s, one from each "
+			    "segment you occupy\nand at most %d on turn %d; "
+			    "or pass.\n", cap, cap == 1 ? "" : "s", g->turn,
 			    g->turn);
 			break;
 		}
@@ -278,21 +291,21 @@ mu_diagram_legend(const struct mu_game *g, struct buf *out)
 	int	seat;
 
 	buf_adds(out, "Legend:\n");
-	buf_adds(out, "  C4     cell 4 of segment C: 0 is the centre, 1-6 "
-	    "go round from the north-east\n");
-	buf_adds(out, "  r3     a piece: its colour's letter and its "
-	    "height (");
+	buf_adds(out, "  C4      cell 4 of segment C (0 the centre, 1-6 "
+	    "clockwise from north-east)\n");
+	buf_adds(out, "  r3      a piece: colour letter and height (");
 	for (seat = 0; seat < g->players; seat++) {
 		buf_addf(out, "%s%c %s", seat == 0 ? "" : ", ",
 		    mu_game_colour_letter(seat), mu_game_colour(seat));
 	}
 	buf_adds(out, ")\n");
-	buf_adds(out, "  layers blank Virginity, .C4.. Commonwealth, #C4## "
-	    "Wall\n");
-	buf_adds(out, "  | / \\  segment edges; what lies outside the "
-	    "board's edges is Out of Bounds\n");
+	buf_adds(out, "  layers  plain C4: Virginity, .C4..: Commonwealth, "
+	    "#C4##: Wall\n");
+	buf_adds(out, "  | / \\   edges of segments; beyond the outer edges "
+	    "lies the Out of Bounds\n");
 	if (g->phase == MU_PHASE_LAYOUT)
-		buf_adds(out, "  (a)    a place for the next segment's centre\n");
+		buf_adds(out, "  (a)     where the next segment's centre may "
+		    "go\n");
 }
 
 /* The whole diagram: title, board, whose turn it is, legend. */

@@ -107,6 +107,9 @@ record_header(struct record *r, const char *s, size_t len, int line,
 	unsigned		 k;
 	long			 n;
 
+	if (len > 0 && isdigit((unsigned char)s[0]))
+		return (record_fail(cause, line, "a blank line must end the "
+		    "header before the actions"));
 	if ((sp = memchr(s, ' ', len)) == NULL)
 		return (record_fail(cause, line, "expected a header field "
 		    "such as 'players 2', or a blank line"));

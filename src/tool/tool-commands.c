@@ -53,8 +53,8 @@ static const struct tool_command tool_commands[] = {
 	{ "new", tool_commands_new, "new --game classic|levis|velox "
 	  "[--players N] [--segments N] [--seed S]" },
 	{ "play", tool_commands_play, "play RECORD ACTION..." },
-	{ "show", tool_commands_show, "show RECORD" },
-	{ "legal", tool_commands_legal, "legal RECORD" },
+	{ "show", tool_commands_show, "show RECORD|POSITION" },
+	{ "legal", tool_commands_legal, "legal RECORD|POSITION" },
 	{ "replay", tool_commands_replay, "replay RECORD" },
 	{ "demo", tool_commands_demo, "demo [--game velox] [--seed S]" },
 	{ NULL, NULL, NULL }
@@ -210,17 +210,30 @@ tool_commands_new(int argc, char **argv)
 	return (0);
 }
 
-/* Read and replay the record at path; NULL after printing the error. */
+/*
+ * Read the record at path and replay it, or read a position; NULL after
+ * printing the error.  For a position, r->ops is left NULL.
+ */
 static struct game *
 tool_commands_load(const char *path, struct record *r)
 {
 	struct game	*g;
 	char		*text, *cause;
 
+	record_init(r, NULL, NULL, 0);
 	if (tool_file_read(path, &text, &cause) == -1) {
 		tool_commands_error("%s", cause);
 		free(cause);
 		return (NULL);
+	}
+	if (strncmp(text, "mupbem position ", 16) == 0) {
+		g = game_read_position(text, &cause);
+		free(text);
+		if (g == NULL) {
+			tool_commands_error("%s: %s", path, cause);
+			free(cause);
+		}
+		return (g);
 	}
 	if (record_parse(r, text, &cause) == -1) {
 		free(text);
@@ -252,6 +265,11 @@ tool_commands_play(int argc, char **argv)
 		return (tool_commands_usage());
 	if ((g = tool_commands_load(argv[1], &r)) == NULL)
 		return (1);
+	if (r.ops == NULL) {
+		game_free(g);
+		return (tool_commands_error("%s: play needs a record, not a "
+		    "position", argv[1]));
+	}
 	buf_init(&canon);
 	buf_init(&out);
 	for (i = 2; i < argc; i++) {

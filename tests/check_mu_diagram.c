@@ -1,0 +1,218 @@
+#include "config.h"
+
+#include <check.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mu-diagram.h"
+#include "mu-layout.h"
+#include "mu-name.h"
+#include "record.h"
+#include "test-util.h"
+#include "xmalloc.h"
+
+/*
+ * The mailed diagram: golden files pin it exactly; every cell's name
+ * is on it once; layers, pieces and aliases are drawn; and a compact
+ * two-player board of 16 segments fits in 100 columns.
+ */
+
+static const struct {
+	const char	*input;
+	const char	*diagram;
+} golden[] = {
+	{ "records/velox-layout.rec", "diagrams/velox-layout.txt" },
+	{ "records/classic-selection.rec", "diagrams/classic-selection.txt" },
+	{ "records/levis-layout.rec", "diagrams/levis-layout.txt" },
+	{ "positions/velox-walls.pos", "diagrams/velox-walls.txt" },
+	{ "positions/classic-selection.pos", "diagrams/classic-selection.txt" },
+};
+
+static struct game *
+load(const char *name)
+{
+	struct record	 r;
+	struct game	*g;
+	char		*text, *cause = NULL;
+
+	text = test_util_read(name);
+	if (strncmp(text, "mupbem position", 15) == 0)
+		g = game_read_position(text, &cause);
+	else {
+		ck_assert_int_eq(record_parse(&r, text, &cause), 0);
+		g = record_replay(&r, &cause);
+		record_free(&r);
+	}
+	ck_assert_msg(g != NULL, "%s: %s", name, cause);
+	free(text);
+	return (g);
+}
+
+START_TEST(test_golden)
+{
+	struct game	*g;
+	struct buf	 out;
+	char		*want;
+
+	g = load(golden[_i].input);
+	want = test_util_read(golden[_i].diagram);
+	buf_init(&out);
+	g->ops->render(g, &out);
+	ck_assert_str_eq(out.data, want);
+	buf_free(&out);
+	free(want);
+	game_free(g);
+}
+END_TEST
+
+/* How often word occurs in text as a whole token. */
+static int
+count_token(const char *text, const char *word)
+{
+	const char	*p = text;
+	size_t		 len = strlen(word);
+	int		 n = 0;
+
+	while ((p = strstr(p, word)) != NULL) {
+		if ((p == text || strchr(" |.#", p[-1]) != NULL) &&
+		    strchr(" |.#\n", p[len]) != NULL)
+			n++;
+		p += len;
+	}
+	return (n);
+}
+
+/* On random boards of every size, each cell's name shows exactly once. */
+START_TEST(test_every_name)
+{
+	struct game	*g;
+	struct mu_game	*mg;
+	struct buf	 out;
+	char		 name[MU_NAME_MAX];
+	int		 c;
+
+	g = test_util_game("classic", 2 + _i, 8, NULL);
+	test_util_layout(g, 500 + (unsigned)_i);
+	mg = test_util_mu(g);
+	buf_init(&out);
+	mu_diagram_board(mg, &out);
+	for (c = 0; c < mu_board_ncells(&mg->board); c++) {
+		mu_name_cell(c, name, sizeof name);
+		ck_assert_msg(count_token(out.data, name) == 1, "%s", name);
+	}
+	buf_free(&out);
+	game_free(g);
+}
+END_TEST
+
+/* The alias letters in the diagram are exactly the legal placements. */
+START_TEST(test_aliases)
+{
+	struct game	*g;
+	struct buf	 out;
+	char		 alias[MU_NAME_MAX], mark[MU_NAME_MAX + 2];
+	int		 i, n;
+	struct action	*list;
+
+	g = test_util_game("levis", 3, 7, "@0,0;@3,-1;@-1,3;@1,-3");
+	buf_init(&out);
+	g->ops->render(g, &out);
+	n = g->ops->legal(g, &list);
+	ck_assert_int_eq(n, 22);
+	for (i = 0; i < n + 1; i++) {
+		mu_name_alias(i, alias, sizeof alias);
+		snprintf(mark, sizeof mark, "(%s)", alias);
+		ck_assert_int_eq(strstr(out.data, mark) != NULL, i < n);
+	}
+	ck_assert_ptr_nonnull(strstr(out.data, "Layout: blue to place segment "
+	    "E (blue's 2 of 7).\nWrite one of the letters a to v shown on the "
+	    "board, or @q,r.\n"));
+	free(list);
+	buf_free(&out);
+	game_free(g);
+}
+END_TEST
+
+/* Widest line of the board part of a diagram. */
+static int
+widest(const char *text)
+{
+	const char	*p = text, *nl;
+	int		 w = 0;
+
+	while ((nl = strchr(p, '\n')) != NULL) {
+		if (nl - p > w)
+			w = (int)(nl - p);
+		p = nl + 1;
+	}
+	return (w);
+}
+
+/*
+ * A compact layout: each segment goes where its centre is nearest the
+ * centres already placed.  Sixteen segments must fit in 100 columns.
+ */
+START_TEST(test_compact_width)
+{
+	struct game	*g;
+	struct mu_game	*mg;
+	struct hex	*at;
+	struct buf	 out;
+	char		 name[MU_NAME_MAX];
+	int		 n, i, s, best, score, bestscore;
+
+	g = test_util_game("velox", 2, 8, NULL);
+	at = xreallocarray(NULL, MU_LAYOUT_MAX, sizeof *at);
+	for (;;) {
+		mg = test_util_mu(g);
+		if (mg->phase != MU_PHASE_LAYOUT)
+			break;
+		n = mu_layout_list(&mg->board, at);
+		best = 0;
+		bestscore = 1 << 30;
+		for (i = 0; i < n; i++) {
+			score = 0;
+			for (s = 0; s < mg->board.nsegments; s++) {
+				score += hex_distance(at[i],
+				    mg->board.segments[s].centre);
+			}
+			if (score < bestscore) {
+				best = i;
+				bestscore = score;
+			}
+		}
+		mu_name_placement(at[best], name, sizeof name);
+		ck_assert_int_eq(game_play(g, name, strlen(name), NULL,
+		    NULL), 0);
+	}
+	buf_init(&out);
+	g->ops->render(g, &out);
+	ck_assert_int_le(widest(out.data), 100);
+	buf_free(&out);
+	free(at);
+	game_free(g);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite	*s = suite_create("mu_diagram");
+	TCase	*tc = tcase_create("diagram");
+	SRunner	*sr;
+	int	 failed;
+
+	tcase_add_loop_test(tc, test_golden, 0,
+	    sizeof golden / sizeof golden[0]);
+	tcase_add_loop_test(tc, test_every_name, 0, 5);
+	tcase_add_test(tc, test_aliases);
+	tcase_add_test(tc, test_compact_width);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+}

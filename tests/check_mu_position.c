@@ -1,0 +1,261 @@
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mu-position.h"
+#include "test-util.h"
+#include "xmalloc.h"
+
+/*
+ * The position format: positions written from play and kept under
+ * tests/data/positions read back and write out byte for byte, and
+ * every kind of damage gets its own error.
+ */
+
+static const char *files[] = {
+	"positions/velox-movement.pos",
+	"positions/velox-walls.pos",
+	"positions/classic-selection.pos",
+};
+
+static void
+roundtrip(const char *text)
+{
+	struct mu_game	*g;
+	struct buf	 out;
+	char		*cause = NULL;
+
+	g = xmalloc(sizeof *g);
+	ck_assert_msg(mu_position_read(g, text, &cause) == 0, "%s", cause);
+	buf_init(&out);
+	mu_position_write(g, &out);
+	ck_assert_str_eq(out.data, text);
+	buf_free(&out);
+	free(g);
+}
+
+START_TEST(test_files)
+{
+	char	*text;
+
+	text = test_util_read(files[_i]);
+	roundtrip(text);
+	free(text);
+}
+END_TEST
+
+/* Positions at every step of random games read back the same. */
+START_TEST(test_every_step)
+{
+	static const char	*variants[] = { "classic", "levis", "velox" };
+	struct game		*g;
+	struct mu_game		*read;
+	struct action		*list;
+	struct buf		 out;
+	char			*cause = NULL;
+	int			 n, players;
+
+	players = _i == 2 ? 2 : 2 + _i * 2;
+	g = test_util_game(variants[_i], players, 0, NULL);
+	read = xmalloc(sizeof *read);
+	for (;;) {
+		buf_init(&out);
+		g->ops->write_position(g, &out);
+		roundtrip(out.data);
+		ck_assert_int_eq(mu_position_read(read, out.data, &cause), 0);
+		ck_assert_int_eq(memcmp(read, g->state, sizeof *read), 0);
+		buf_free(&out);
+		n = g->ops->legal(g, &list);
+		if (n == 0) {
+			free(list);
+			break;
+		}
+		ck_assert_int_eq(g->ops->apply(g, &list[n / 2], &cause), 0);
+		free(list);
+	}
+	free(read);
+	game_free(g);
+}
+END_TEST
+
+static const char base[] =
+    "mupbem position 1\n"
+    "game classic\n"
+    "players 2\n"
+    "segments 2\n"
+    "phase layout\n"
+    "to-move blue\n"
+    "ply 3\n"
+    "turn 0\n"
+    "passes 0\n"
+    "resigned -\n"
+    "A @0,0 red Vr1 V V V V V V\n"
+    "B @3,-1 blue Vb1 V V V V V V\n"
+    "C @-1,3 red Vr1 V V V V V V\n";
+
+static const struct {
+	const char	*from;
+	const char	*to;
+	const char	*error;
+} damage[] = {
+	{ "mupbem position 1\n", "mupbem position 2\n", "not a mupbem "
+	    "position: the first line must be 'mupbem position 1'" },
+	{ "game classic", "game chess", "position line 2: game: expected "
+	    "classic, levis or velox" },
+	{ "players 2\n", "", "position line 3: expected 'players' and its "
+	    "value" },
+	{ "players 2", "players two", "position line 3: expected a number "
+	    "from 0 to 99" },
+	{ "players 2", "players 7", "position line 4: this game cannot be "
+	    "set up" },
+	{ "segments 2", "segments 9", "position line 4: this game cannot "
+	    "be set up" },
+	{ "phase layout", "phase setup", "position line 5: phase: expected "
+	    "layout, selection, movement or over" },
+	{ "to-move blue", "to-move green", "position line 6: to-move: "
+	    "expected the colour of a seat in play" },
+	{ "to-move blue", "to-move b", "position line 6: to-move: expected "
+	    "the colour of a seat in play" },
+	{ "to-move blue", "to-move red", "position: in the layout phase "
+	    "with 3 segments placed, blue places next, the ply is 3 and the "
+	    "turn 0" },
+	{ "ply 3", "ply -3", "position line 7: expected a number from 0 "
+	    "to 1000000" },
+	{ "ply 3", "ply 4", "position: in the layout phase with 3 segments "
+	    "placed, blue places next, the ply is 3 and the turn 0" },
+	{ "resigned -", "resigned green", "position line 10: resigned: "
+	    "expected '-' or colours in seat order, separated by commas" },
+	{ "resigned -", "resigned blue,red", "position line 10: resigned: "
+	    "expected '-' or colours in seat order, separated by commas" },
+	{ "resigned -", "resigned red,", "position line 10: resigned: a "
+	    "colour is missing after the last comma" },
+	{ "B @3,-1", "C @3,-1", "position line 12: expected segment B "
+	    "next" },
+	{ "B @3,-1 blue", "B @3,0 blue", "position line 12: segment B: "
+	    "@3,0: only 1 cell of the segment would touch the board, and at "
+	    "least 2 must" },
+	{ "B @3,-1 blue", "B @1,0 blue", "position line 12: segment B: "
+	    "@1,0: the segment would overlap A2" },
+	{ "B @3,-1 blue", "B 3,-1 blue", "position line 12: segment B: "
+	    "'3,-1': not a placement (write @q,r, such as @3,-1, or a letter "
+	    "from the diagram)" },
+	{ "B @3,-1 blue", "B @3,-1 red", "position line 12: segment B was "
+	    "placed by blue" },
+	{ "Vb1 V V V V V V\n", "Vb1 V V V V V\n", "position line 12: a "
+	    "segment line has a label, a centre, an owner and 7 cells" },
+	{ "Vb1 V V V V V V\n", "Vb1 V V V V V V V\n", "position line 12: "
+	    "a segment line has a label, a centre, an owner and 7 cells" },
+	{ "Vb1 V V V V V V\n", "Vb1  V V V V V V\n", "position line 12: "
+	    "a segment line has a label, a centre, an owner and 7 cells" },
+	{ "Vb1 V V V V V V\n", "Xb1 V V V V V V\n", "position line 12: cell "
+	    "B0: expected V, C or W, then a piece such as r3" },
+	{ "Vb1 V V V V V V\n", "Vg1 V V V V V V\n", "position line 12: cell "
+	    "B0: expected V, C or W, then a piece such as r3" },
+	{ "Vb1 V V V V V V\n", "Vb0 V V V V V V\n", "position line 12: cell "
+	    "B0: expected V, C or W, then a piece such as r3" },
+	{ "Vb1 V V V V V V\n", "Vb01 V V V V V V\n", "position line 12: "
+	    "cell B0: expected V, C or W, then a piece such as r3" },
+	{ "Vb1 V V V V V V\n", "Vb1 V V V V V v\n", "position line 12: cell "
+	    "B6: expected V, C or W, then a piece such as r3" },
+	{ "Vb1 V V V V V V\n", "Vb10000 V V V V V V\n", "position line 12: "
+	    "cell B0: expected V, C or W, then a piece such as r3" },
+	{ "V V V V V V\nC @-1,3 red Vr1 V V V V V V\n",
+	    "V V V V V V\nC @-1,3 red Vr1 V V V V V V",
+	    "position line 13: the position is truncated: its last line has "
+	    "no newline" },
+	{ "\nA @0,0", "\n\nA @0,0", "position line 11: a segment line has "
+	    "a label, a centre, an owner and 7 cells" },
+};
+
+START_TEST(test_damage)
+{
+	struct mu_game	*g;
+	const char	*at;
+	char		*text, *cause = NULL;
+	size_t		 pre;
+
+	at = strstr(base, damage[_i].from);
+	ck_assert_ptr_nonnull(at);
+	pre = (size_t)(at - base);
+	xasprintf(&text, "%.*s%s%s", (int)pre, base, damage[_i].to,
+	    at + strlen(damage[_i].from));
+	g = xmalloc(sizeof *g);
+	ck_assert_int_eq(mu_position_read(g, text, &cause), -1);
+	ck_assert_str_eq(cause, damage[_i].error);
+	free(cause);
+	free(g);
+	free(text);
+}
+END_TEST
+
+START_TEST(test_base)
+{
+	roundtrip(base);
+}
+END_TEST
+
+START_TEST(test_short_header)
+{
+	struct mu_game	*g;
+	char		*cause = NULL;
+
+	g = xmalloc(sizeof *g);
+	ck_assert_int_eq(mu_position_read(g, "mupbem position 1\ngame "
+	    "classic\nplayers 2", &cause), -1);
+	ck_assert_str_eq(cause, "position line 3: the position is truncated: "
+	    "its last line has no newline");
+	free(cause);
+	ck_assert_int_eq(mu_position_read(g, "mupbem position 1\ngame "
+	    "classic\nplayers 2\n", &cause), -1);
+	ck_assert_str_eq(cause, "position ends before its 'segments' line");
+	free(cause);
+	ck_assert_int_eq(mu_position_read(g, "", &cause), -1);
+	ck_assert_str_eq(cause, "not a mupbem position: the first line must "
+	    "be 'mupbem position 1'");
+	free(cause);
+	free(g);
+}
+END_TEST
+
+START_TEST(test_too_many_segments)
+{
+	struct mu_game	*g;
+	char		*text, *cause = NULL;
+
+	xasprintf(&text, "%s%s", base,
+	    "D @1,-3 blue Vb1 V V V V V V\nE @-3,1 red Vr1 V V V V V V\n");
+	g = xmalloc(sizeof *g);
+	ck_assert_int_eq(mu_position_read(g, text, &cause), -1);
+	ck_assert_str_eq(cause, "position line 15: more segments than the "
+	    "players place");
+	free(cause);
+	free(text);
+	free(g);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite	*s = suite_create("mu_position");
+	TCase	*tc = tcase_create("position");
+	SRunner	*sr;
+	int	 failed;
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, test_files, 0, sizeof files / sizeof files[0]);
+	tcase_add_loop_test(tc, test_every_step, 0, 3);
+	tcase_add_test(tc, test_base);
+	tcase_add_loop_test(tc, test_damage, 0,
+	    sizeof damage / sizeof damage[0]);
+	tcase_add_test(tc, test_too_many_segments);
+	tcase_add_test(tc, test_short_header);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+}

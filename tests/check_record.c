@@ -1,0 +1,197 @@
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record.h"
+#include "test-util.h"
+#include "xmalloc.h"
+
+/*
+ * Records: they parse and write back byte for byte, replay to the same
+ * position every time (the positions kept beside them), and every kind
+ * of damage is refused naming the line or the first bad action.
+ */
+
+static const struct {
+	const char	*record;
+	const char	*position;
+} files[] = {
+	{ "records/velox-layout.rec", "positions/velox-movement.pos" },
+	{ "records/classic-selection.rec", "positions/classic-selection.pos" },
+};
+
+START_TEST(test_files)
+{
+	struct record	 r;
+	struct game	*g;
+	struct buf	 out;
+	char		*text, *pos, *cause = NULL;
+	int		 round;
+
+	text = test_util_read(files[_i].record);
+	pos = test_util_read(files[_i].position);
+	ck_assert_msg(record_parse(&r, text, &cause) == 0, "%s", cause);
+	buf_init(&out);
+	record_write(&r, &out);
+	ck_assert_str_eq(out.data, text);
+	for (round = 0; round < 3; round++) {
+		g = record_replay(&r, &cause);
+		ck_assert_msg(g != NULL, "%s", cause);
+		buf_reset(&out);
+		g->ops->write_position(g, &out);
+		ck_assert_str_eq(out.data, pos);
+		game_free(g);
+	}
+	buf_free(&out);
+	record_free(&r);
+	free(text);
+	free(pos);
+}
+END_TEST
+
+static const char base[] =
+    "mupbem record 1\n"
+    "game velox\n"
+    "players 2\n"
+    "segments 8\n"
+    "seed 42\n"
+    "\n"
+    "1 red @0,0\n"
+    "2 blue @3,-1\n"
+    "3 red @-1,3\n";
+
+static const struct {
+	const char	*from;
+	const char	*to;
+	const char	*error;		/* from record_parse */
+	const char	*replay;	/* or from record_replay */
+} damage[] = {
+	{ "mupbem record 1\n", "mupbem record\n", "not a mupbem record: the "
+	    "first line must be 'mupbem record 1'", NULL },
+	{ "game velox", "game go", "record line 2: game: no such game "
+	    "(expected classic, levis or velox)", NULL },
+	{ "players 2\n", "players 2\nplayers 2\n", "record line 4: 'players' "
+	    "is given twice", NULL },
+	{ "players 2", "colour red", "record line 3: unknown header field "
+	    "'colour' (a record has game, players, segments and seed)", NULL },
+	{ "players 2", "players", "record line 3: expected a header field "
+	    "such as 'players 2', or a blank line", NULL },
+	{ "players 2", "players 0", "record line 3: players: expected a "
+	    "number from 1 to 99", NULL },
+	{ "segments 8", "segments x", "record line 4: segments: expected a "
+	    "number from 1 to 99", NULL },
+	{ "seed 42", "seed -42", "record line 5: seed: expected a whole "
+	    "number from 0 to 2^64-1", NULL },
+	{ "seed 42", "seed 99999999999999999999", "record line 5: seed: "
+	    "expected a whole number from 0 to 2^64-1", NULL },
+	{ "seed 42\n", "", "record line 5: the header must give game, "
+	    "players and seed", NULL },
+	{ "\n1 red", "1 red", "record line 6: a blank line must end the "
+	    "header before the actions", NULL },
+	{ "3 red @-1,3\n", "3 red @-1,3", "record line 9: the record is "
+	    "truncated: its last line has no newline", NULL },
+	{ "2 blue", "3 blue", "record line 8: expected action 2, found "
+	    "action 3", NULL },
+	{ "2 blue @3,-1", "2 blue", "record line 8: action 2: the mover's "
+	    "colour or the action is missing", NULL },
+	{ "2 blue @3,-1", "two blue @3,-1", "record line 8: expected an "
+	    "action line: its number, the mover's colour and the action",
+	    NULL },
+	{ "2 blue", "2 red", NULL, "action 2 (line 8, '@3,-1'): it is "
+	    "blue's turn, not red's" },
+	{ "3 red @-1,3", "3 red @9,9", NULL, "action 3 (line 9, '@9,9'): "
+	    "@9,9: the segment would not touch the board" },
+	{ "3 red @-1,3", "3 red @3,-1", NULL, "action 3 (line 9, '@3,-1'): "
+	    "@3,-1: the segment would overlap B0" },
+	{ "3 red @-1,3", "3 red clear A", NULL, "action 3 (line 9, 'clear "
+	    "A'): segments are cleared only in the selection phase, and this "
+	    "game is in the layout phase" },
+	{ "players 2", "players 3", NULL, "record header: players: velox is "
+	    "for exactly 2 players, not 3" },
+	{ "segments 8", "segments 9", NULL, "record header: segments: each "
+	    "player places 1 to 8 segments, not 9" },
+};
+
+START_TEST(test_damage)
+{
+	struct record	 r;
+	const char	*at;
+	char		*text, *cause = NULL;
+	int		 rc;
+
+	at = strstr(base, damage[_i].from);
+	ck_assert_ptr_nonnull(at);
+	xasprintf(&text, "%.*s%s%s", (int)(at - base), base, damage[_i].to,
+	    at + strlen(damage[_i].from));
+	rc = record_parse(&r, text, &cause);
+	if (damage[_i].error != NULL) {
+		ck_assert_int_eq(rc, -1);
+		ck_assert_str_eq(cause, damage[_i].error);
+		ck_assert_int_eq(r.nactions, 0);
+	} else {
+		ck_assert_msg(rc == 0, "%s", cause);
+		ck_assert_ptr_null(record_replay(&r, &cause));
+		ck_assert_str_eq(cause, damage[_i].replay);
+		record_free(&r);
+	}
+	free(cause);
+	free(text);
+}
+END_TEST
+
+START_TEST(test_comments)
+{
+	struct record	 r;
+	char		*cause = NULL, *text;
+
+	xasprintf(&text, "%s# a note\n\n4 blue @1,-3\n", base);
+	ck_assert_int_eq(record_parse(&r, text, &cause), 0);
+	ck_assert_int_eq(r.nactions, 4);
+	ck_assert_str_eq(r.actions[3].text, "@1,-3");
+	ck_assert_int_eq(r.actions[3].line, 12);
+	record_free(&r);
+	free(text);
+}
+END_TEST
+
+START_TEST(test_build)
+{
+	struct game_options	 opts = { 3, 2 };
+	struct record		 r;
+	struct buf		 out;
+
+	record_init(&r, game_find("levis"), &opts, 18446744073709551615ULL);
+	record_add(&r, "red", "@0,0");
+	record_add(&r, "blue", "@3,-1");
+	buf_init(&out);
+	record_write(&r, &out);
+	ck_assert_str_eq(out.data, "mupbem record 1\ngame levis\nplayers 3\n"
+	    "segments 2\nseed 18446744073709551615\n\n1 red @0,0\n"
+	    "2 blue @3,-1\n");
+	buf_free(&out);
+	record_free(&r);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite	*s = suite_create("record");
+	TCase	*tc = tcase_create("record");
+	SRunner	*sr;
+	int	 failed;
+
+	tcase_add_loop_test(tc, test_files, 0, sizeof files / sizeof files[0]);
+	tcase_add_loop_test(tc, test_damage, 0,
+	    sizeof damage / sizeof damage[0]);
+	tcase_add_test(tc, test_comments);
+	tcase_add_test(tc, test_build);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+}
