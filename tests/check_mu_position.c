@@ -108,10 +108,10 @@ static const struct {
 	    "value" },
 	{ "players 2", "players two", "position line 3: expected a number "
 	    "from 0 to 99" },
-	{ "players 2", "players 7", "position line 4: this game cannot be "
-	    "set up" },
-	{ "segments 2", "segments 9", "position line 4: this game cannot "
-	    "be set up" },
+	{ "players 2", "players 7", "position line 4: players: classic is "
+	    "for 2 to 6 players, not 7" },
+	{ "segments 2", "segments 9", "position line 4: segments: each "
+	    "player places 1 to 8 segments, not 9" },
 	{ "phase layout", "phase setup", "position line 5: phase: expected "
 	    "layout, selection, movement or over" },
 	{ "to-move blue", "to-move green", "position line 6: to-move: "

@@ -214,7 +214,7 @@ mu_position_header(struct mu_position_reader *rd, struct mu_game *g,
 {
 	const struct mu_variant	*v;
 	const char		*val;
-	char			*name;
+	char			*name, *sub;
 	size_t			 vlen;
 	long			 n[MU_POSITION_NKEYS];
 	int			 i, seat;
@@ -268,9 +268,10 @@ mu_position_header(struct mu_position_reader *rd, struct mu_game *g,
 			    cause) == -1)
 				return (-1);
 			if (i == 2 && mu_game_init(g, v, (int)n[1],
-			    (int)n[2], cause) == -1) {
-				return (mu_position_fail(rd, cause,
-				    "this game cannot be set up"));
+			    (int)n[2], &sub) == -1) {
+				mu_position_fail(rd, cause, sub);
+				free(sub);
+				return (-1);
 			}
 			break;
 		}
