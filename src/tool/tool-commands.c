@@ -12,6 +12,7 @@
 #include "game.h"
 #include "record.h"
 #include "rng.h"
+#include "tool-bench.h"
 #include "tool-commands.h"
 #include "tool-file.h"
 #include "xmalloc.h"
@@ -57,6 +58,7 @@ static const struct tool_command tool_commands[] = {
 	{ "legal", tool_commands_legal, "legal RECORD|POSITION" },
 	{ "replay", tool_commands_replay, "replay RECORD" },
 	{ "demo", tool_commands_demo, "demo [--game velox] [--seed S]" },
+	{ "bench", tool_bench_run, "bench [--games N] [--seed S]" },
 	{ NULL, NULL, NULL }
 };
 
