@@ -250,6 +250,8 @@ START_TEST(test_layout_errors)
 	refuse(g, "@1,0", "@1,0: the first segment is A and its centre A0 "
 	    "is the origin, so it is placed with @0,0");
 	refuse(g, "clear A", "'A': no segment has been placed yet");
+	refuse(g, "pass", "'pass': not an action here; in the layout phase, "
+	    "place a segment with @q,r or a letter from the diagram");
 	refuse(g, "C4-D2", "'C4-D2': not an action here; in the layout "
 	    "phase, place a segment with @q,r or a letter from the diagram");
 	play(g, "A");

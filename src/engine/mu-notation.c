@@ -100,8 +100,6 @@ int
 mu_notation_parse(const struct mu_game *g, const char *s, size_t len,
     struct mu_action *a, char **cause)
 {
-	size_t	 i;
-
 	s = text_trim(s, len, &len);
 	if (len == 0) {
 		xasprintf(cause, "empty action");
@@ -119,10 +117,7 @@ mu_notation_parse(const struct mu_game *g, const char *s, size_t len,
 		return (mu_name_label_parse(&g->board, s + 5, len - 5,
 		    &a->segment, cause));
 	}
-	for (i = 0; i < len && isalpha((unsigned char)s[i]); i++)
-		/* nothing */;
-	if (i == len && g->phase == MU_PHASE_LAYOUT &&
-	    !(len == 5 && strncasecmp(s, "clear", 5) == 0))
+	if (g->phase == MU_PHASE_LAYOUT && mu_name_alias_parse(s, len) != -1)
 		return (mu_notation_alias(g, s, len, a, cause));
 	return (mu_notation_unknown(g, s, len, cause));
 }
