@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "hex.h"
+#include "test-util.h"
 
 /*
  * Axial geometry: the six directions of MU-RULINGS, steps, distances
@@ -60,16 +61,10 @@ main(void)
 {
 	Suite	*s = suite_create("hex");
 	TCase	*tc = tcase_create("geometry");
-	SRunner	*sr;
-	int	 failed;
 
 	tcase_add_loop_test(tc, test_directions, 0, HEX_NDIRS);
 	tcase_add_test(tc, test_distance);
 	tcase_add_test(tc, test_dir_parse);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+	return (test_util_run(s));
 }

@@ -130,8 +130,6 @@ main(void)
 {
 	Suite	*s = suite_create("mu_board");
 	TCase	*tc = tcase_create("board");
-	SRunner	*sr;
-	int	 failed;
 
 	tcase_add_loop_test(tc, test_offsets, 0, MU_SEGMENT_CELLS);
 	tcase_add_loop_test(tc, test_links, 0, 2);
@@ -139,9 +137,5 @@ main(void)
 	tcase_add_test(tc, test_sections);
 	tcase_add_test(tc, test_pieces);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+	return (test_util_run(s));
 }

@@ -201,8 +201,6 @@ main(void)
 {
 	Suite	*s = suite_create("mu_diagram");
 	TCase	*tc = tcase_create("diagram");
-	SRunner	*sr;
-	int	 failed;
 
 	tcase_add_loop_test(tc, test_golden, 0,
 	    sizeof golden / sizeof golden[0]);
@@ -210,9 +208,5 @@ main(void)
 	tcase_add_test(tc, test_aliases);
 	tcase_add_test(tc, test_compact_width);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+	return (test_util_run(s));
 }

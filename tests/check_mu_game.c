@@ -273,8 +273,6 @@ main(void)
 {
 	Suite	*s = suite_create("mu_game");
 	TCase	*tc = tcase_create("phases");
-	SRunner	*sr;
-	int	 failed;
 
 	tcase_add_loop_test(tc, test_bad_options, 0,
 	    sizeof bad_options / sizeof bad_options[0]);
@@ -286,9 +284,5 @@ main(void)
 	tcase_add_test(tc, test_largest);
 	tcase_add_test(tc, test_layout_errors);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+	return (test_util_run(s));
 }

@@ -197,8 +197,6 @@ main(void)
 {
 	Suite	*s = suite_create("mu_layout");
 	TCase	*tc = tcase_create("layout");
-	SRunner	*sr;
-	int	 failed;
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_first);
@@ -208,9 +206,5 @@ main(void)
 	tcase_add_loop_test(tc, test_list_is_rule, 0, 3);
 	tcase_add_test(tc, test_full);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+	return (test_util_run(s));
 }

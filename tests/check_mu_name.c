@@ -207,8 +207,6 @@ main(void)
 {
 	Suite	*s = suite_create("mu_name");
 	TCase	*tc = tcase_create("names");
-	SRunner	*sr;
-	int	 failed;
 
 #define N(a) ((int)(sizeof a / sizeof a[0]))
 	tcase_add_loop_test(tc, test_labels, 0, N(labels));
@@ -219,9 +217,5 @@ main(void)
 	tcase_add_loop_test(tc, test_placement, 0, N(placements));
 	tcase_add_test(tc, test_alias_parse);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+	return (test_util_run(s));
 }

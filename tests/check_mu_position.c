@@ -241,8 +241,6 @@ main(void)
 {
 	Suite	*s = suite_create("mu_position");
 	TCase	*tc = tcase_create("position");
-	SRunner	*sr;
-	int	 failed;
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, test_files, 0, sizeof files / sizeof files[0]);
@@ -253,9 +251,5 @@ main(void)
 	tcase_add_test(tc, test_too_many_segments);
 	tcase_add_test(tc, test_short_header);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+	return (test_util_run(s));
 }

@@ -180,8 +180,6 @@ main(void)
 {
 	Suite	*s = suite_create("record");
 	TCase	*tc = tcase_create("record");
-	SRunner	*sr;
-	int	 failed;
 
 	tcase_add_loop_test(tc, test_files, 0, sizeof files / sizeof files[0]);
 	tcase_add_loop_test(tc, test_damage, 0,
@@ -189,9 +187,5 @@ main(void)
 	tcase_add_test(tc, test_comments);
 	tcase_add_test(tc, test_build);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+	return (test_util_run(s));
 }

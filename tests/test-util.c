@@ -93,3 +93,17 @@ test_util_layout(struct game *g, unsigned seed)
 	}
 	return (played);
 }
+
+/* Run suite s; the exit status for main(). */
+int
+test_util_run(Suite *s)
+{
+	SRunner	*sr;
+	int	 failed;
+
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+}

@@ -5,6 +5,8 @@
 #ifndef TEST_UTIL_H
 #define TEST_UTIL_H
 
+#include <check.h>
+
 #include "game.h"
 #include "mu-game.h"
 
@@ -12,5 +14,6 @@ char		*test_util_read(const char *);
 struct game	*test_util_game(const char *, int, int, const char *);
 struct mu_game	*test_util_mu(struct game *);
 int		 test_util_layout(struct game *, unsigned);
+int		 test_util_run(Suite *);
 
 #endif
