@@ -1,0 +1,1039 @@
+#!/usr/bin/env bash
+#
+# Regress test for the mupbem tool: runs the real binary on records in
+# a temporary directory and compares exact output, exact errors, exact
+# exit statuses and exact record bytes.  Prints one TAP-like line per
+# check and exits 1 if any check failed.  A check marked "# TODO" pins
+# behaviour that is known to be wrong; it is reported but does not fail
+# the run.
+#
+# make check sets MUPBEM (the built binary) and TEST_DATA; without
+# MUPBEM, ./mupbem in the current (build) directory is used, or the one
+# beside this script's directory.
+
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+if [ -z "${MUPBEM:-}" ]; then
+	MUPBEM=./mupbem
+	[ -x "$MUPBEM" ] || MUPBEM=$here/../mupbem
+fi
+case $MUPBEM in
+/*)	;;
+*)	MUPBEM=$PWD/$MUPBEM ;;
+esac
+if [ ! -x "$MUPBEM" ]; then
+	echo "Bail out! no mupbem binary at $MUPBEM"
+	exit 99
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/mupbem-tool.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
+cd "$tmp" || exit 99
+umask 022
+
+# --- Reporting ----------------------------------------------------------
+
+n=0
+failed=0
+why=()
+
+begin() {
+	why=()
+}
+
+# end DESC [todo reason]: report the check begun with begin.
+end() {
+	local todo=""
+
+	n=$((n + 1))
+	[ $# -gt 1 ] && todo=" # TODO $2"
+	if [ ${#why[@]} -eq 0 ]; then
+		echo "ok $n - $1$todo"
+		return
+	fi
+	echo "not ok $n - $1$todo"
+	printf '#   %s\n' "${why[@]}"
+	[ -z "$todo" ] && failed=$((failed + 1))
+}
+
+# --- Running ------------------------------------------------------------
+
+rc=0
+
+# run ARGS...: run mupbem with no input; leaves out, err and rc.
+run() {
+	"$MUPBEM" "$@" </dev/null >out 2>err
+	rc=$?
+}
+
+# run_in FILE ARGS...: the same with FILE on standard input.
+run_in() {
+	local in=$1
+
+	shift
+	"$MUPBEM" "$@" <"$in" >out 2>err
+	rc=$?
+}
+
+want_rc() {
+	[ "$rc" -eq "$1" ] || why+=("exit status $rc, expected $1")
+}
+
+# want_err LINE: standard error is exactly LINE and a newline ("" for
+# nothing at all).
+want_err() {
+	if [ -z "$1" ]; then
+		: >want.err
+	else
+		printf '%s\n' "$1" >want.err
+	fi
+	if ! cmp -s want.err err; then
+		why+=("stderr: $(head -c 400 err | tr '\n' '|')")
+		why+=("wanted: $(tr '\n' '|' <want.err)")
+	fi
+}
+
+# want_out FILE: standard output is exactly the bytes of FILE.
+want_out() {
+	if ! cmp -s "$1" out; then
+		why+=("stdout differs from what was expected:")
+		while IFS= read -r line; do
+			why+=("$line")
+		done < <(diff -u "$1" out | head -40)
+	fi
+}
+
+want_out_empty() {
+	[ -s out ] && why+=("stdout not empty: $(head -c 200 out | tr '\n' '|')")
+	return 0
+}
+
+# want_line LINE: standard output has LINE as a whole line.
+want_line() {
+	grep -Fqx -- "$1" out || why+=("no line '$1' in stdout")
+}
+
+# want_letters N: the board part of a diagram on stdout (the lines
+# before "Layout:") shows the letters of N placements, each once, in
+# reading order: (a), (b), ...
+want_letters() {
+	local got want="" i
+
+	for ((i = 0; i < $1; i++)); do
+		want+="($(alias_of "$i"))"
+	done
+	got=$(sed '/^Layout:/,$d' out | grep -o '([a-z]*)' | tr -d '\n')
+	[ "$got" = "$want" ] ||
+	    why+=("the board shows letters $got, expected $want")
+}
+
+# want_same A B: files A and B have the same bytes.
+want_same() {
+	if ! cmp -s "$1" "$2"; then
+		why+=("$1 and $2 differ:")
+		while IFS= read -r line; do
+			why+=("$line")
+		done < <(diff -u "$2" "$1" | head -40)
+	fi
+}
+
+# expect DESC RC ERRLINE ARGS...: run; check status and stderr exactly,
+# and that a failure prints nothing on stdout.
+expect() {
+	local desc=$1 xrc=$2 xerr=$3
+
+	shift 3
+	begin
+	run "$@"
+	want_rc "$xrc"
+	want_err "$xerr"
+	[ "$xrc" -ne 0 ] && want_out_empty
+	end "$desc"
+}
+
+# refuse DESC RECORD ERRLINE ACTION...: play must fail with status 1,
+# exactly ERRLINE on stderr, nothing on stdout, RECORD byte-identical.
+refuse() {
+	local desc=$1 rec=$2 xerr=$3
+
+	shift 3
+	cp "$rec" refuse.before
+	begin
+	run play "$rec" "$@"
+	want_rc 1
+	want_err "$xerr"
+	want_out_empty
+	want_same "$rec" refuse.before
+	end "$desc"
+}
+
+# accept DESC RECORD ACTION... -- LINE...: play must succeed silently
+# and append exactly the LINEs (each with a newline).
+accept() {
+	local desc=$1 rec=$2 acts=() line
+
+	shift 2
+	while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+		acts+=("$1")
+		shift
+	done
+	shift
+	cp "$rec" accept.want
+	for line in "$@"; do
+		printf '%s\n' "$line" >>accept.want
+	done
+	begin
+	run play "$rec" "${acts[@]}"
+	want_rc 0
+	want_err ""
+	want_out_empty
+	want_same "$rec" accept.want
+	end "$desc"
+}
+
+colour() {
+	if [ $(($1 % 2)) -eq 1 ]; then echo red; else echo blue; fi
+}
+
+# alias_of I: the diagram's letter for the I-th (from 0) placement.
+alias_of() {
+	local letters=abcdefghijklmnopqrstuvwxyz i=$(($1 + 1)) s=""
+
+	while [ "$i" -gt 0 ]; do
+		i=$((i - 1))
+		s=${letters:i%26:1}$s
+		i=$((i / 26))
+	done
+	printf '%s' "$s"
+}
+
+header() {
+	printf 'mupbem record 1\ngame %s\nplayers %s\nsegments %s\nseed %s\n\n' \
+	    "$@"
+}
+
+# The usage text, as mupbem prints it with no arguments; its form is
+# checked below, and every usage error must print exactly it.
+"$MUPBEM" </dev/null >/dev/null 2>usage.txt
+
+# expect_usage DESC [ERRLINE] ARGS...: exit 2, the usage on stderr
+# (after ERRLINE if not empty), nothing on stdout.
+expect_usage() {
+	local desc=$1 first=$2
+
+	shift 2
+	if [ -n "$first" ]; then
+		{ printf '%s\n' "$first"; cat usage.txt; } >want.usage
+	else
+		cp usage.txt want.usage
+	fi
+	begin
+	run "$@"
+	want_rc 2
+	want_out_empty
+	if ! cmp -s want.usage err; then
+		why+=("stderr: $(head -c 300 err | tr '\n' '|')")
+	fi
+	end "$desc"
+}
+
+# --- new ------------------------------------------------------------------
+
+for v in "classic 2 7" "levis 2 7" "velox 2 8"; do
+	read -r g p sg <<<"$v"
+	header "$g" "$p" "$sg" 7 >want
+	begin
+	run new --game "$g" --seed 7
+	want_rc 0
+	want_err ""
+	want_out want
+	end "new --game $g --seed 7 writes the exact header"
+done
+
+header classic 3 5 7 >want
+begin
+run new --game classic --players 3 --segments 5 --seed 7
+want_rc 0
+want_err ""
+want_out want
+end "new --game classic --players 3 --segments 5 --seed 7"
+
+header velox 2 8 7 >want
+begin
+run new --game VELOX --players 2 --seed 7
+want_rc 0
+want_err ""
+want_out want
+end "new: the game name ignores case, --players 2 is fine for velox"
+
+header velox 2 8 18446744073709551615 >want
+begin
+run new --game velox --seed 18446744073709551615
+want_rc 0
+want_err ""
+want_out want
+end "new --seed 2^64-1 is accepted"
+
+begin
+run new --game levis
+want_rc 0
+want_err ""
+head -n 4 out >got.head
+header levis 2 7 0 | head -n 4 >want
+want_same got.head want
+sed -n '5p' out | grep -Eq '^seed [0-9]+$' ||
+    why+=("line 5 is not a seed: $(sed -n 5p out)")
+[ "$(sed -n '6p' out)" = "" ] && [ "$(wc -l <out)" -eq 6 ] ||
+    why+=("the header does not end with one blank line")
+end "new without --seed picks a seed"
+
+expect "new --game chess is refused" 1 \
+    "mupbem: game: no game is called 'chess' (there are classic, levis or velox)" \
+    new --game chess --seed 7
+expect "new --players 3 is refused for velox" 1 \
+    "mupbem: players: velox is for exactly 2 players, not 3" \
+    new --game velox --players 3 --seed 7
+expect "new --players 1 is refused for velox" 1 \
+    "mupbem: players: velox is for exactly 2 players, not 1" \
+    new --game velox --players 1
+expect "new --players 7 is refused for classic" 1 \
+    "mupbem: players: classic is for 2 to 6 players, not 7" \
+    new --game classic --players 7 --seed 7
+expect "new --segments 0 is refused" 1 \
+    "mupbem: segments: '0' is not a number from 1 to 99" \
+    new --game classic --segments 0 --seed 7
+expect "new --segments 9 is refused" 1 \
+    "mupbem: segments: each player places 1 to 8 segments, not 9" \
+    new --game classic --segments 9 --seed 7
+expect "new --segments 9 is refused for velox too" 1 \
+    "mupbem: segments: each player places 1 to 8 segments, not 9" \
+    new --game velox --segments 9
+expect "new --players two is refused" 1 \
+    "mupbem: players: 'two' is not a number from 1 to 99" \
+    new --game classic --players two
+expect "new --seed -1 is refused" 1 \
+    "mupbem: seed: '-1' is not a whole number from 0 to 2^64-1" \
+    new --game classic --seed -1
+expect "new --seed 2^64 is refused" 1 \
+    "mupbem: seed: '18446744073709551616' is not a whole number from 0 to 2^64-1" \
+    new --game velox --seed 18446744073709551616
+expect "new --seed 7x is refused" 1 \
+    "mupbem: seed: '7x' is not a whole number from 0 to 2^64-1" \
+    new --game velox --seed 7x
+expect "new without --game is refused" 1 \
+    "mupbem: new: --game is required" \
+    new --seed 7
+expect "new with no options at all is refused" 1 \
+    "mupbem: new: --game is required" \
+    new
+expect_usage "new with a stray argument is a usage error" "" \
+    new --game velox extra
+
+begin
+run new --game velox --frobnicate
+want_rc 2
+want_out_empty
+head -n 1 err | grep -q '^mupbem: ' ||
+    why+=("first stderr line: $(head -n 1 err)")
+end "new with an unknown option is a usage error (exit 2, 'mupbem:')" \
+    "exits 1 with getopt's 'new: unrecognized option'"
+
+# --- usage ----------------------------------------------------------------
+
+begin
+run
+want_rc 2
+want_out_empty
+[ "$(head -n 1 err)" = "usage:" ] || why+=("the first line is not 'usage:'")
+[ "$(tail -n 1 err)" = "RECORD may be - for standard input." ] ||
+    why+=("the last line is not 'RECORD may be - for standard input.'")
+[ "$(sed '1d;$d' err | grep -cv '^  mupbem [a-z]')" -eq 0 ] ||
+    why+=("a usage line does not start with '  mupbem '")
+for c in "new --game classic|levis|velox [--players N] [--segments N] [--seed S]" \
+    "play RECORD ACTION..." "show RECORD" "legal RECORD" "replay RECORD" \
+    "demo [--game velox] [--seed S]"; do
+	grep -Fq -- "  mupbem $c" err || why+=("no usage for '$c'")
+done
+end "no command is a usage error: exit 2 and the usage"
+expect_usage "an unknown command is a usage error" \
+    "mupbem: unknown command 'frob'" frob
+expect_usage "play without actions is a usage error" "" play rec
+expect_usage "show with two records is a usage error" "" show a b
+expect_usage "legal without a record is a usage error" "" legal
+expect_usage "replay without a record is a usage error" "" replay
+expect_usage "demo with a stray argument is a usage error" "" demo extra
+
+# --- legal and show on a new velox game -------------------------------------
+
+header velox 2 8 7 >v0
+printf '@0,0\n' >want
+begin
+run legal v0
+want_rc 0
+want_err ""
+want_out want
+end "legal on a new velox game lists exactly @0,0"
+
+begin
+run show v0
+want_rc 0
+want_err ""
+want_line "Mu velox, 2 players, 8 segments each. Action 1."
+want_line "Layout: red to place segment A (red's 1 of 8)."
+want_line "Write a (the one place shown) or @q,r."
+want_letters 1
+end "show on a new velox game: title, status and the one letter a"
+
+# --- first placements, aliases, illegal placements ---------------------------
+
+cp v0 v
+refuse "the first segment must be at @0,0" v \
+    "mupbem: @1,0: the first segment is A and its centre A0 is the origin, so it is placed with @0,0" \
+    @1,0
+refuse "a letter beyond the one shown is refused" v \
+    "mupbem: 'b': no placement has that letter (the diagram shows a to a)" b
+accept "play rec a records @0,0" v a -- "1 red @0,0"
+
+cat >want <<'EOF'
+@1,-3
+@2,-3
+@-1,-2
+@3,-2
+@-2,-1
+@3,-1
+@-3,1
+@2,1
+@-3,2
+@1,2
+@-2,3
+@-1,3
+EOF
+begin
+run legal v
+want_rc 0
+want_err ""
+want_out want
+end "legal after @0,0 lists the twelve places in reading order"
+
+begin
+run show v
+want_rc 0
+want_err ""
+want_line "Mu velox, 2 players, 8 segments each. Action 2."
+want_line "Layout: blue to place segment B (blue's 1 of 8)."
+want_line "Write one of the letters a to l shown on the board, or @q,r."
+want_letters 12
+end "show after @0,0: the board shows letters a to l in reading order"
+
+refuse "an out-of-range letter is refused" v \
+    "mupbem: 'm': no placement has that letter (the diagram shows a to l)" m
+refuse "a two-letter alias past the end is refused" v \
+    "mupbem: 'aa': no placement has that letter (the diagram shows a to l)" aa
+refuse "overlapping the board is refused" v \
+    "mupbem: @1,0: the segment would overlap A2" @1,0
+refuse "overlapping A0 itself is refused" v \
+    "mupbem: @0,0: the segment would overlap A0" @0,0
+refuse "a placement touching with only one cell is refused" v \
+    "mupbem: @3,0: only 1 cell of the segment would touch the board, and at least 2 must" \
+    @3,0
+refuse "a placement not touching the board is refused" v \
+    "mupbem: @5,5: the segment would not touch the board" @5,5
+refuse "a malformed placement @1 is refused" v \
+    "mupbem: '@1': not a placement (write @q,r, such as @3,-1, or a letter from the diagram)" \
+    @1
+refuse "a placement @a,b is refused" v \
+    "mupbem: '@a,b': a placement needs two whole numbers from -999 to 999, as in @3,-1" \
+    @a,b
+refuse "a placement out of the number range is refused" v \
+    "mupbem: '@1000,0': a placement needs two whole numbers from -999 to 999, as in @3,-1" \
+    @1000,0
+refuse "a placement with three numbers is refused" v \
+    "mupbem: '@1,-3,0': a placement needs two whole numbers from -999 to 999, as in @3,-1" \
+    @1,-3,0
+refuse "garbage text is refused" v \
+    "mupbem: '%&!': not an action here; in the layout phase, place a segment with @q,r or a letter from the diagram" \
+    '%&!'
+refuse "a cell name is not a placement" v \
+    "mupbem: 'A0': not an action here; in the layout phase, place a segment with @q,r or a letter from the diagram" \
+    A0
+refuse "an empty action is refused" v "mupbem: empty action" ""
+refuse "a blank action is refused" v "mupbem: empty action" "   "
+refuse "clear in the layout phase is refused" v \
+    "mupbem: segments are cleared only in the selection phase, and this game is in the layout phase" \
+    "clear A"
+refuse "several actions, the last illegal: nothing is appended" v \
+    "mupbem: 'zz': no placement has that letter (the diagram shows a to t)" \
+    a a zz
+refuse "several actions, one in the middle illegal: nothing is appended" v \
+    "mupbem: @1,-3: the segment would overlap B0" @1,-3 @1,-3 a
+expect "play on a missing file is refused" 1 \
+    "mupbem: nofile.rec: No such file or directory" play nofile.rec a
+accept "spaces around and inside ' @1 , -3 ' are ignored" \
+    v ' @1 , -3 ' -- "2 blue @1,-3"
+accept "several actions in one call are appended in order" v \
+    b '@-2, 3' A -- "3 red @3,-6" "4 blue @-2,3" "5 red @4,-9"
+
+cp v0 w
+accept "' @0 , 0 ' with spaces records @0,0" w ' @0 , 0 ' -- "1 red @0,0"
+
+# --- full velox layouts -------------------------------------------------------
+
+# Placements next to the listed ones but not listed must be refused.
+refused_ok='^mupbem: @-?[0-9]+,-?[0-9]+: (the segment would overlap [A-Z]+[0-6]|only 1 cell of the segment would touch the board, and at least 2 must|the segment would not touch the board|the first segment is A and its centre A0 is the origin, so it is placed with @0,0)$'
+
+# slurp FILE: the exact text of FILE in $slurped, without a fork.
+slurped=""
+slurp() {
+	slurped=""
+	IFS= read -r -d '' slurped <"$1" || :
+}
+
+# The letters of the first 100 placements, a to cv.
+aliases=()
+for ((i = 0; i < 100; i++)); do
+	aliases[i]=$(alias_of "$i")
+done
+
+# check_all REC K LIST...: every listed placement is accepted (and
+# appended exactly), its letter plays the same placement, the diagram
+# shows those letters, and every neighbour of a listed placement that
+# is not listed is refused.
+check_all() {
+	local rec=$1 k=$2 i a c q r d nq nr base want e o line
+	local -A listed=() near=()
+	local dq=(1 1 0 -1 -1 0) dr=(0 -1 -1 0 1 1)
+
+	shift 2
+	c=$(colour "$k")
+	slurp "$rec"
+	base=$slurped
+	begin
+	i=0
+	for a in "$@"; do
+		listed[$a]=1
+		want="$base$k $c $a"$'\n'
+		printf '%s' "$base" >all.1
+		printf '%s' "$base" >all.2
+		run play all.1 "$a"
+		slurp err
+		e=$slurped
+		slurp out
+		o=$slurped
+		slurp all.1
+		[ "$rc" -eq 0 ] && [ -z "$e$o" ] ||
+		    why+=("$a: status $rc: $e")
+		[ "$slurped" = "$want" ] ||
+		    why+=("$a: the record is not as expected")
+		run play all.2 "${aliases[i]}"
+		slurp all.2
+		[ "$rc" -eq 0 ] || why+=("${aliases[i]}: status $rc")
+		[ "$slurped" = "$want" ] ||
+		    why+=("${aliases[i]} does not play $a")
+		i=$((i + 1))
+	done
+	run show "$rec"
+	want_rc 0
+	want_letters "$#"
+	end "velox step $k: all $# listed placements are accepted, letters a to ${aliases[i - 1]} on the board play the same"
+
+	for a in "$@"; do
+		q=${a#@}
+		q=${q%,*}
+		r=${a#*,}
+		for d in 0 1 2 3 4 5; do
+			nq=$((q + dq[d]))
+			nr=$((r + dr[d]))
+			[ -z "${listed[@$nq,$nr]:-}" ] && near[@$nq,$nr]=1
+		done
+	done
+	begin
+	for a in "${!near[@]}"; do
+		run play "$rec" "$a"
+		slurp err
+		e=$slurped
+		slurp out
+		o=$slurped
+		line=${e%$'\n'}
+		[ "$rc" -eq 1 ] || why+=("$a: status $rc")
+		[[ $e == "$line"$'\n' && $line != *$'\n'* &&
+		    $line =~ $refused_ok && $line == "mupbem: $a: "* ]] ||
+		    why+=("$a: stderr: $e")
+		[ -z "$o" ] || why+=("$a: stdout not empty")
+		slurp "$rec"
+		[ "$slurped" = "$base" ] || {
+			why+=("$a: the record changed")
+			printf '%s' "$base" >"$rec"
+		}
+	done
+	end "velox step $k: the ${#near[@]} unlisted neighbours of listed placements are refused, record unchanged"
+}
+
+# layout NAME PICK [all]: play a velox layout on NAME.rec choosing the
+# first, last or a random middle placement that legal lists.
+layout() {
+	local name=$1 pick=$2 thorough=${3:-} k i list
+
+	cp v0 "$name.rec"
+	for k in $(seq 16); do
+		begin
+		run legal "$name.rec"
+		want_rc 0
+		want_err ""
+		mapfile -t list <out
+		if [ ${#list[@]} -eq 0 ]; then
+			why+=("legal lists nothing")
+			end "$name: legal lists placements before placement $k"
+			return
+		fi
+		case $pick in
+		first)	i=0 ;;
+		last)	i=$((${#list[@]} - 1)) ;;
+		random)	if [ ${#list[@]} -gt 2 ]; then
+				i=$((1 + RANDOM % (${#list[@]} - 2)))
+			else
+				i=0
+			fi ;;
+		esac
+		end "$name: legal before placement $k lists ${#list[@]} placements"
+		[ -n "$thorough" ] && check_all "$name.rec" "$k" "${list[@]}"
+		accept "$name: placement $k (${list[i]}, number $((i + 1)) of ${#list[@]}) is accepted" \
+		    "$name.rec" "${list[i]}" -- "$k $(colour "$k") ${list[i]}"
+	done
+
+	begin
+	run legal "$name.rec"
+	want_rc 0
+	want_err ""
+	want_out_empty
+	end "$name: after 16 placements legal prints nothing"
+
+	begin
+	run show "$name.rec"
+	want_rc 0
+	want_err ""
+	grep -Fqx "Movement, turn 1: red to move, occupying 8 segments." out ||
+	    why+=("show has no 'Movement, turn 1: red to move' line")
+	end "$name: after 16 placements show says Movement, turn 1"
+
+	refuse "$name: a 17th placement is refused" "$name.rec" \
+	    "mupbem: 'a': not an action here; moves in the movement phase are not supported by this version of mupbem yet" \
+	    a
+	refuse "$name: a placement in the movement phase is refused" \
+	    "$name.rec" \
+	    "mupbem: segments are placed only in the layout phase, and this game is in the movement phase" \
+	    @99,99
+}
+
+layout first first all
+{
+	header velox 2 8 7
+	for k in $(seq 16); do
+		printf '%d %s @%d,%d\n' "$k" "$(colour "$k")" $((k - 1)) \
+		    $((-3 * (k - 1)))
+	done
+} >want
+begin
+want_same first.rec want
+end "first: the whole record is exact"
+
+layout last last
+{
+	header velox 2 8 7
+	for k in $(seq 16); do
+		printf '%d %s @%d,%d\n' "$k" "$(colour "$k")" $((1 - k)) \
+		    $((3 * (k - 1)))
+	done
+} >want
+begin
+want_same last.rec want
+end "last: the whole record is exact"
+
+RANDOM=2024
+layout random random
+
+# --- classic: layout, then selection -----------------------------------------
+
+header classic 2 2 7 >c
+accept "classic 2x2: the layout by letters" c a a a a -- \
+    "1 red @0,0" "2 blue @1,-3" "3 red @2,-6" "4 blue @3,-9"
+
+printf 'clear A\nclear C\n' >want
+begin
+run legal c
+want_rc 0
+want_err ""
+want_out want
+end "classic 2x2: legal in the selection phase lists red's segments"
+
+begin
+run show c
+want_rc 0
+want_err ""
+grep -Fqx "Selection: red to clear one of red's segments: A C." out ||
+    why+=("no 'Selection: red to clear' line")
+end "classic 2x2: show says it is red's selection"
+
+refuse "clearing the opponent's segment is refused" c \
+    "mupbem: clear B: segment B is blue's, not red's" "clear B"
+refuse "clearing the opponent's other segment is refused" c \
+    "mupbem: clear D: segment D is blue's, not red's" "clear d"
+refuse "clearing a nonexistent segment is refused" c \
+    "mupbem: 'E': there is no such segment (the board has A to D)" "clear E"
+refuse "clearing a nonexistent two-letter segment is refused" c \
+    "mupbem: 'AA': there is no such segment (the board has A to D)" "clear AA"
+refuse "clear with a number is refused" c \
+    "mupbem: '1': not a segment label (segments are labelled A, B, C, ...)" \
+    "clear 1"
+refuse "clear with two labels is refused" c \
+    "mupbem: 'A B': not a segment label (segments are labelled A, B, C, ...)" \
+    "clear A B"
+refuse "clear without a label is refused" c \
+    "mupbem: 'CLEAR': not an action here; in the selection phase, clear one of your segments with 'clear' and its letter, such as 'clear C'" \
+    "CLEAR"
+refuse "a placement in the selection phase is refused" c \
+    "mupbem: segments are placed only in the layout phase, and this game is in the selection phase" \
+    @5,5
+refuse "a letter in the selection phase is refused" c \
+    "mupbem: 'a': not an action here; in the selection phase, clear one of your segments with 'clear' and its letter, such as 'clear C'" \
+    a
+accept "'  CLEAR a ' is read as clear A" c '  CLEAR a ' -- "5 red clear A"
+refuse "blue may not clear red's segment" c \
+    "mupbem: clear A: segment A is red's, not blue's" "clear A"
+accept "blue clears B" c "clear B" -- "6 blue clear B"
+
+cat >want <<'EOF'
+mupbem position 1
+game classic
+players 2
+segments 2
+phase movement
+to-move red
+ply 6
+turn 1
+passes 0
+resigned -
+A @0,0 red V V V V V V V
+B @1,-3 blue V V V V V V V
+C @2,-6 red Vr1 Vr1 Vr1 Vr1 Vr1 Vr1 Vr1
+D @3,-9 blue Vb1 Vb1 Vb1 Vb1 Vb1 Vb1 Vb1
+
+EOF
+run show c
+cat want out >want.replay
+begin
+run replay c
+want_rc 0
+want_err ""
+want_out want.replay
+end "classic 2x2: replay after selection: kept segments hold 7 men, then the diagram"
+
+begin
+run legal c
+want_rc 0
+want_err ""
+want_out_empty
+end "classic 2x2: legal in the movement phase prints nothing"
+refuse "clearing in the movement phase is refused" c \
+    "mupbem: segments are cleared only in the selection phase, and this game is in the movement phase" \
+    "clear D"
+
+header classic 2 3 7 >c3
+accept "classic 2x3: layout and two clears" c3 a a a a a a "clear a" "clear b" -- \
+    "1 red @0,0" "2 blue @1,-3" "3 red @2,-6" "4 blue @3,-9" \
+    "5 red @4,-12" "6 blue @5,-15" "7 red clear A" "8 blue clear B"
+refuse "clearing an already cleared segment is refused" c3 \
+    "mupbem: clear A: segment A has already been cleared" "clear A"
+printf 'clear C\nclear E\n' >want
+begin
+run legal c3
+want_rc 0
+want_err ""
+want_out want
+end "classic 2x3: legal lists only the segments still held"
+
+header levis 2 2 7 >l
+accept "levis 2x2: layout and selection" l a a a a "clear c" "clear D" -- \
+    "1 red @0,0" "2 blue @1,-3" "3 red @2,-6" "4 blue @3,-9" \
+    "5 red clear C" "6 blue clear D"
+begin
+run replay l
+want_rc 0
+want_err ""
+grep -Fqx "A @0,0 red Vr1 Vr1 Vr1 Vr1 Vr1 Vr1 Vr1" out &&
+    grep -Fqx "B @1,-3 blue Vb1 Vb1 Vb1 Vb1 Vb1 Vb1 Vb1" out &&
+    grep -Fqx "C @2,-6 red V V V V V V V" out &&
+    grep -Fqx "phase movement" out || why+=("unexpected position")
+end "levis 2x2: after selection A and B hold 7 men"
+
+# --- positions ---------------------------------------------------------------
+
+# replay's first part is the position; show and legal read it too.
+"$MUPBEM" replay c3 2>/dev/null | awk '/^$/ { exit } { print }' >c3.pos
+for cmd in show legal; do
+	"$MUPBEM" $cmd c3 >want 2>/dev/null
+	begin
+	run $cmd c3.pos
+	want_rc 0
+	want_err ""
+	want_out want
+	[ -s want ] || why+=("$cmd c3 printed nothing")
+	end "$cmd of the position from replay equals $cmd of the record"
+done
+"$MUPBEM" replay c3 >want 2>/dev/null
+begin
+run replay c3.pos
+want_rc 0
+want_err ""
+want_out want
+end "replay of the position from replay gives the same output"
+refuse "play refuses a position" c3.pos \
+    "mupbem: c3.pos: play needs a record, not a position" "clear C"
+printf 'mupbem position 1\ngame velox\n' >short.pos
+expect "show refuses a position cut short" 1 \
+    "mupbem: short.pos: position ends before its 'players' line" show short.pos
+
+# The golden diagrams of tests/data: show of each record and position.
+: "${TEST_DATA:=$here/data}"
+for f in "$TEST_DATA"/records/*.rec "$TEST_DATA"/positions/*.pos; do
+	[ -e "$f" ] || continue
+	g=$TEST_DATA/diagrams/$(basename "${f%.*}").txt
+	[ -e "$g" ] || continue
+	begin
+	run show "$f"
+	want_rc 0
+	want_err ""
+	want_out "$g"
+	end "show ${f#"$TEST_DATA"/} matches diagrams/${g##*/}"
+done
+
+# --- standard input -----------------------------------------------------------
+
+cp v0 s
+"$MUPBEM" play s a b c </dev/null >/dev/null 2>&1
+cp s s.orig
+for cmd in show legal replay; do
+	"$MUPBEM" $cmd s >want 2>/dev/null
+	begin
+	run_in s $cmd -
+	want_rc 0
+	want_err ""
+	want_out want
+	end "$cmd - reads the record from standard input"
+done
+
+cp s want
+printf '4 blue @4,-7\n' >>want
+begin
+run_in s play - d
+want_rc 0
+want_err ""
+want_out want
+want_same s s.orig
+end "play - ACTION writes the new record to stdout, the file untouched"
+
+begin
+run_in s play - d zz
+want_rc 1
+want_err "mupbem: 'zz': no placement has that letter (the diagram shows a to w)"
+want_out_empty
+end "play - with an illegal action writes nothing"
+
+head -c -1 s >s.cut
+begin
+run_in s.cut show -
+want_rc 1
+want_err "mupbem: -: record line 9: the record is truncated: its last line has no newline"
+want_out_empty
+end "show - names standard input in a record error"
+
+# --- broken records --------------------------------------------------------------
+
+cp v0 b
+"$MUPBEM" play b a a a a </dev/null >/dev/null 2>&1
+cat >want <<'EOF'
+mupbem record 1
+game velox
+players 2
+segments 8
+seed 7
+
+1 red @0,0
+2 blue @1,-3
+3 red @2,-6
+4 blue @3,-9
+EOF
+begin
+want_same b want
+end "the base record for the broken ones is as expected"
+
+# broken NAME ERR: replay, show and legal refuse NAME with ERR (after
+# "mupbem: NAME: "); play refuses it and leaves it untouched.
+broken() {
+	local name=$1 err="mupbem: $1: $2" cmd
+
+	for cmd in replay show legal; do
+		begin
+		run $cmd "$name"
+		want_rc 1
+		want_err "$err"
+		want_out_empty
+		end "$cmd refuses $name: $2"
+	done
+	refuse "play refuses $name and leaves it alone" "$name" "$err" @9,9
+}
+
+head -c -1 b >truncated
+broken truncated "record line 10: the record is truncated: its last line has no newline"
+tail -n +2 b >no-first-line
+broken no-first-line "not a mupbem record: the first line must be 'mupbem record 1'"
+: >empty
+broken empty "not a mupbem record: the first line must be 'mupbem record 1'"
+printf 'mupbem record 1' >first-line-only
+broken first-line-only "not a mupbem record: the first line must be 'mupbem record 1'"
+sed 's/^seed 7$/seed 7\nkomi 5/' b >unknown-field
+broken unknown-field "record line 6: unknown header field 'komi' (a record has game, players, segments and seed)"
+sed '/^seed/d' b >no-seed
+broken no-seed "record line 5: the header must give game, players and seed"
+sed '/^game/d' b >no-game
+broken no-game "record line 5: the header must give game, players and seed"
+sed 's/^seed 7$/seed 7\nseed 8/' b >seed-twice
+broken seed-twice "record line 6: 'seed' is given twice"
+sed 's/^seed 7$/seed -7/' b >bad-seed
+broken bad-seed "record line 5: seed: expected a whole number from 0 to 2^64-1"
+sed 's/^seed 7$/seed7/' b >bad-field
+broken bad-field "record line 5: expected a header field such as 'players 2', or a blank line"
+sed 's/^game velox$/game chess/' b >bad-game
+broken bad-game "record line 2: game: no such game (expected classic, levis or velox)"
+sed 's/^players 2$/players 3/' b >bad-players
+broken bad-players "record header: players: velox is for exactly 2 players, not 3"
+header velox 2 8 7 | head -n 5 >no-blank-line
+broken no-blank-line "the record is truncated: its header has no blank line after it"
+header velox 2 8 7 | head -n 5 >header-then-action
+printf '1 red @0,0\n' >>header-then-action
+broken header-then-action "record line 6: a blank line must end the header before the actions"
+sed 's/^3 red/4 red/' b >skipped
+broken skipped "record line 9: expected action 3, found action 4"
+sed 's/^3 red/3 blue/' b >wrong-colour
+broken wrong-colour "action 3 (line 9, '@2,-6'): it is red's turn, not blue's"
+sed 's/^3 red @2,-6$/3 red @0,0/' b >illegal-middle
+broken illegal-middle "action 3 (line 9, '@0,0'): @0,0: the segment would overlap A0"
+sed 's/^3 red @2,-6$/3 red @a,b/' b >malformed-middle
+broken malformed-middle "action 3 (line 9, '@a,b'): '@a,b': a placement needs two whole numbers from -999 to 999, as in @3,-1"
+sed 's/^3 red/x red/' b >not-numbered
+broken not-numbered "record line 9: expected an action line: its number, the mover's colour and the action"
+sed 's/^3 red @2,-6$/3 red/' b >no-action
+broken no-action "record line 9: action 3: the mover's colour or the action is missing"
+printf 'mupbem record 1\n\0\n' >binary
+broken binary "not a text file"
+
+sed 's/^3 red/# a comment\n\n3 RED/' b >annotated
+"$MUPBEM" replay b >want 2>/dev/null
+begin
+run replay annotated
+want_rc 0
+want_err ""
+want_out want
+end "comments, blank lines and colour case between actions do not matter"
+
+# --- determinism and demo ----------------------------------------------------------
+
+for cmd in replay show legal; do
+	"$MUPBEM" $cmd first.rec >once 2>&1
+	"$MUPBEM" $cmd first.rec >twice 2>&1
+	begin
+	want_same once twice
+	[ -s once ] || [ $cmd = legal ] || why+=("no output")
+	end "$cmd twice gives identical output"
+done
+
+"$MUPBEM" demo >demo1 2>&1
+"$MUPBEM" demo >demo2 2>&1
+begin
+want_same demo1 demo2
+end "demo twice gives identical output"
+
+header velox 2 8 20261121 >want
+begin
+head -n 6 demo1 >got.head
+want_same got.head want
+end "demo is a velox game with seed 20261121"
+
+"$MUPBEM" demo --seed 5 >demo5 2>&1
+"$MUPBEM" demo --seed 5 >demo5b 2>&1
+begin
+cmp -s demo1 demo5 && why+=("demo --seed 5 is the same as demo")
+want_same demo5 demo5b
+grep -Fqx "seed 5" demo5 || why+=("no 'seed 5' line")
+end "demo --seed 5 differs from the default and is repeatable"
+
+# The demo prints its record, a blank line and the board: the record
+# must replay to the same board.
+for d in demo1 demo5; do
+	awk 'blank == 2 { exit } /^$/ { blank++ } blank < 2 { print }' \
+	    "$d" >"$d.rec"
+	tail -n +$(($(wc -l <"$d.rec") + 2)) "$d" >"$d.board"
+	begin
+	run show "$d.rec"
+	want_rc 0
+	want_err ""
+	want_out "$d.board"
+	[ "$(grep -c '^[0-9]* \(red\|blue\) @' "$d.rec")" -eq 16 ] ||
+	    why+=("the demo record does not have 16 placements")
+	end "$d: the printed record replays to the printed board"
+done
+
+expect "demo --seed -1 is refused" 1 \
+    "mupbem: seed: '-1' is not a whole number from 0 to 2^64-1" demo --seed -1
+
+# --- the record file --------------------------------------------------------------
+
+mkdir clean
+cp v0 clean/rec
+"$MUPBEM" play clean/rec a b >/dev/null 2>&1
+"$MUPBEM" play clean/rec zz >/dev/null 2>&1
+"$MUPBEM" play clean/rec c >/dev/null 2>&1
+begin
+# shellcheck disable=SC2012
+[ "$(ls -A clean)" = rec ] || why+=("clean/ holds: $(ls -A clean | tr '\n' ' ')")
+[ "$(grep -c '^[0-9]' clean/rec)" -eq 3 ] || why+=("not 3 actions")
+end "play leaves no temporary files beside the record"
+
+cp v0 mode.rec
+chmod 644 mode.rec
+"$MUPBEM" play mode.rec a >/dev/null 2>&1
+begin
+m=$(stat -c %a mode.rec)
+[ "$m" = 644 ] || why+=("mode is $m after play, was 644")
+end "play keeps the record's file mode" \
+    "the file is replaced by a mkstemp file, mode 600"
+
+cp v0 target.rec
+ln -s target.rec link.rec
+"$MUPBEM" play link.rec a >/dev/null 2>&1
+cp v0 want
+printf '1 red @0,0\n' >>want
+begin
+[ -L link.rec ] || why+=("link.rec is no longer a symbolic link")
+cmp -s target.rec want || why+=("target.rec was not updated")
+end "play through a symbolic link updates the target" \
+    "the link is replaced by a regular file, the target is left alone"
+
+if [ -w /dev/full ]; then
+	begin
+	"$MUPBEM" play - a <v0 >/dev/full 2>err
+	rc=$?
+	want_rc 1
+	end "play - reports a failed write of the new record" \
+	    "stdout write errors are ignored, exit 0"
+fi
+
+# --------------------------------------------------------------------------------
+
+echo "1..$n"
+[ "$failed" -eq 0 ] || {
+	echo "# $failed of $n checks failed"
+	exit 1
+}
+exit 0
