@@ -36,6 +36,9 @@ checks=0
 failures=0
 errors=0
 logs=0
+tap_ok=0
+tap_notok=0
+tap_todo=0
 while read -r log; do
 	logs=$((logs + 1))
 	echo "---- $log"
@@ -45,10 +48,15 @@ while read -r log; do
 		failures=$((failures + f))
 		errors=$((errors + e))
 	done < <(sed -n 's/.*Checks: \([0-9]*\), Failures: \([0-9]*\), Errors: \([0-9]*\).*/\1 \2 \3/p' "$log")
+	# Script tests (tests/*.sh) print TAP lines instead.
+	tap_ok=$((tap_ok + $(grep -c '^ok ' "$log")))
+	tap_notok=$((tap_notok + $(grep -c '^not ok ' "$log")))
+	tap_todo=$((tap_todo + $(grep -c '^not ok .*# TODO' "$log")))
 done < <(find tests -path tests/data -prune -o -name '*.log' -print | sort)
 
 echo
 echo "TOTAL: $logs test logs, Checks: $checks, Failures: $failures, Errors: $errors"
+echo "TOTAL script checks: $tap_ok ok, $tap_notok not ok ($tap_todo marked TODO)"
 if [ "$check_rc" -ne 0 ]; then
 	echo "test.sh: make check failed (exit $check_rc)" >&2
 	exit 1
@@ -61,4 +69,5 @@ if ! make -j2 distcheck; then
 fi
 
 echo
-echo "test.sh: all passed; Checks: $checks, Failures: $failures, Errors: $errors"
+echo "test.sh: all passed; Checks: $checks, Failures: $failures, Errors: $errors;" \
+    "script checks: $tap_ok ok, $tap_notok not ok ($tap_todo TODO)"
