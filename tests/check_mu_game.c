@@ -246,7 +246,7 @@ START_TEST(test_layout_errors)
 	g = test_util_game("velox", 2, 8, NULL);
 	refuse(g, "", "empty action");
 	refuse(g, "b", "'b': no placement has that letter (the diagram "
-	    "shows a to a)");
+	    "shows only a)");
 	refuse(g, "@1,0", "@1,0: the first segment is A and its centre A0 "
 	    "is the origin, so it is placed with @0,0");
 	refuse(g, "clear A", "'A': no segment has been placed yet");

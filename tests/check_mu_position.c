@@ -118,13 +118,47 @@ static const struct {
 	    "expected the colour of a seat in play" },
 	{ "to-move blue", "to-move b", "position line 6: to-move: expected "
 	    "the colour of a seat in play" },
-	{ "to-move blue", "to-move red", "position: in the layout phase "
-	    "with 3 segments placed, blue places next, the ply is 3 and the "
-	    "turn 0" },
+	{ "to-move blue", "to-move red", "position: with 3 segments placed, "
+	    "blue places next" },
 	{ "ply 3", "ply -3", "position line 7: expected a number from 0 "
 	    "to 1000000" },
-	{ "ply 3", "ply 4", "position: in the layout phase with 3 segments "
-	    "placed, blue places next, the ply is 3 and the turn 0" },
+	{ "ply 3", "ply 4", "position: before the movement phase the ply is "
+	    "3 (placements and clears), and turn, passes and resigned are 0, "
+	    "0 and -" },
+	{ "turn 0", "turn 2", "position: before the movement phase the ply "
+	    "is 3 (placements and clears), and turn, passes and resigned are "
+	    "0, 0 and -" },
+	{ "resigned -", "resigned red", "position: before the movement phase "
+	    "the ply is 3 (placements and clears), and turn, passes and "
+	    "resigned are 0, 0 and -" },
+	{ "ply 3", "ply 03", "position line 7: not written the way mupbem "
+	    "writes it; expected 'ply 3'" },
+	{ "game classic", "game Classic", "position line 2: not written the "
+	    "way mupbem writes it; expected 'game classic'" },
+	{ "B @3,-1 blue", "B @+3,-1 blue", "position line 12: not written "
+	    "the way mupbem writes it; expected 'B @3,-1 blue Vb1 V V V V V "
+	    "V'" },
+	{ "B @3,-1 blue", "B @3,-1 Blue", "position line 12: not written the "
+	    "way mupbem writes it; expected 'B @3,-1 blue Vb1 V V V V V V'" },
+	{ "Vb1 V V V V V V\n", "VB1 V V V V V V\n", "position line 12: not "
+	    "written the way mupbem writes it; expected 'B @3,-1 blue Vb1 V V "
+	    "V V V V'" },
+	{ "phase layout", "phase selection", "position: after the layout "
+	    "phase the board has all 4 segments, not 3" },
+	{ "Vb1 V V V V V V\n", "Vb1 W V V V V V\n", "position: cell B1: "
+	    "before the movement phase every cell is Virginity" },
+	{ "Vb1 V V V V V V\n", "Vb1 Vb1 V V V V V\n", "position: cell B1: "
+	    "before the movement phase only one man of the segment's owner "
+	    "stands on each centre" },
+	{ "Vb1 V V V V V V\n", "Vb2 V V V V V V\n", "position: cell B0: "
+	    "before the movement phase only one man of the segment's owner "
+	    "stands on each centre" },
+	{ "Vb1 V V V V V V\n", "Vr1 V V V V V V\n", "position: cell B0: "
+	    "before the movement phase only one man of the segment's owner "
+	    "stands on each centre" },
+	{ "Vb1 V V V V V V\n", "V V V V V V V\n", "position: cell B0: "
+	    "before the movement phase only one man of the segment's owner "
+	    "stands on each centre" },
 	{ "resigned -", "resigned green", "position line 10: resigned: "
 	    "expected '-' or colours in seat order, separated by commas" },
 	{ "resigned -", "resigned blue,red", "position line 10: resigned: "
@@ -224,15 +258,26 @@ START_TEST(test_too_many_segments)
 	struct mu_game	*g;
 	char		*text, *cause = NULL;
 
+	g = xmalloc(sizeof *g);
 	xasprintf(&text, "%s%s", base,
 	    "D @1,-3 blue Vb1 V V V V V V\nE @-3,1 red Vr1 V V V V V V\n");
-	g = xmalloc(sizeof *g);
 	ck_assert_int_eq(mu_position_read(g, text, &cause), -1);
 	ck_assert_str_eq(cause, "position line 15: more segments than the "
 	    "players place");
 	free(cause);
 	free(text);
+	xasprintf(&text, "%s%s", base, "D @1,-3 blue Vb1 V V V V V V\n");
+	ck_assert_int_eq(mu_position_read(g, text, &cause), -1);
+	ck_assert_str_eq(cause, "position: all 4 segments are placed, so the "
+	    "layout phase is over");
+	free(cause);
+	free(text);
 	free(g);
+	ck_assert_ptr_null(game_read_position("mupbem position 1\r\ngame "
+	    "classic\r\n", &cause));
+	ck_assert_str_eq(cause, "the position has DOS line ends (CR LF); "
+	    "positions use plain newlines");
+	free(cause);
 }
 END_TEST
 

@@ -108,6 +108,14 @@ static const struct {
 	{ "3 red @-1,3", "3 red clear A", NULL, "action 3 (line 9, 'clear "
 	    "A'): segments are cleared only in the selection phase, and this "
 	    "game is in the layout phase" },
+	{ "3 red @-1,3", "3 red @-1, 3", NULL, "action 3 (line 9, '@-1, 3'): "
+	    "a record holds actions in canonical notation: write '@-1,3'" },
+	{ "1 red @0,0", "1 red a", NULL, "action 1 (line 7, 'a'): a record "
+	    "holds actions in canonical notation: write '@0,0'" },
+	{ "2 blue", "2 BLUE", NULL, "action 2 (line 8, '@3,-1'): write the "
+	    "colour as 'blue'" },
+	{ "mupbem record 1\n", "mupbem record 1\r\n", "the record has DOS "
+	    "line ends (CR LF); records use plain newlines", NULL },
 	{ "players 2", "players 3", NULL, "record header: players: velox is "
 	    "for exactly 2 players, not 3" },
 	{ "segments 8", "segments 9", NULL, "record header: segments: each "

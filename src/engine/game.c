@@ -37,7 +37,7 @@ game_find(const char *name)
 	return (NULL);
 }
 
-/* List the game names, "classic, levis or velox". */
+/* List the game names, "classic, levis and velox". */
 void
 game_names(struct buf *out)
 {
@@ -45,7 +45,7 @@ game_names(struct buf *out)
 
 	for (i = 0; game_table[i] != NULL; i++) {
 		if (i > 0)
-			buf_adds(out, game_table[i + 1] == NULL ? " or " : ", ");
+			buf_adds(out, game_table[i + 1] == NULL ? " and " : ", ");
 		buf_adds(out, game_table[i]->name);
 	}
 }
@@ -74,6 +74,11 @@ game_read_position(const char *text, char **cause)
 	struct game		*g;
 	char			*name;
 
+	if (strncmp(text, "mupbem position 1\r\n", 19) == 0) {
+		xasprintf(cause, "the position has DOS line ends (CR LF); "
+		    "positions use plain newlines");
+		return (NULL);
+	}
 	line = strchr(text, '\n');
 	if (strncmp(text, "mupbem position 1\n", 18) != 0 || line == NULL ||
 	    strncmp(line + 1, "game ", 5) != 0 ||

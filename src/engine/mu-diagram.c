@@ -312,8 +312,9 @@ mu_diagram_legend(const struct mu_game *g, struct buf *out)
 void
 mu_diagram_render(const struct mu_game *g, struct buf *out)
 {
-	buf_addf(out, "%s, %d players, %d segments each. Action %d.\n\n",
-	    g->variant->title, g->players, g->segments, g->ply + 1);
+	buf_addf(out, "%s, %d players, %d segment%s each. Action %d.\n\n",
+	    g->variant->title, g->players, g->segments,
+	    g->segments == 1 ? "" : "s", g->ply + 1);
 	mu_diagram_board(g, out);
 	buf_addc(out, '\n');
 	mu_diagram_status(g, out);

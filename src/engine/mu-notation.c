@@ -52,8 +52,13 @@ mu_notation_alias(const struct mu_game *g, const char *s, size_t len,
 	if (i < 0 || i >= n) {
 		mu_name_alias(n - 1, last, sizeof last);
 		q = text_quote(s, len);
-		xasprintf(cause, "'%s': no placement has that letter (the "
-		    "diagram shows a to %s)", q, last);
+		if (n == 1) {
+			xasprintf(cause, "'%s': no placement has that letter "
+			    "(the diagram shows only a)", q);
+		} else {
+			xasprintf(cause, "'%s': no placement has that letter "
+			    "(the diagram shows a to %s)", q, last);
+		}
 		free(q);
 		free(at);
 		return (-1);

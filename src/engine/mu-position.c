@@ -8,6 +8,7 @@
 #include "mu-layout.h"
 #include "mu-name.h"
 #include "mu-position.h"
+#include "mu-select.h"
 #include "text.h"
 #include "xmalloc.h"
 
@@ -21,8 +22,9 @@
  * cells 0 to 6, each a layer letter (V, C or W) followed by the piece,
  * if any, as colour letter and height.  Commonwealth sections are not
  * written: they are the connected Commonwealth areas, recomputed on
- * reading.  Writing is canonical and reading is strict, so reading a
- * written position and writing it again gives the same bytes.
+ * reading.  Writing is canonical and reading is strict: a text that is
+ * not exactly what its game would write is refused, so reading and
+ * writing again always gives the same bytes.
  *
  * Reading checks the whole position before it is used: the segments
  * are re-placed one by one under the layout rule, and the header must
@@ -58,7 +60,10 @@ static int	mu_position_segment(struct mu_position_reader *,
 		    struct mu_game *, char **);
 static int	mu_position_piece(struct mu_game *, int, const char *,
 		    size_t);
+static int	mu_position_opening(struct mu_game *, char **);
 static int	mu_position_check(struct mu_game *, char **);
+static int	mu_position_canonical(const struct mu_game *, const char *,
+		    char **);
 
 /* Write game g as a position. */
 void
@@ -362,34 +367,133 @@ mu_position_segment(struct mu_position_reader *rd, struct mu_game *g,
 	return (0);
 }
 
+/*
+ * Before the movement phase the board can only hold untouched Virginity
+ * and single men on the centres of their owners' segments (or nothing,
+ * on a segment cleared in the selection phase).
+ */
+static int
+mu_position_opening(struct mu_game *g, char **cause)
+{
+	const struct mu_board	*b = &g->board;
+	const struct mu_cell	*cell;
+	char			 name[MU_NAME_MAX];
+	int			 c, owner, cleared = 0;
+
+	for (c = 0; c < mu_board_ncells(b); c++) {
+		cell = &b->cells[c];
+		owner = b->segments[mu_board_cell_segment(c)].owner;
+		mu_name_cell(c, name, sizeof name);
+		if (cell->layer != MU_LAYER_VIRGIN) {
+			xasprintf(cause, "position: cell %s: before the "
+			    "movement phase every cell is Virginity", name);
+			return (-1);
+		}
+		if (mu_board_cell_k(c) != 0 && cell->colour == MU_NONE)
+			continue;
+		if (mu_board_cell_k(c) == 0 && cell->colour == MU_NONE &&
+		    g->phase == MU_PHASE_SELECTION) {
+			cleared++;
+			continue;
+		}
+		if (mu_board_cell_k(c) != 0 || cell->colour != owner ||
+		    cell->height != 1) {
+			xasprintf(cause, "position: cell %s: before the "
+			    "movement phase only one man of the segment's "
+			    "owner stands on each centre", name);
+			return (-1);
+		}
+	}
+	if (g->ply != b->nsegments + cleared || g->turn != 0 ||
+	    g->passes != 0 || g->resigned != 0) {
+		xasprintf(cause, "position: before the movement phase the ply "
+		    "is %d (placements and clears), and turn, passes and "
+		    "resigned are 0, 0 and -", b->nsegments + cleared);
+		return (-1);
+	}
+	return (0);
+}
+
 /* Check that the header agrees with the board. */
 static int
 mu_position_check(struct mu_game *g, char **cause)
 {
 	int	total = g->players * g->segments, n = g->board.nsegments;
+	int	segs[MU_MAX_SEGMENTS];
 
 	if (g->phase == MU_PHASE_LAYOUT) {
-		if (n >= total || g->to_move != n % g->players ||
-		    g->ply != n || g->turn != 0) {
-			xasprintf(cause, "position: in the layout phase with "
-			    "%d segments placed, %s places next, the ply is "
-			    "%d and the turn 0", n,
-			    mu_game_colour(n % g->players), n);
+		if (n >= total) {
+			xasprintf(cause, "position: all %d segments are "
+			    "placed, so the layout phase is over", total);
 			return (-1);
 		}
-		return (0);
+		if (g->to_move != n % g->players) {
+			xasprintf(cause, "position: with %d segments placed, "
+			    "%s places next", n,
+			    mu_game_colour(n % g->players));
+			return (-1);
+		}
+		return (mu_position_opening(g, cause));
 	}
 	if (n != total) {
 		xasprintf(cause, "position: after the layout phase the "
-		    "board has %d segments, not %d", total, n);
+		    "board has all %d segments, not %d", total, n);
 		return (-1);
 	}
-	if (g->phase == MU_PHASE_SELECTION && !g->variant->selection) {
-		xasprintf(cause, "position: %s has no selection phase",
-		    g->variant->name);
+	if (g->phase == MU_PHASE_SELECTION) {
+		if (!g->variant->selection) {
+			xasprintf(cause, "position: %s has no selection "
+			    "phase", g->variant->name);
+			return (-1);
+		}
+		if (mu_select_list(g, g->to_move, segs) < 2) {
+			xasprintf(cause, "position: %s has no segment left "
+			    "to clear", mu_game_colour(g->to_move));
+			return (-1);
+		}
+		return (mu_position_opening(g, cause));
+	}
+	if (g->turn < 1) {
+		xasprintf(cause, "position: in the %s phase the turn counts "
+		    "from 1", mu_game_phase_name(g->phase));
 		return (-1);
 	}
 	return (0);
+}
+
+/*
+ * A position must be written exactly as mupbem writes it: compare the
+ * text with what the game it describes writes, and name the first line
+ * that differs.
+ */
+static int
+mu_position_canonical(const struct mu_game *g, const char *text,
+    char **cause)
+{
+	struct buf	 out;
+	const char	*p, *q, *nl;
+	char		*want;
+	int		 line = 1;
+
+	buf_init(&out);
+	mu_position_write(g, &out);
+	if (strcmp(out.data, text) == 0) {
+		buf_free(&out);
+		return (0);
+	}
+	for (p = text, q = out.data; *p == *q; p++, q++) {
+		if (*p == '\n')
+			line++;
+	}
+	while (q > out.data && q[-1] != '\n')
+		q--;
+	nl = strchr(q, '\n');
+	want = xstrndup(q, nl == NULL ? strlen(q) : (size_t)(nl - q));
+	xasprintf(cause, "position line %d: not written the way mupbem "
+	    "writes it; expected '%s'", line, want);
+	free(want);
+	buf_free(&out);
+	return (-1);
 }
 
 /* Read position text into g; on failure g is undefined. */
@@ -412,5 +516,7 @@ mu_position_read(struct mu_game *g, const char *text, char **cause)
 			return (-1);
 	}
 	mu_board_sections(&g->board);
-	return (mu_position_check(g, cause));
+	if (mu_position_check(g, cause) == -1)
+		return (-1);
+	return (mu_position_canonical(g, text, cause));
 }

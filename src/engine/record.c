@@ -27,7 +27,9 @@
  *
  * Each action line holds its number, the colour of the seat that made
  * it and the action in canonical notation.  Parsing checks only the
- * form; record_replay() plays the actions from a new game, so a record
+ * form; record_replay() plays the actions from a new game, insisting
+ * on canonical notation (a diagram letter, say, means something else
+ * in another version's diagram), so a record
  * always gives the same position, and the first action that does not
  * fit is named with its number.  A record whose last line has no
  * newline was cut off in writing, and is refused as truncated.
@@ -211,6 +213,11 @@ record_parse(struct record *r, const char *text, char **cause)
 
 	record_init(r, NULL, NULL, 0);
 	end = text + strlen(text);
+	if (strncmp(text, "mupbem record 1\r\n", 17) == 0) {
+		xasprintf(cause, "the record has DOS line ends (CR LF); "
+		    "records use plain newlines");
+		return (-1);
+	}
 	if (strncmp(text, "mupbem record 1\n", 16) != 0) {
 		xasprintf(cause, "not a mupbem record: the first line must "
 		    "be 'mupbem record 1'");
@@ -284,11 +291,13 @@ record_replay(const struct record *r, char **cause)
 {
 	const struct record_action	*a;
 	struct game			*g;
+	struct buf			 canon;
 	const char			*who;
 	char				*why = NULL, *q;
 	size_t				 i;
 	int				 seat;
 
+	buf_init(&canon);
 	if ((g = game_create(r->ops, &r->opts, &why)) == NULL) {
 		xasprintf(cause, "record header: %s", why);
 		free(why);
@@ -302,15 +311,27 @@ record_replay(const struct record *r, char **cause)
 			goto fail;
 		}
 		who = g->ops->seat_name(g, seat);
-		if (strcasecmp(a->seat, who) != 0) {
+		if (strcmp(a->seat, who) != 0) {
 			q = text_quote(a->seat, strlen(a->seat));
-			xasprintf(&why, "it is %s's turn, not %s's", who, q);
+			if (strcasecmp(a->seat, who) == 0)
+				xasprintf(&why, "write the colour as '%s'", who);
+			else {
+				xasprintf(&why, "it is %s's turn, not %s's", who,
+				    q);
+			}
 			free(q);
 			goto fail;
 		}
-		if (game_play(g, a->text, strlen(a->text), NULL, &why) == -1)
+		buf_reset(&canon);
+		if (game_play(g, a->text, strlen(a->text), &canon, &why) == -1)
 			goto fail;
+		if (strcmp(canon.data, a->text) != 0) {
+			xasprintf(&why, "a record holds actions in canonical "
+			    "notation: write '%s'", canon.data);
+			goto fail;
+		}
 	}
+	buf_free(&canon);
 	return (g);
 
 fail:
@@ -322,6 +343,7 @@ fail:
 		xasprintf(cause, "action %zu ('%s'): %s", i + 1, q, why);
 	free(q);
 	free(why);
+	buf_free(&canon);
 	game_free(g);
 	return (NULL);
 }

@@ -48,7 +48,8 @@ static int	tool_commands_seed(const char *, uint64_t *);
 static int	tool_commands_new_options(int, char **, const char *,
 		    const struct game_ops **, struct game_options *,
 		    uint64_t *);
-static struct game *tool_commands_load(const char *, struct record *);
+static struct game *tool_commands_load(const char *, struct record *,
+		    char **);
 
 static const struct tool_command tool_commands[] = {
 	{ "new", tool_commands_new, "new --game classic|levis|velox "
@@ -120,7 +121,10 @@ tool_commands_seed(const char *s, uint64_t *seed)
 	return (0);
 }
 
-/* Options shared by new and demo; returns the next argument or -1. */
+/*
+ * Options shared by new and demo; returns the next argument, -1 for a
+ * bad value or -2 for a usage error.
+ */
 static int
 tool_commands_new_options(int argc, char **argv, const char *game,
     const struct game_ops **ops, struct game_options *opts, uint64_t *seed)
@@ -138,7 +142,8 @@ tool_commands_new_options(int argc, char **argv, const char *game,
 
 	memset(opts, 0, sizeof *opts);
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'g':
 			game = optarg;
@@ -159,19 +164,25 @@ tool_commands_new_options(int argc, char **argv, const char *game,
 			if (tool_commands_seed(optarg, seed) == -1)
 				return (-1);
 			break;
+		case ':':
+			tool_commands_error("%s: %s needs a value", argv[0],
+			    argv[optind - 1]);
+			return (-2);
 		default:
-			return (-1);
+			tool_commands_error("%s: unknown option '%s'", argv[0],
+			    argv[optind - 1]);
+			return (-2);
 		}
 	}
 	if (game == NULL) {
 		tool_commands_error("new: --game is required");
-		return (-1);
+		return (-2);
 	}
 	if ((*ops = game_find(game)) == NULL) {
 		buf_init(&names);
 		game_names(&names);
-		tool_commands_error("game: no game is called '%s' (there are "
-		    "%s)", game, names.data);
+		tool_commands_error("game: no game is called '%s' (the games "
+		    "are %s)", game, names.data);
 		buf_free(&names);
 		return (-1);
 	}
@@ -191,9 +202,13 @@ tool_commands_new(int argc, char **argv)
 
 	if (getrandom(&seed, sizeof seed, 0) != sizeof seed)
 		seed = 0;
-	if (tool_commands_new_options(argc, argv, NULL, &ops, &opts,
-	    &seed) == -1)
+	switch (tool_commands_new_options(argc, argv, NULL, &ops, &opts,
+	    &seed)) {
+	case -1:
 		return (1);
+	case -2:
+		return (tool_commands_usage());
+	}
 	if (optind != argc)
 		return (tool_commands_usage());
 	if ((g = game_create(ops, &opts, &cause)) == NULL) {
@@ -217,9 +232,9 @@ tool_commands_new(int argc, char **argv)
  * printing the error.  For a position, r->ops is left NULL.
  */
 static struct game *
-tool_commands_load(const char *path, struct record *r)
+tool_commands_load(const char *path, struct record *r, char **textp)
 {
-	struct game	*g;
+	struct game	*g = NULL;
 	char		*text, *cause;
 
 	record_init(r, NULL, NULL, 0);
@@ -229,27 +244,26 @@ tool_commands_load(const char *path, struct record *r)
 		return (NULL);
 	}
 	if (strncmp(text, "mupbem position ", 16) == 0) {
-		g = game_read_position(text, &cause);
-		free(text);
-		if (g == NULL) {
-			tool_commands_error("%s: %s", path, cause);
-			free(cause);
-		}
-		return (g);
+		if ((g = game_read_position(text, &cause)) == NULL)
+			goto fail;
+		goto out;
 	}
-	if (record_parse(r, text, &cause) == -1) {
-		free(text);
-		tool_commands_error("%s: %s", path, cause);
-		free(cause);
-		return (NULL);
-	}
-	free(text);
+	if (record_parse(r, text, &cause) == -1)
+		goto fail;
 	if ((g = record_replay(r, &cause)) == NULL) {
-		tool_commands_error("%s: %s", path, cause);
-		free(cause);
 		record_free(r);
-		return (NULL);
+		goto fail;
 	}
+	goto out;
+
+fail:
+	tool_commands_error("%s: %s", path, cause);
+	free(cause);
+out:
+	if (g != NULL && textp != NULL)
+		*textp = text;
+	else
+		free(text);
 	return (g);
 }
 
@@ -260,18 +274,21 @@ tool_commands_play(int argc, char **argv)
 	struct game	*g;
 	struct buf	 canon, out;
 	const char	*seat;
-	char		*cause;
+	char		*cause, *text;
+	size_t		 added;
 	int		 i, rc = 1;
 
 	if (argc < 3)
 		return (tool_commands_usage());
-	if ((g = tool_commands_load(argv[1], &r)) == NULL)
+	if ((g = tool_commands_load(argv[1], &r, &text)) == NULL)
 		return (1);
 	if (r.ops == NULL) {
+		free(text);
 		game_free(g);
 		return (tool_commands_error("%s: play needs a record, not a "
 		    "position", argv[1]));
 	}
+	added = r.nactions;
 	buf_init(&canon);
 	buf_init(&out);
 	for (i = 2; i < argc; i++) {
@@ -289,7 +306,11 @@ tool_commands_play(int argc, char **argv)
 		}
 		record_add(&r, seat, canon.data);
 	}
-	record_write(&r, &out);
+	buf_adds(&out, text);
+	for (; added < r.nactions; added++) {
+		buf_addf(&out, "%zu %s %s\n", added + 1,
+		    r.actions[added].seat, r.actions[added].text);
+	}
 	if (strcmp(argv[1], "-") == 0)
 		fputs(out.data, stdout);
 	else if (tool_file_replace(argv[1], out.data, &cause) == -1) {
@@ -300,6 +321,7 @@ tool_commands_play(int argc, char **argv)
 	rc = 0;
 
 out:
+	free(text);
 	buf_free(&canon);
 	buf_free(&out);
 	record_free(&r);
@@ -316,7 +338,7 @@ tool_commands_show(int argc, char **argv)
 
 	if (argc != 2)
 		return (tool_commands_usage());
-	if ((g = tool_commands_load(argv[1], &r)) == NULL)
+	if ((g = tool_commands_load(argv[1], &r, NULL)) == NULL)
 		return (1);
 	buf_init(&out);
 	g->ops->render(g, &out);
@@ -338,7 +360,7 @@ tool_commands_legal(int argc, char **argv)
 
 	if (argc != 2)
 		return (tool_commands_usage());
-	if ((g = tool_commands_load(argv[1], &r)) == NULL)
+	if ((g = tool_commands_load(argv[1], &r, NULL)) == NULL)
 		return (1);
 	buf_init(&out);
 	n = g->ops->legal(g, &list);
@@ -363,7 +385,7 @@ tool_commands_replay(int argc, char **argv)
 
 	if (argc != 2)
 		return (tool_commands_usage());
-	if ((g = tool_commands_load(argv[1], &r)) == NULL)
+	if ((g = tool_commands_load(argv[1], &r, NULL)) == NULL)
 		return (1);
 	buf_init(&out);
 	g->ops->write_position(g, &out);
@@ -395,9 +417,13 @@ tool_commands_demo(int argc, char **argv)
 	char			*cause;
 	int			 n, i;
 
-	if (tool_commands_new_options(argc, argv, "velox", &ops, &opts,
-	    &seed) == -1)
+	switch (tool_commands_new_options(argc, argv, "velox", &ops, &opts,
+	    &seed)) {
+	case -1:
 		return (1);
+	case -2:
+		return (tool_commands_usage());
+	}
 	if (optind != argc)
 		return (tool_commands_usage());
 	if ((g = game_create(ops, &opts, &cause)) == NULL) {
@@ -435,13 +461,19 @@ tool_commands_demo(int argc, char **argv)
 int
 tool_commands_main(int argc, char **argv)
 {
-	int	i;
+	int	i, rc;
 
 	if (argc < 2)
 		return (tool_commands_usage());
 	for (i = 0; tool_commands[i].name != NULL; i++) {
-		if (strcmp(argv[1], tool_commands[i].name) == 0)
-			return (tool_commands[i].run(argc - 1, argv + 1));
+		if (strcmp(argv[1], tool_commands[i].name) != 0)
+			continue;
+		rc = tool_commands[i].run(argc - 1, argv + 1);
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			return (tool_commands_error("standard output: %s",
+			    strerror(errno)));
+		}
+		return (rc);
 	}
 	tool_commands_error("unknown command '%s'", argv[1]);
 	return (tool_commands_usage());

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "buf.h"
@@ -16,7 +17,8 @@
  * Record files are replaced, never rewritten in place: the new text
  * goes to a temporary file beside the old one, is flushed to disk and
  * renamed over it.  A crash leaves either the old record or the new
- * one, never a mix.  "-" names stdin.
+ * one, never a mix.  The new file keeps the old one's mode, and a
+ * symbolic link is followed, not replaced.  "-" names stdin.
  */
 
 /* Read all of path ("-" for stdin) into a NUL-terminated string. */
@@ -63,25 +65,38 @@ tool_file_read(const char *path, char **text, char **cause)
 	return (0);
 }
 
-/* Replace path with text, atomically. */
+/*
+ * Replace path with text, atomically.  A symbolic link is followed, so
+ * the file it points to is replaced, and the file keeps its mode.
+ */
 int
 tool_file_replace(const char *path, const char *text, char **cause)
 {
-	char	*dir, *base, *tmp;
-	size_t	 len = strlen(text), off = 0;
-	ssize_t	 n;
-	int	 fd;
+	struct stat	 sb;
+	char		*real, *dir, *base, *tmp;
+	size_t		 len = strlen(text), off = 0;
+	ssize_t		 n;
+	int		 fd;
 
-	dir = xstrdup(path);
-	base = xstrdup(path);
+	if ((real = realpath(path, NULL)) == NULL ||
+	    stat(real, &sb) == -1) {
+		xasprintf(cause, "%s: %s", path, strerror(errno));
+		free(real);
+		return (-1);
+	}
+	dir = xstrdup(real);
+	base = xstrdup(real);
 	xasprintf(&tmp, "%s/.%s.XXXXXX", dirname(dir), basename(base));
 	free(dir);
 	free(base);
 	if ((fd = mkstemp(tmp)) == -1) {
 		xasprintf(cause, "%s: %s", tmp, strerror(errno));
 		free(tmp);
+		free(real);
 		return (-1);
 	}
+	if (fchmod(fd, sb.st_mode & 07777) == -1)
+		goto fail;
 	while (off < len) {
 		n = write(fd, text + off, len - off);
 		if (n == -1 && errno == EINTR)
@@ -94,11 +109,12 @@ tool_file_replace(const char *path, const char *text, char **cause)
 		fd = -1;
 		goto fail;
 	}
-	if (rename(tmp, path) == -1) {
+	if (rename(tmp, real) == -1) {
 		fd = -1;
 		goto fail;
 	}
 	free(tmp);
+	free(real);
 	return (0);
 
 fail:
@@ -107,5 +123,6 @@ fail:
 		close(fd);
 	unlink(tmp);
 	free(tmp);
+	free(real);
 	return (-1);
 }
