@@ -193,7 +193,7 @@ static const struct {
 	    "cell B0: expected V, C or W, then a piece such as r3" },
 	{ "Vb1 V V V V V V\n", "Vb1 V V V V V v\n", "position line 12: cell "
 	    "B6: expected V, C or W, then a piece such as r3" },
-	{ "Vb1 V V V V V V\n", "Vb10000 V V V V V V\n", "position line 12: "
+	{ "Vb1 V V V V V V\n", "Vb1000 V V V V V V\n", "position line 12: "
 	    "cell B0: expected V, C or W, then a piece such as r3" },
 	{ "V V V V V V\nC @-1,3 red Vr1 V V V V V V\n",
 	    "V V V V V V\nC @-1,3 red Vr1 V V V V V V",

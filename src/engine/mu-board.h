@@ -14,7 +14,7 @@
 #define MU_MAX_SEGMENTS		(MU_MAX_PLAYERS * MU_MAX_SEGMENTS_EACH)
 #define MU_SEGMENT_CELLS	7
 #define MU_MAX_CELLS		(MU_MAX_SEGMENTS * MU_SEGMENT_CELLS)
-#define MU_MAX_HEIGHT		9999
+#define MU_MAX_HEIGHT		999	/* more men than a game can hold */
 #define MU_NONE			(-1)
 
 #define MU_BOARD_HASH		1024	/* power of two, > 3 * MU_MAX_CELLS */
