@@ -293,12 +293,13 @@ mu_diagram_legend(const struct mu_game *g, struct buf *out)
 	buf_adds(out, "Legend:\n");
 	buf_adds(out, "  C4      cell 4 of segment C (0 the centre, 1-6 "
 	    "clockwise from north-east)\n");
-	buf_adds(out, "  r3      a piece: colour letter and height (");
+	buf_adds(out, "  r3      a piece: colour letter and height;");
 	for (seat = 0; seat < g->players; seat++) {
-		buf_addf(out, "%s%c %s", seat == 0 ? "" : ", ",
-		    mu_game_colour_letter(seat), mu_game_colour(seat));
+		buf_addf(out, "%s%c %s", seat == 3 ? ",\n          " :
+		    seat == 0 ? " " : ", ", mu_game_colour_letter(seat),
+		    mu_game_colour(seat));
 	}
-	buf_adds(out, ")\n");
+	buf_adds(out, "\n");
 	buf_adds(out, "  layers  plain C4: Virginity, .C4..: Commonwealth, "
 	    "#C4##: Wall\n");
 	buf_adds(out, "  | / \\   edges of segments; beyond the outer edges "
