@@ -108,7 +108,7 @@ static const struct {
 	    "value" },
 	{ "players 2", "players two", "position line 3: expected a number "
 	    "from 0 to 99" },
-	{ "players 2", "players 7", "position line 4: players: classic is "
+	{ "players 2", "players 7", "position line 3: players: classic is "
 	    "for 2 to 6 players, not 7" },
 	{ "segments 2", "segments 9", "position line 4: segments: each "
 	    "player places 1 to 8 segments, not 9" },

@@ -71,7 +71,16 @@ static const struct {
 	{ "mupbem record 1\n", "mupbem record\n", "not a mupbem record: the "
 	    "first line must be 'mupbem record 1'", NULL },
 	{ "game velox", "game go", "record line 2: game: no such game "
-	    "(expected classic, levis or velox)", NULL },
+	    "(the games are classic, levis and velox)", NULL },
+	{ "game velox", "game Velox", "record line 2: not written the way "
+	    "mupbem writes it; expected 'game velox'", NULL },
+	{ "players 2", "players 02", "record line 3: not written the way "
+	    "mupbem writes it; expected 'players 2'", NULL },
+	{ "seed 42", "seed  42", "record line 5: not written the way mupbem "
+	    "writes it; expected 'seed 42'", NULL },
+	{ "players 2\nsegments 8\n", "segments 8\nplayers 2\n", "record "
+	    "line 3: not written the way mupbem writes it; expected 'players "
+	    "2'", NULL },
 	{ "players 2\n", "players 2\nplayers 2\n", "record line 4: 'players' "
 	    "is given twice", NULL },
 	{ "players 2", "colour red", "record line 3: unknown header field "

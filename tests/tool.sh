@@ -363,6 +363,11 @@ expect_usage "show with two records is a usage error" "" show a b
 expect_usage "legal without a record is a usage error" "" legal
 expect_usage "replay without a record is a usage error" "" replay
 expect_usage "demo with a stray argument is a usage error" "" demo extra
+expect_usage "bench with a stray argument is a usage error" "" bench extra
+expect_usage "bench with an unknown option is a usage error" \
+    "mupbem: bench: unknown option '--frob'" bench --frob
+expect "bench --games 0 is refused" 1 \
+    "mupbem: games: '0' is not a number from 1 to 100000" bench --games 0
 
 # --- legal and show on a new velox game -------------------------------------
 
@@ -904,7 +909,7 @@ broken bad-seed "record line 5: seed: expected a whole number from 0 to 2^64-1"
 sed 's/^seed 7$/seed7/' b >bad-field
 broken bad-field "record line 5: expected a header field such as 'players 2', or a blank line"
 sed 's/^game velox$/game chess/' b >bad-game
-broken bad-game "record line 2: game: no such game (expected classic, levis or velox)"
+broken bad-game "record line 2: game: no such game (the games are classic, levis and velox)"
 sed 's/^players 2$/players 3/' b >bad-players
 broken bad-players "record header: players: velox is for exactly 2 players, not 3"
 header velox 2 8 7 | head -n 5 >no-blank-line

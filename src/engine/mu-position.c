@@ -272,6 +272,12 @@ mu_position_header(struct mu_position_reader *rd, struct mu_game *g,
 			    i == 1 || i == 2 ? 99 : 1000000, &n[i],
 			    cause) == -1)
 				return (-1);
+			if (i == 1 && mu_game_init(g, v, (int)n[1],
+			    v->default_segments, &sub) == -1) {
+				mu_position_fail(rd, cause, sub);
+				free(sub);
+				return (-1);
+			}
 			if (i == 2 && mu_game_init(g, v, (int)n[1],
 			    (int)n[2], &sub) == -1) {
 				mu_position_fail(rd, cause, sub);

@@ -31,7 +31,8 @@
  * on canonical notation (a diagram letter, say, means something else
  * in another version's diagram), so a record
  * always gives the same position, and the first action that does not
- * fit is named with its number.  A record whose last line has no
+ * fit is named with its number.  The header, too, must be written
+ * exactly as record_write() writes it.  A record whose last line has no
  * newline was cut off in writing, and is refused as truncated.
  */
 
@@ -40,6 +41,9 @@ static int	record_fail(char **, int, const char *, ...)
 static int	record_header(struct record *, const char *, size_t, int,
 		    unsigned *, char **);
 static int	record_action(struct record *, const char *, size_t, int,
+		    char **);
+static void	record_write_header(const struct record *, struct buf *);
+static int	record_canonical(const struct record *, const char *, size_t,
 		    char **);
 
 void
@@ -104,6 +108,7 @@ record_header(struct record *r, const char *s, size_t len, int line,
 	static const char	*keys[] = { "game", "players", "segments",
 				    "seed" };
 	const char		*sp, *v;
+	struct buf		 names;
 	char			*name, *end;
 	size_t			 klen, vlen;
 	unsigned		 k;
@@ -137,9 +142,14 @@ record_header(struct record *r, const char *s, size_t len, int line,
 		name = xstrndup(v, vlen);
 		r->ops = game_find(name);
 		free(name);
-		if (r->ops == NULL)
-			return (record_fail(cause, line, "game: no such game "
-			    "(expected classic, levis or velox)"));
+		if (r->ops == NULL) {
+			buf_init(&names);
+			game_names(&names);
+			record_fail(cause, line, "game: no such game (the "
+			    "games are %s)", names.data);
+			buf_free(&names);
+			return (-1);
+		}
 		break;
 	case 1:
 	case 2:
@@ -241,6 +251,9 @@ record_parse(struct record *r, const char *text, char **cause)
 				    "give game, players and seed");
 				goto fail;
 			}
+			if (record_canonical(r, text, (size_t)(nl + 1 - text),
+			    cause) == -1)
+				goto fail;
 			continue;
 		}
 		if (header) {
@@ -265,17 +278,58 @@ fail:
 	return (-1);
 }
 
-void
-record_write(const struct record *r, struct buf *out)
+/* The header and the blank line after it. */
+static void
+record_write_header(const struct record *r, struct buf *out)
 {
-	size_t	i;
-
 	buf_adds(out, "mupbem record 1\n");
 	buf_addf(out, "game %s\n", r->ops->name);
 	buf_addf(out, "players %d\n", r->opts.players);
 	if (r->opts.segments != 0)
 		buf_addf(out, "segments %d\n", r->opts.segments);
 	buf_addf(out, "seed %" PRIu64 "\n\n", r->seed);
+}
+
+/*
+ * The header text[0..len) must be exactly what record_write() writes,
+ * so that a record kept and appended to stays canonical; name the
+ * first line that is not.
+ */
+static int
+record_canonical(const struct record *r, const char *text, size_t len,
+    char **cause)
+{
+	struct buf	 want;
+	const char	*q, *nl;
+	size_t		 i;
+	int		 line = 1, rc = 0;
+
+	buf_init(&want);
+	record_write_header(r, &want);
+	if (want.len != len || memcmp(want.data, text, len) != 0) {
+		for (i = 0; i < len && i < want.len && text[i] ==
+		    want.data[i]; i++) {
+			if (text[i] == '\n')
+				line++;
+		}
+		q = want.data + i;
+		while (q > want.data && q[-1] != '\n')
+			q--;
+		nl = strchr(q, '\n');
+		record_fail(cause, line, "not written the way mupbem writes "
+		    "it; expected '%.*s'", (int)(nl - q), q);
+		rc = -1;
+	}
+	buf_free(&want);
+	return (rc);
+}
+
+void
+record_write(const struct record *r, struct buf *out)
+{
+	size_t	i;
+
+	record_write_header(r, out);
 	for (i = 0; i < r->nactions; i++) {
 		buf_addf(out, "%zu %s %s\n", i + 1, r->actions[i].seat,
 		    r->actions[i].text);

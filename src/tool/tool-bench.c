@@ -1,6 +1,8 @@
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,7 +140,10 @@ tool_bench_print(const char *what, const struct tool_bench_clock *clk)
 	}
 }
 
-/* mupbem bench [--games N] [--seed S] */
+/*
+ * mupbem bench [--games N] [--seed S]; returns the exit status, or -1
+ * for a usage error.
+ */
 int
 tool_bench_run(int argc, char **argv)
 {
@@ -154,28 +159,39 @@ tool_bench_run(int argc, char **argv)
 	int			 ch;
 
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'n':
 			games = strtol(optarg, &end, 10);
 			if (*end != '\0' || games < 1 || games > 100000) {
 				fprintf(stderr, "mupbem: games: '%s' is not a "
 				    "number from 1 to 100000\n", optarg);
-				return (2);
+				return (1);
 			}
 			break;
 		case 'S':
-			seed = strtoull(optarg, &end, 10);
-			if (*optarg < '0' || *optarg > '9' || *end != '\0') {
+			errno = 0;
+			seed = strtoumax(optarg, &end, 10);
+			if (*optarg < '0' || *optarg > '9' || *end != '\0' ||
+			    errno != 0) {
 				fprintf(stderr, "mupbem: seed: '%s' is not a "
-				    "whole number\n", optarg);
-				return (2);
+				    "whole number from 0 to 2^64-1\n", optarg);
+				return (1);
 			}
 			break;
+		case ':':
+			fprintf(stderr, "mupbem: bench: %s needs a value\n",
+			    argv[optind - 1]);
+			return (-1);
 		default:
-			return (2);
+			fprintf(stderr, "mupbem: bench: unknown option '%s'\n",
+			    argv[optind - 1]);
+			return (-1);
 		}
 	}
+	if (optind != argc)
+		return (-1);
 	memset(clk, 0, sizeof clk);
 	for (i = 0; i < games; i++)
 		tool_bench_game("velox", 2, 8, seed + (uint64_t)i, clk);

@@ -39,6 +39,7 @@ static int	tool_commands_show(int, char **);
 static int	tool_commands_legal(int, char **);
 static int	tool_commands_replay(int, char **);
 static int	tool_commands_demo(int, char **);
+static int	tool_commands_bench(int, char **);
 static int	tool_commands_usage(void);
 static int	tool_commands_error(const char *, ...)
 		    __attribute__((format(printf, 1, 2)));
@@ -59,7 +60,7 @@ static const struct tool_command tool_commands[] = {
 	{ "legal", tool_commands_legal, "legal RECORD|POSITION" },
 	{ "replay", tool_commands_replay, "replay RECORD" },
 	{ "demo", tool_commands_demo, "demo [--game velox] [--seed S]" },
-	{ "bench", tool_bench_run, "bench [--games N] [--seed S]" },
+	{ "bench", tool_commands_bench, "bench [--games N] [--seed S]" },
 	{ NULL, NULL, NULL }
 };
 
@@ -455,6 +456,16 @@ tool_commands_demo(int argc, char **argv)
 	record_free(&r);
 	game_free(g);
 	return (0);
+}
+
+static int
+tool_commands_bench(int argc, char **argv)
+{
+	int	rc;
+
+	if ((rc = tool_bench_run(argc, argv)) == -1)
+		return (tool_commands_usage());
+	return (rc);
 }
 
 /* Run the subcommand named by argv[1]. */
