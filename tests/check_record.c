@@ -84,7 +84,20 @@ static const struct {
 	{ "players 2\n", "players 2\nplayers 2\n", "record line 4: 'players' "
 	    "is given twice", NULL },
 	{ "players 2", "colour red", "record line 3: unknown header field "
-	    "'colour' (a record has game, players, segments and seed)", NULL },
+	    "'colour' (a record has game, players, segments, seed and seat)",
+	    NULL },
+	{ "seed 42\n", "seed 42\nseat red\n", "record line 6: seat: expected "
+	    "a colour and a player, such as 'seat red bob'", NULL },
+	{ "seed 42\n", "seed 42\nseat red bob smith\n", "record line 6: "
+	    "seat: expected a colour and a player, such as 'seat red bob'",
+	    NULL },
+	{ "seed 42\n", "seed 42\nseat red bob\n", NULL, "record header: 1 "
+	    "seats for 2 players" },
+	{ "seed 42\n", "seed 42\nseat blue bob\nseat red ann\n", NULL,
+	    "record header: seat 1 is red, not blue" },
+	{ "seed 42\n", "seat red bob\nseat blue ann\nseed 42\n", "record "
+	    "line 5: not written the way mupbem writes it; expected 'seed "
+	    "42'", NULL },
 	{ "players 2", "players", "record line 3: expected a header field "
 	    "such as 'players 2', or a blank line", NULL },
 	{ "players 2", "players 0", "record line 3: players: expected a "
@@ -173,6 +186,42 @@ START_TEST(test_comments)
 }
 END_TEST
 
+/* The draw is fixed by the seed; --ordered keeps the order given. */
+START_TEST(test_draw)
+{
+	static char		*names[] = { "alice", "bob", "carol" };
+	struct game_options	 opts = { 3, 2 };
+	struct record		 r, back;
+	struct game		*g;
+	struct buf		 out;
+	char			*cause = NULL;
+
+	g = game_create(game_find("classic"), &opts, &cause);
+	record_init(&r, g->ops, &opts, 7);
+	record_draw(&r, g, names, _i);
+	buf_init(&out);
+	record_write(&r, &out);
+	if (_i == 0) {
+		ck_assert_str_eq(out.data, "mupbem record 1\ngame classic\n"
+		    "players 3\nsegments 2\nseed 7\nseat red bob\n"
+		    "seat blue carol\nseat green alice\n\n");
+	} else {
+		ck_assert_str_eq(out.data, "mupbem record 1\ngame classic\n"
+		    "players 3\nsegments 2\nseed 7\nseat red alice\n"
+		    "seat blue bob\nseat green carol\n\n");
+	}
+	ck_assert_int_eq(record_parse(&back, out.data, &cause), 0);
+	ck_assert_int_eq(back.nseats, 3);
+	ck_assert_str_eq(back.seats[2].player, _i == 0 ? "alice" : "carol");
+	game_free(g);
+	ck_assert_ptr_nonnull(g = record_replay(&back, &cause));
+	game_free(g);
+	record_free(&back);
+	record_free(&r);
+	buf_free(&out);
+}
+END_TEST
+
 START_TEST(test_build)
 {
 	struct game_options	 opts = { 3, 2 };
@@ -203,6 +252,7 @@ main(void)
 	    sizeof damage / sizeof damage[0]);
 	tcase_add_test(tc, test_comments);
 	tcase_add_test(tc, test_build);
+	tcase_add_loop_test(tc, test_draw, 0, 2);
 	suite_add_tcase(s, tc);
 	return (test_util_run(s));
 }

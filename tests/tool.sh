@@ -363,6 +363,51 @@ expect_usage "show with two records is a usage error" "" show a b
 expect_usage "legal without a record is a usage error" "" legal
 expect_usage "replay without a record is a usage error" "" replay
 expect_usage "demo with a stray argument is a usage error" "" demo extra
+cat >want <<'EOF'
+mupbem record 1
+game classic
+players 3
+segments 7
+seed 7
+seat red bob
+seat blue carol
+seat green alice
+
+EOF
+begin
+run new --game classic --seed 7 --player alice --player bob --player carol
+want_rc 0
+want_err ""
+want_out want
+end "new --player: the seed draws the seats"
+
+sed -e 's/red bob/red alice/' -e 's/blue carol/blue bob/' \
+    -e 's/green alice/green carol/' want >want.ordered
+begin
+run new --game classic --seed 7 --player alice --player bob --player carol \
+    --ordered
+want_rc 0
+want_err ""
+want_out want.ordered
+end "new --player --ordered keeps the creator's order"
+
+cp want.ordered seated.rec
+begin
+run show seated.rec
+want_rc 0
+want_err ""
+want_line "Seats: red alice, blue bob, green carol."
+end "show names who sits where"
+
+expect "new --players 2 with three named players is refused" 1 \
+    "mupbem: players: --players 2, but 3 players are named" \
+    new --game classic --players 2 --player a --player b --player c
+expect "new --player with a space is refused" 1 \
+    "mupbem: player: 'a b' must be one word, without spaces or control characters" \
+    new --game velox --player 'a b' --player c
+expect_usage "new --ordered without players is a usage error" \
+    "mupbem: new: --ordered needs the players named with --player" \
+    new --game velox --ordered
 expect_usage "bench with a stray argument is a usage error" "" bench extra
 expect_usage "bench with an unknown option is a usage error" \
     "mupbem: bench: unknown option '--frob'" bench --frob
@@ -897,7 +942,7 @@ broken empty "not a mupbem record: the first line must be 'mupbem record 1'"
 printf 'mupbem record 1' >first-line-only
 broken first-line-only "not a mupbem record: the first line must be 'mupbem record 1'"
 sed 's/^seed 7$/seed 7\nkomi 5/' b >unknown-field
-broken unknown-field "record line 6: unknown header field 'komi' (a record has game, players, segments and seed)"
+broken unknown-field "record line 6: unknown header field 'komi' (a record has game, players, segments, seed and seat)"
 sed '/^seed/d' b >no-seed
 broken no-seed "record line 5: the header must give game, players and seed"
 sed '/^game/d' b >no-game

@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "record.h"
+#include "rng.h"
 #include "text.h"
 #include "xmalloc.h"
 
@@ -21,6 +22,8 @@
  *	players 2
  *	segments 8
  *	seed 42
+ *	seat red bob@example.org	(optional: who sits where)
+ *	seat blue alice@example.org
  *				(a blank line ends the header)
  *	1 red @0,0
  *	2 blue @3,-1
@@ -34,6 +37,12 @@
  * fit is named with its number.  The header, too, must be written
  * exactly as record_write() writes it.  A record whose last line has no
  * newline was cut off in writing, and is refused as truncated.
+ *
+ * Seats (MU-RULINGS, "Play by email"): the first seat moves first, so
+ * deciding who goes first is deciding who sits where.  record_draw()
+ * seats the players by a draw from the record's seed, unless the
+ * creator keeps their order; the seat lines record the outcome, and
+ * the seed lets anyone repeat the draw.
  */
 
 static int	record_fail(char **, int, const char *, ...)
@@ -67,6 +76,11 @@ record_free(struct record *r)
 		free(r->actions[i].text);
 	}
 	free(r->actions);
+	for (i = 0; i < r->nseats; i++) {
+		free(r->seats[i].colour);
+		free(r->seats[i].player);
+	}
+	free(r->seats);
 	memset(r, 0, sizeof *r);
 }
 
@@ -82,6 +96,40 @@ record_add(struct record *r, const char *seat, const char *text)
 	a->line = 0;
 	a->seat = xstrdup(seat);
 	a->text = xstrdup(text);
+}
+
+/* Seat player in the next seat, called colour. */
+void
+record_seat(struct record *r, const char *colour, const char *player)
+{
+	r->seats = xreallocarray(r->seats, r->nseats + 1, sizeof *r->seats);
+	r->seats[r->nseats].colour = xstrdup(colour);
+	r->seats[r->nseats].player = xstrdup(player);
+	r->nseats++;
+}
+
+/*
+ * Seat the n players named in players[] at the seats of game g: in the
+ * order given if ordered, otherwise in an order drawn from the seed.
+ */
+void
+record_draw(struct record *r, const struct game *g, char **players,
+    int ordered)
+{
+	struct rng	 rng;
+	int		*order, i, n;
+
+	n = g->ops->players(g);
+	order = xreallocarray(NULL, (size_t)n, sizeof *order);
+	for (i = 0; i < n; i++)
+		order[i] = i;
+	if (!ordered) {
+		rng_init(&rng, r->seed);
+		rng_shuffle(&rng, order, n);
+	}
+	for (i = 0; i < n; i++)
+		record_seat(r, g->ops->seat_name(g, i), players[order[i]]);
+	free(order);
 }
 
 static int
@@ -106,7 +154,7 @@ record_header(struct record *r, const char *s, size_t len, int line,
     unsigned *seen, char **cause)
 {
 	static const char	*keys[] = { "game", "players", "segments",
-				    "seed" };
+				    "seed", "seat" };
 	const char		*sp, *v;
 	struct buf		 names;
 	char			*name, *end;
@@ -129,11 +177,12 @@ record_header(struct record *r, const char *s, size_t len, int line,
 	if (k == sizeof keys / sizeof keys[0]) {
 		name = text_quote(s, klen);
 		record_fail(cause, line, "unknown header field '%s' (a "
-		    "record has game, players, segments and seed)", name);
+		    "record has game, players, segments, seed and seat)",
+		    name);
 		free(name);
 		return (-1);
 	}
-	if (*seen & (1U << k))
+	if ((*seen & (1U << k)) && k != 4)
 		return (record_fail(cause, line, "'%s' is given twice",
 		    keys[k]));
 	*seen |= 1U << k;
@@ -172,6 +221,18 @@ record_header(struct record *r, const char *s, size_t len, int line,
 			    "whole number from 0 to 2^64-1"));
 		}
 		free(name);
+		break;
+	case 4:
+		if ((sp = memchr(v, ' ', vlen)) == NULL || sp == v ||
+		    (size_t)(sp - v) + 1 == vlen ||
+		    memchr(sp + 1, ' ', vlen - (size_t)(sp - v) - 1) != NULL)
+			return (record_fail(cause, line, "seat: expected a "
+			    "colour and a player, such as 'seat red bob'"));
+		name = xstrndup(v, (size_t)(sp - v));
+		end = xstrndup(sp + 1, vlen - (size_t)(sp - v) - 1);
+		record_seat(r, name, end);
+		free(name);
+		free(end);
 		break;
 	}
 	return (0);
@@ -282,12 +343,19 @@ fail:
 static void
 record_write_header(const struct record *r, struct buf *out)
 {
+	size_t	i;
+
 	buf_adds(out, "mupbem record 1\n");
 	buf_addf(out, "game %s\n", r->ops->name);
 	buf_addf(out, "players %d\n", r->opts.players);
 	if (r->opts.segments != 0)
 		buf_addf(out, "segments %d\n", r->opts.segments);
-	buf_addf(out, "seed %" PRIu64 "\n\n", r->seed);
+	buf_addf(out, "seed %" PRIu64 "\n", r->seed);
+	for (i = 0; i < r->nseats; i++) {
+		buf_addf(out, "seat %s %s\n", r->seats[i].colour,
+		    r->seats[i].player);
+	}
+	buf_addc(out, '\n');
 }
 
 /*
@@ -356,6 +424,24 @@ record_replay(const struct record *r, char **cause)
 		xasprintf(cause, "record header: %s", why);
 		free(why);
 		return (NULL);
+	}
+	if (r->nseats != 0 && (int)r->nseats != g->ops->players(g)) {
+		xasprintf(cause, "record header: %zu seats for %d players",
+		    r->nseats, g->ops->players(g));
+		game_free(g);
+		return (NULL);
+	}
+	for (i = 0; i < r->nseats; i++) {
+		if (strcmp(r->seats[i].colour, g->ops->seat_name(g,
+		    (int)i)) != 0) {
+			q = text_quote(r->seats[i].colour,
+			    strlen(r->seats[i].colour));
+			xasprintf(cause, "record header: seat %zu is %s, not "
+			    "%s", i + 1, g->ops->seat_name(g, (int)i), q);
+			free(q);
+			game_free(g);
+			return (NULL);
+		}
 	}
 	for (i = 0; i < r->nactions; i++) {
 		a = &r->actions[i];

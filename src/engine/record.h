@@ -17,10 +17,17 @@ struct record_action {
 	char	*text;		/* the action as written */
 };
 
+struct record_seat {
+	char	*colour;	/* the seat, as the game names it */
+	char	*player;	/* who sits there */
+};
+
 struct record {
 	const struct game_ops	*ops;
 	struct game_options	 opts;
 	uint64_t		 seed;
+	struct record_seat	*seats;		/* none, or one per player */
+	size_t			 nseats;
 	struct record_action	*actions;
 	size_t			 nactions;
 };
@@ -29,6 +36,9 @@ void		 record_init(struct record *, const struct game_ops *,
 		     const struct game_options *, uint64_t);
 void		 record_free(struct record *);
 void		 record_add(struct record *, const char *, const char *);
+void		 record_seat(struct record *, const char *, const char *);
+void		 record_draw(struct record *, const struct game *, char **,
+		     int);
 int		 record_parse(struct record *, const char *, char **);
 void		 record_write(const struct record *, struct buf *);
 struct game	*record_replay(const struct record *, char **);

@@ -38,3 +38,17 @@ rng_below(struct rng *rng, uint32_t n)
 	while (x >= limit);
 	return ((uint32_t)(x % n));
 }
+
+/* Put a[0..n) in a uniformly random order (Fisher-Yates). */
+void
+rng_shuffle(struct rng *rng, int *a, int n)
+{
+	int	i, j, t;
+
+	for (i = n - 1; i > 0; i--) {
+		j = (int)rng_below(rng, (uint32_t)i + 1);
+		t = a[i];
+		a[i] = a[j];
+		a[j] = t;
+	}
+}

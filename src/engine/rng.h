@@ -14,5 +14,6 @@ struct rng {
 void		rng_init(struct rng *, uint64_t);
 uint64_t	rng_next(struct rng *);
 uint32_t	rng_below(struct rng *, uint32_t);
+void		rng_shuffle(struct rng *, int *, int);
 
 #endif

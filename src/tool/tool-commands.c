@@ -27,6 +27,16 @@
 
 #define TOOL_DEMO_SEED	20261121
 
+/* What new and demo are asked to set up. */
+struct tool_commands_setup {
+	const struct game_ops	 *ops;
+	struct game_options	  opts;
+	uint64_t		  seed;
+	char			**players;	/* --player, in order */
+	int			  nplayers;
+	int			  ordered;
+};
+
 struct tool_command {
 	const char	*name;
 	int		 (*run)(int, char **);
@@ -34,6 +44,8 @@ struct tool_command {
 };
 
 static int	tool_commands_new(int, char **);
+static struct game *tool_commands_setup(struct tool_commands_setup *,
+		    struct record *);
 static int	tool_commands_play(int, char **);
 static int	tool_commands_show(int, char **);
 static int	tool_commands_legal(int, char **);
@@ -47,14 +59,16 @@ static int	tool_commands_number(const char *, const char *, long, long,
 		    long *);
 static int	tool_commands_seed(const char *, uint64_t *);
 static int	tool_commands_new_options(int, char **, const char *,
-		    const struct game_ops **, struct game_options *,
-		    uint64_t *);
+		    struct tool_commands_setup *);
+static int	tool_commands_player(struct tool_commands_setup *,
+		    const char *);
 static struct game *tool_commands_load(const char *, struct record *,
 		    char **);
 
 static const struct tool_command tool_commands[] = {
 	{ "new", tool_commands_new, "new --game classic|levis|velox "
-	  "[--players N] [--segments N] [--seed S]" },
+	  "[--players N] [--segments N] [--seed S] "
+	  "[--player NAME]... [--ordered]" },
 	{ "play", tool_commands_play, "play RECORD ACTION..." },
 	{ "show", tool_commands_show, "show RECORD|POSITION" },
 	{ "legal", tool_commands_legal, "legal RECORD|POSITION" },
@@ -126,22 +140,55 @@ tool_commands_seed(const char *s, uint64_t *seed)
  * Options shared by new and demo; returns the next argument, -1 for a
  * bad value or -2 for a usage error.
  */
+/* Add a --player name, which must be one printable word. */
+static int
+tool_commands_player(struct tool_commands_setup *su, const char *name)
+{
+	const unsigned char	*p;
+
+	if (*name == '\0' || strlen(name) > 64) {
+		tool_commands_error("player: a name has 1 to 64 characters");
+		return (-1);
+	}
+	for (p = (const unsigned char *)name; *p != '\0'; p++) {
+		if (*p <= ' ' || *p == 0x7f) {
+			tool_commands_error("player: '%s' must be one word, "
+			    "without spaces or control characters", name);
+			return (-1);
+		}
+	}
+	if (su->nplayers == 99) {
+		tool_commands_error("player: at most 99 players");
+		return (-1);
+	}
+	su->players = xreallocarray(su->players, (size_t)su->nplayers + 1,
+	    sizeof *su->players);
+	su->players[su->nplayers++] = (char *)name;
+	return (0);
+}
+
 static int
 tool_commands_new_options(int argc, char **argv, const char *game,
-    const struct game_ops **ops, struct game_options *opts, uint64_t *seed)
+    struct tool_commands_setup *su)
 {
 	static const struct option longopts[] = {
 		{ "game", required_argument, NULL, 'g' },
 		{ "players", required_argument, NULL, 'p' },
 		{ "segments", required_argument, NULL, 's' },
 		{ "seed", required_argument, NULL, 'S' },
+		{ "player", required_argument, NULL, 'P' },
+		{ "ordered", no_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct buf	 names;
-	long		 n;
-	int		 ch;
+	struct game_options	*opts = &su->opts;
+	struct buf		 names;
+	long			 n;
+	int			 ch;
 
 	memset(opts, 0, sizeof *opts);
+	su->players = NULL;
+	su->nplayers = 0;
+	su->ordered = 0;
 	optind = 1;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
@@ -162,8 +209,15 @@ tool_commands_new_options(int argc, char **argv, const char *game,
 			opts->segments = (int)n;
 			break;
 		case 'S':
-			if (tool_commands_seed(optarg, seed) == -1)
+			if (tool_commands_seed(optarg, &su->seed) == -1)
 				return (-1);
+			break;
+		case 'P':
+			if (tool_commands_player(su, optarg) == -1)
+				return (-1);
+			break;
+		case 'o':
+			su->ordered = 1;
 			break;
 		case ':':
 			tool_commands_error("%s: %s needs a value", argv[0],
@@ -175,11 +229,23 @@ tool_commands_new_options(int argc, char **argv, const char *game,
 			return (-2);
 		}
 	}
+	if (su->nplayers > 0) {
+		if (opts->players != 0 && opts->players != su->nplayers) {
+			tool_commands_error("players: --players %d, but %d "
+			    "players are named", opts->players, su->nplayers);
+			return (-1);
+		}
+		opts->players = su->nplayers;
+	} else if (su->ordered) {
+		tool_commands_error("%s: --ordered needs the players named "
+		    "with --player", argv[0]);
+		return (-2);
+	}
 	if (game == NULL) {
 		tool_commands_error("new: --game is required");
 		return (-2);
 	}
-	if ((*ops = game_find(game)) == NULL) {
+	if ((su->ops = game_find(game)) == NULL) {
 		buf_init(&names);
 		game_names(&names);
 		tool_commands_error("game: no game is called '%s' (the games "
@@ -190,42 +256,53 @@ tool_commands_new_options(int argc, char **argv, const char *game,
 	return (optind);
 }
 
+/* Set up the game su asks for, as a record with no actions. */
+static struct game *
+tool_commands_setup(struct tool_commands_setup *su, struct record *r)
+{
+	struct game	*g;
+	char		*cause;
+
+	if ((g = game_create(su->ops, &su->opts, &cause)) == NULL) {
+		tool_commands_error("%s", cause);
+		free(cause);
+		return (NULL);
+	}
+	su->ops->options(g, &su->opts);
+	record_init(r, su->ops, &su->opts, su->seed);
+	if (su->nplayers > 0)
+		record_draw(r, g, su->players, su->ordered);
+	return (g);
+}
+
 static int
 tool_commands_new(int argc, char **argv)
 {
-	const struct game_ops	*ops;
-	struct game_options	 opts;
-	struct record		 r;
-	struct game		*g;
-	struct buf		 out;
-	uint64_t		 seed;
-	char			*cause;
+	struct tool_commands_setup	 su;
+	struct record			 r;
+	struct game			*g;
+	struct buf			 out;
+	int				 rc;
 
-	if (getrandom(&seed, sizeof seed, 0) != sizeof seed)
-		seed = 0;
-	switch (tool_commands_new_options(argc, argv, NULL, &ops, &opts,
-	    &seed)) {
-	case -1:
-		return (1);
-	case -2:
+	if (getrandom(&su.seed, sizeof su.seed, 0) != sizeof su.seed)
+		su.seed = 0;
+	rc = tool_commands_new_options(argc, argv, NULL, &su);
+	if (rc >= 0 && optind != argc)
+		rc = -2;
+	if (rc >= 0 && (g = tool_commands_setup(&su, &r)) != NULL) {
+		game_free(g);
+		buf_init(&out);
+		record_write(&r, &out);
+		fputs(out.data, stdout);
+		buf_free(&out);
+		record_free(&r);
+		rc = 0;
+	} else if (rc >= 0)
+		rc = -1;
+	free(su.players);
+	if (rc == -2)
 		return (tool_commands_usage());
-	}
-	if (optind != argc)
-		return (tool_commands_usage());
-	if ((g = game_create(ops, &opts, &cause)) == NULL) {
-		tool_commands_error("%s", cause);
-		free(cause);
-		return (1);
-	}
-	ops->options(g, &opts);
-	game_free(g);
-	record_init(&r, ops, &opts, seed);
-	buf_init(&out);
-	record_write(&r, &out);
-	fputs(out.data, stdout);
-	buf_free(&out);
-	record_free(&r);
-	return (0);
+	return (rc == -1 ? 1 : 0);
 }
 
 /*
@@ -336,12 +413,18 @@ tool_commands_show(int argc, char **argv)
 	struct record	 r;
 	struct game	*g;
 	struct buf	 out;
+	size_t		 i;
 
 	if (argc != 2)
 		return (tool_commands_usage());
 	if ((g = tool_commands_load(argv[1], &r, NULL)) == NULL)
 		return (1);
 	buf_init(&out);
+	for (i = 0; i < r.nseats; i++) {
+		buf_addf(&out, "%s%s %s%s", i == 0 ? "Seats: " : ", ",
+		    r.seats[i].colour, r.seats[i].player,
+		    i + 1 == r.nseats ? ".\n\n" : "");
+	}
 	g->ops->render(g, &out);
 	fputs(out.data, stdout);
 	buf_free(&out);
@@ -407,37 +490,29 @@ tool_commands_replay(int argc, char **argv)
 static int
 tool_commands_demo(int argc, char **argv)
 {
-	const struct game_ops	*ops;
-	struct game_options	 opts;
-	struct record		 r;
-	struct game		*g;
-	struct action		*list;
-	struct rng		 rng;
-	struct buf		 canon, out;
-	uint64_t		 seed = TOOL_DEMO_SEED;
-	char			*cause;
-	int			 n, i;
+	struct tool_commands_setup	 su;
+	struct record			 r;
+	struct game			*g;
+	struct action			*list;
+	struct rng			 rng;
+	struct buf			 canon, out;
+	char				*cause;
+	int				 n, i, rc;
 
-	switch (tool_commands_new_options(argc, argv, "velox", &ops, &opts,
-	    &seed)) {
-	case -1:
-		return (1);
-	case -2:
+	su.seed = TOOL_DEMO_SEED;
+	rc = tool_commands_new_options(argc, argv, "velox", &su);
+	if (rc >= 0 && optind != argc)
+		rc = -2;
+	g = rc >= 0 ? tool_commands_setup(&su, &r) : NULL;
+	free(su.players);
+	if (rc == -2)
 		return (tool_commands_usage());
-	}
-	if (optind != argc)
-		return (tool_commands_usage());
-	if ((g = game_create(ops, &opts, &cause)) == NULL) {
-		tool_commands_error("%s", cause);
-		free(cause);
+	if (g == NULL)
 		return (1);
-	}
-	ops->options(g, &opts);
-	record_init(&r, ops, &opts, seed);
-	rng_init(&rng, seed);
+	rng_init(&rng, su.seed);
 	buf_init(&canon);
 	buf_init(&out);
-	for (i = 0; i < opts.players * opts.segments; i++) {
+	for (i = 0; i < su.opts.players * su.opts.segments; i++) {
 		n = g->ops->legal(g, &list);
 		buf_reset(&canon);
 		g->ops->format(g, &list[rng_below(&rng, (uint32_t)n)], &canon);
