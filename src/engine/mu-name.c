@@ -25,6 +25,8 @@
 static void	mu_name_base26(int, char, char *, size_t);
 static int	mu_name_base26_parse(const char *, size_t);
 static int	mu_name_fail(char **, const char *, size_t, const char *);
+static int	mu_name_exists(const struct mu_board *, int, const char *,
+		    size_t, char **);
 
 static void
 mu_name_base26(int n, char first, char *out, size_t size)
@@ -71,6 +73,25 @@ mu_name_fail(char **cause, const char *s, size_t len, const char *why)
 	return (-1);
 }
 
+/* Check that segment n, written as s[0..len), is on board b. */
+static int
+mu_name_exists(const struct mu_board *b, int n, const char *s, size_t len,
+    char **cause)
+{
+	char	last[MU_NAME_MAX], why[128];
+
+	if (n < b->nsegments)
+		return (0);
+	if (b->nsegments == 0) {
+		return (mu_name_fail(cause, s, len,
+		    "no segment has been placed yet"));
+	}
+	mu_name_label(b->nsegments - 1, last, sizeof last);
+	snprintf(why, sizeof why,
+	    "there is no such segment (the board has A to %s)", last);
+	return (mu_name_fail(cause, s, len, why));
+}
+
 void
 mu_name_label(int segment, char *out, size_t size)
 {
@@ -82,7 +103,6 @@ int
 mu_name_label_parse(const struct mu_board *b, const char *s, size_t len,
     int *segment, char **cause)
 {
-	char	 last[MU_NAME_MAX], why[128];
 	int	 n;
 
 	s = text_trim(s, len, &len);
@@ -90,16 +110,8 @@ mu_name_label_parse(const struct mu_board *b, const char *s, size_t len,
 		return (mu_name_fail(cause, s, len,
 		    "not a segment label (segments are labelled A, B, C, ...)"));
 	}
-	if (n >= b->nsegments) {
-		if (b->nsegments == 0) {
-			return (mu_name_fail(cause, s, len,
-			    "no segment has been placed yet"));
-		}
-		mu_name_label(b->nsegments - 1, last, sizeof last);
-		snprintf(why, sizeof why,
-		    "there is no such segment (the board has A to %s)", last);
-		return (mu_name_fail(cause, s, len, why));
-	}
+	if (mu_name_exists(b, n, s, len, cause) == -1)
+		return (-1);
 	*segment = n;
 	return (0);
 }
@@ -118,7 +130,6 @@ int
 mu_name_cell_parse(const struct mu_board *b, const char *s, size_t len,
     int *cell, char **cause)
 {
-	char	 last[MU_NAME_MAX], why[128];
 	size_t	 n;
 	int	 segment, k;
 
@@ -135,16 +146,8 @@ mu_name_cell_parse(const struct mu_board *b, const char *s, size_t len,
 		return (mu_name_fail(cause, s, len,
 		    "cell numbers run from 0 (centre) to 6"));
 	}
-	if (segment >= b->nsegments) {
-		if (b->nsegments == 0) {
-			return (mu_name_fail(cause, s, len,
-			    "the board has no segments yet"));
-		}
-		mu_name_label(b->nsegments - 1, last, sizeof last);
-		snprintf(why, sizeof why,
-		    "there is no such segment (the board has A to %s)", last);
-		return (mu_name_fail(cause, s, len, why));
-	}
+	if (mu_name_exists(b, segment, s, len, cause) == -1)
+		return (-1);
 	*cell = segment * MU_SEGMENT_CELLS + k;
 	return (0);
 }

@@ -477,28 +477,18 @@ mu_position_canonical(const struct mu_game *g, const char *text,
     char **cause)
 {
 	struct buf	 out;
-	const char	*p, *q, *nl;
 	char		*want;
-	int		 line = 1;
+	int		 line;
 
 	buf_init(&out);
 	mu_position_write(g, &out);
-	if (strcmp(out.data, text) == 0) {
-		buf_free(&out);
+	want = text_difference(text, strlen(text), out.data, &line);
+	buf_free(&out);
+	if (want == NULL)
 		return (0);
-	}
-	for (p = text, q = out.data; *p == *q; p++, q++) {
-		if (*p == '\n')
-			line++;
-	}
-	while (q > out.data && q[-1] != '\n')
-		q--;
-	nl = strchr(q, '\n');
-	want = xstrndup(q, nl == NULL ? strlen(q) : (size_t)(nl - q));
 	xasprintf(cause, "position line %d: not written the way mupbem "
 	    "writes it; expected '%s'", line, want);
 	free(want);
-	buf_free(&out);
 	return (-1);
 }
 

@@ -263,13 +263,12 @@ record_action(struct record *r, const char *s, size_t len, int line,
 	if (seatlen == 0 || p == end)
 		return (record_fail(cause, line, "action %ld: the mover's "
 		    "colour or the action is missing", n));
-	record_add(r, "", "");
-	free(r->actions[r->nactions - 1].seat);
-	free(r->actions[r->nactions - 1].text);
-	r->actions[r->nactions - 1].seat = xstrndup(seat, seatlen);
-	r->actions[r->nactions - 1].text = xstrndup(p + 1,
-	    (size_t)(end - p - 1));
-	r->actions[r->nactions - 1].line = line;
+	r->actions = xreallocarray(r->actions, r->nactions + 1,
+	    sizeof *r->actions);
+	r->actions[r->nactions].line = line;
+	r->actions[r->nactions].seat = xstrndup(seat, seatlen);
+	r->actions[r->nactions].text = xstrndup(p + 1, (size_t)(end - p - 1));
+	r->nactions++;
 	return (0);
 }
 
@@ -367,29 +366,20 @@ static int
 record_canonical(const struct record *r, const char *text, size_t len,
     char **cause)
 {
-	struct buf	 want;
-	const char	*q, *nl;
-	size_t		 i;
-	int		 line = 1, rc = 0;
+	struct buf	 out;
+	char		*want;
+	int		 line;
 
-	buf_init(&want);
-	record_write_header(r, &want);
-	if (want.len != len || memcmp(want.data, text, len) != 0) {
-		for (i = 0; i < len && i < want.len && text[i] ==
-		    want.data[i]; i++) {
-			if (text[i] == '\n')
-				line++;
-		}
-		q = want.data + i;
-		while (q > want.data && q[-1] != '\n')
-			q--;
-		nl = strchr(q, '\n');
-		record_fail(cause, line, "not written the way mupbem writes "
-		    "it; expected '%.*s'", (int)(nl - q), q);
-		rc = -1;
-	}
-	buf_free(&want);
-	return (rc);
+	buf_init(&out);
+	record_write_header(r, &out);
+	want = text_difference(text, len, out.data, &line);
+	buf_free(&out);
+	if (want == NULL)
+		return (0);
+	record_fail(cause, line, "not written the way mupbem writes it; "
+	    "expected '%s'", want);
+	free(want);
+	return (-1);
 }
 
 void

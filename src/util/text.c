@@ -74,3 +74,28 @@ text_quote(const char *s, size_t len)
 		buf_adds(&b, "...");
 	return (buf_steal(&b));
 }
+
+/*
+ * Compare have[0..len) with the NUL-terminated want.  If they differ,
+ * return a copy of the first line of want that have does not match,
+ * and its number in *line; otherwise NULL.
+ */
+char *
+text_difference(const char *have, size_t len, const char *want, int *line)
+{
+	const char	*q, *nl;
+	size_t		 i, wlen = strlen(want);
+
+	if (len == wlen && memcmp(have, want, len) == 0)
+		return (NULL);
+	*line = 1;
+	for (i = 0; i < len && i < wlen && have[i] == want[i]; i++) {
+		if (have[i] == '\n')
+			(*line)++;
+	}
+	q = want + i;
+	while (q > want && q[-1] != '\n')
+		q--;
+	nl = strchr(q, '\n');
+	return (xstrndup(q, nl == NULL ? strlen(q) : (size_t)(nl - q)));
+}
