@@ -1,8 +1,6 @@
 #include "config.h"
 
-#include <errno.h>
 #include <getopt.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +10,7 @@
 #include "record.h"
 #include "rng.h"
 #include "tool-bench.h"
+#include "tool-commands.h"
 #include "xmalloc.h"
 
 /*
@@ -155,7 +154,6 @@ tool_bench_run(int argc, char **argv)
 	struct tool_bench_clock	 clk[TOOL_BENCH_N];
 	uint64_t		 seed = 1;
 	long			 games = 20, i;
-	char			*end;
 	int			 ch;
 
 	optind = 1;
@@ -163,22 +161,13 @@ tool_bench_run(int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'n':
-			games = strtol(optarg, &end, 10);
-			if (*end != '\0' || games < 1 || games > 100000) {
-				fprintf(stderr, "mupbem: games: '%s' is not a "
-				    "number from 1 to 100000\n", optarg);
+			if (tool_commands_number("games", optarg, 1, 100000,
+			    &games) == -1)
 				return (1);
-			}
 			break;
 		case 'S':
-			errno = 0;
-			seed = strtoumax(optarg, &end, 10);
-			if (*optarg < '0' || *optarg > '9' || *end != '\0' ||
-			    errno != 0) {
-				fprintf(stderr, "mupbem: seed: '%s' is not a "
-				    "whole number from 0 to 2^64-1\n", optarg);
+			if (tool_commands_seed(optarg, &seed) == -1)
 				return (1);
-			}
 			break;
 		case ':':
 			fprintf(stderr, "mupbem: bench: %s needs a value\n",

@@ -55,9 +55,6 @@ static int	tool_commands_bench(int, char **);
 static int	tool_commands_usage(void);
 static int	tool_commands_error(const char *, ...)
 		    __attribute__((format(printf, 1, 2)));
-static int	tool_commands_number(const char *, const char *, long, long,
-		    long *);
-static int	tool_commands_seed(const char *, uint64_t *);
 static int	tool_commands_new_options(int, char **, const char *,
 		    struct tool_commands_setup *);
 static int	tool_commands_player(struct tool_commands_setup *,
@@ -103,7 +100,8 @@ tool_commands_usage(void)
 	return (2);
 }
 
-static int
+/* Parse a number option; prints the error. */
+int
 tool_commands_number(const char *what, const char *s, long min, long max,
     long *out)
 {
@@ -121,7 +119,8 @@ tool_commands_number(const char *what, const char *s, long min, long max,
 	return (0);
 }
 
-static int
+/* Parse a seed option; prints the error. */
+int
 tool_commands_seed(const char *s, uint64_t *seed)
 {
 	char	*end;
