@@ -184,8 +184,8 @@ START_TEST(test_compact_width)
 			}
 		}
 		mu_name_placement(at[best], name, sizeof name);
-		ck_assert_int_eq(game_play(g, name, strlen(name), NULL,
-		    NULL), 0);
+		ck_assert_int_eq(game_play(g, g->ops->to_move(g), name,
+		    strlen(name), NULL, NULL, NULL), 0);
 	}
 	buf_init(&out);
 	g->ops->render(g, &out);

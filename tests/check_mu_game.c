@@ -92,7 +92,7 @@ START_TEST(test_velox_starts)
 	struct game	*g;
 	struct mu_game	*mg;
 	struct action	*list;
-	int		 c, men = 0;
+	int		 c, n, men = 0;
 
 	g = test_util_game("velox", 2, 8, NULL);
 	ck_assert_int_eq(test_util_layout(g, 3), 16);
@@ -109,7 +109,10 @@ START_TEST(test_velox_starts)
 		men++;
 	}
 	ck_assert_int_eq(men, 16);
-	ck_assert_int_eq(g->ops->legal(g, &list), 0);
+	n = g->ops->legal(g, &list);
+	ck_assert_int_gt(n, 1);
+	ck_assert_int_eq(list[n - 1].u.mu.type, MU_ACTION_TURN);
+	ck_assert_int_eq(list[n - 1].u.mu.nsteps, 0);
 	free(list);
 	game_free(g);
 }
@@ -122,8 +125,8 @@ refuse(struct game *g, const char *action, const char *error)
 	char		*cause = NULL;
 
 	memcpy(&before, g->state, sizeof before);
-	ck_assert_int_eq(game_play(g, action, strlen(action), NULL, &cause),
-	    -1);
+	ck_assert_int_eq(game_play(g, g->ops->to_move(g), action,
+	    strlen(action), NULL, NULL, &cause), -1);
 	ck_assert_str_eq(cause, error);
 	ck_assert_int_eq(memcmp(&before, g->state, sizeof before), 0);
 	free(cause);
@@ -134,8 +137,8 @@ play(struct game *g, const char *action)
 {
 	char	*cause = NULL;
 
-	ck_assert_msg(game_play(g, action, strlen(action), NULL, &cause) == 0,
-	    "%s: %s", action, cause);
+	ck_assert_msg(game_play(g, g->ops->to_move(g), action,
+	    strlen(action), NULL, NULL, &cause) == 0, "%s: %s", action, cause);
 }
 
 /* Two players, three segments each: A C E red, B D F blue. */
@@ -195,8 +198,8 @@ START_TEST(test_selection)
 	}
 	refuse(g, "clear C", "segments are cleared only in the selection "
 	    "phase, and this game is in the movement phase");
-	refuse(g, "C0-C3", "'C0-C3': not an action here; moves in the "
-	    "movement phase are not supported by this version of mupbem yet");
+	refuse(g, "C0", "'C0': not an action here; in the movement phase, "
+	    "write moves such as C4-D2, 'pass' or 'resign'");
 	game_free(g);
 }
 END_TEST
@@ -250,10 +253,9 @@ START_TEST(test_layout_errors)
 	refuse(g, "@1,0", "@1,0: the first segment is A and its centre A0 "
 	    "is the origin, so it is placed with @0,0");
 	refuse(g, "clear A", "'A': no segment has been placed yet");
-	refuse(g, "pass", "'pass': not an action here; in the layout phase, "
-	    "place a segment with @q,r or a letter from the diagram");
-	refuse(g, "C4-D2", "'C4-D2': not an action here; in the layout "
-	    "phase, place a segment with @q,r or a letter from the diagram");
+	refuse(g, "pass", "moves and passes come in the movement phase, and "
+	    "this game is in the layout phase");
+	refuse(g, "A0-A1", "'A0': no segment has been placed yet");
 	play(g, "A");
 	refuse(g, "m", "'m': no placement has that letter (the diagram "
 	    "shows a to l)");

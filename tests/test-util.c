@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mu-name.h"
 #include "rng.h"
 #include "test-util.h"
 #include "xmalloc.h"
@@ -53,8 +54,9 @@ test_util_game(const char *variant, int players, int segments,
 		semi = strchr(p, ';');
 		if (semi == NULL)
 			semi = p + strlen(p);
-		ck_assert_msg(game_play(g, p, (size_t)(semi - p), NULL,
-		    &cause) == 0, "%.*s: %s", (int)(semi - p), p, cause);
+		ck_assert_msg(game_play(g, g->ops->to_move(g), p,
+		    (size_t)(semi - p), NULL, NULL, &cause) == 0, "%.*s: %s",
+		    (int)(semi - p), p, cause);
 		if (*semi == '\0')
 			break;
 	}
@@ -85,13 +87,124 @@ test_util_layout(struct game *g, unsigned seed)
 	    mg->phase == MU_PHASE_SELECTION) {
 		n = g->ops->legal(g, &list);
 		ck_assert_int_gt(n, 0);
-		ck_assert_int_eq(g->ops->apply(g,
-		    &list[rng_below(&rng, (uint32_t)n)], &cause), 0);
+		ck_assert_int_eq(g->ops->apply(g, g->ops->to_move(g),
+		    &list[rng_below(&rng, (uint32_t)n)], NULL, &cause), 0);
 		free(list);
 		mg = g->state;
 		played++;
 	}
 	return (played);
+}
+
+/*
+ * Set cells of g from spec, words like "A0=Cr3", "B2=V" or "C1=Wb1":
+ * a layer letter (V, C or W) and an optional piece, a colour letter
+ * and a height.  The word "*=V" first empties every cell to Virginity.
+ * Sections are numbered afresh, as a position read would.
+ */
+void
+test_util_set(struct game *g, const char *spec)
+{
+	struct mu_game	*mg = g->state;
+	struct mu_board	*b = &mg->board;
+	const char	*p = spec, *eq, *end;
+	char		*cause = NULL, *stop;
+	int		 c, layer, seat;
+	long		 height;
+
+	while (*p != '\0') {
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			break;
+		end = p + strcspn(p, " ");
+		eq = memchr(p, '=', (size_t)(end - p));
+		ck_assert_msg(eq != NULL && eq + 1 < end, "bad spec word %.*s",
+		    (int)(end - p), p);
+		if (strncmp(p, "*=V", 3) == 0) {
+			for (c = 0; c < mu_board_ncells(b); c++) {
+				b->cells[c].layer = MU_LAYER_VIRGIN;
+				mu_board_set_piece(b, c, MU_NONE, 0);
+			}
+			p = end;
+			continue;
+		}
+		ck_assert_msg(mu_name_cell_parse(b, p, (size_t)(eq - p), &c,
+		    &cause) == 0, "%s", cause);
+		layer = eq[1] == 'V' ? MU_LAYER_VIRGIN : eq[1] == 'C' ?
+		    MU_LAYER_COMMON : MU_LAYER_WALL;
+		ck_assert_msg(strchr("VCW", eq[1]) != NULL, "bad layer in "
+		    "%.*s", (int)(end - p), p);
+		b->cells[c].layer = (uint8_t)layer;
+		seat = MU_NONE;
+		height = 0;
+		if (eq + 2 < end) {
+			seat = mu_game_colour_parse(eq + 2, 1);
+			height = strtol(eq + 3, &stop, 10);
+			ck_assert_msg(seat != -1 && stop == end && height > 0,
+			    "bad piece in %.*s", (int)(end - p), p);
+		}
+		mu_board_set_piece(b, c, seat, (int)height);
+		p = end;
+	}
+	mu_board_sections(b);
+}
+
+/* Cell name of g as "Cr3", "W" or "V", in a static buffer. */
+const char *
+test_util_cell(struct game *g, const char *name)
+{
+	static char		 out[32];
+	struct mu_game		*mg = g->state;
+	const struct mu_cell	*cell;
+	char			*cause = NULL;
+	int			 c;
+
+	ck_assert_msg(mu_name_cell_parse(&mg->board, name, strlen(name), &c,
+	    &cause) == 0, "%s", cause);
+	cell = &mg->board.cells[c];
+	if (cell->colour == MU_NONE)
+		snprintf(out, sizeof out, "%c", "VCW"[cell->layer]);
+	else {
+		snprintf(out, sizeof out, "%c%c%d", "VCW"[cell->layer],
+		    mu_game_colour_letter(cell->colour), cell->height);
+	}
+	return (out);
+}
+
+/*
+ * Play action for the player to move, which must succeed; returns the
+ * report text, which the caller frees.
+ */
+char *
+test_util_play(struct game *g, const char *action)
+{
+	struct buf	 report;
+	char		*cause = NULL;
+
+	buf_init(&report);
+	ck_assert_msg(game_play(g, g->ops->to_move(g), action, strlen(action),
+	    NULL, &report, &cause) == 0, "%s: %s", action, cause);
+	return (buf_steal(&report));
+}
+
+/*
+ * Action by seat (-1: the player to move) must be refused with error,
+ * leaving the game exactly as it was.
+ */
+void
+test_util_refuse(struct game *g, int seat, const char *action,
+    const char *error)
+{
+	struct mu_game	 before;
+	char		*cause = NULL;
+
+	memcpy(&before, g->state, sizeof before);
+	ck_assert_int_eq(game_play(g, seat == -1 ? g->ops->to_move(g) : seat,
+	    action, strlen(action), NULL, NULL, &cause), -1);
+	ck_assert_str_eq(cause, error);
+	ck_assert_int_eq(memcmp(&before, g->state, sizeof before), 0);
+	free(cause);
 }
 
 /* Run suite s; the exit status for main(). */

@@ -14,6 +14,11 @@ char		*test_util_read(const char *);
 struct game	*test_util_game(const char *, int, int, const char *);
 struct mu_game	*test_util_mu(struct game *);
 int		 test_util_layout(struct game *, unsigned);
+void		 test_util_set(struct game *, const char *);
+const char	*test_util_cell(struct game *, const char *);
+char		*test_util_play(struct game *, const char *);
+void		 test_util_refuse(struct game *, int, const char *,
+		     const char *);
 int		 test_util_run(Suite *);
 
 #endif

@@ -127,13 +127,13 @@ game_free(struct game *g)
 }
 
 /*
- * Parse action text and apply it.  On success the canonical form of
- * the action is added to canon (if not NULL); on failure nothing in g
- * changes and *cause says why.
+ * Parse action text and apply it for seat.  On success the canonical
+ * form of the action is added to canon and what it did to report (each
+ * if not NULL); on failure nothing in g changes and *cause says why.
  */
 int
-game_play(struct game *g, const char *text, size_t len, struct buf *canon,
-    char **cause)
+game_play(struct game *g, int seat, const char *text, size_t len,
+    struct buf *canon, struct buf *report, char **cause)
 {
 	struct action	 a;
 	struct game	*next;
@@ -142,7 +142,7 @@ game_play(struct game *g, const char *text, size_t len, struct buf *canon,
 	if (g->ops->parse(g, text, len, &a, cause) == -1)
 		return (-1);
 	next = game_copy(g);
-	if (g->ops->apply(next, &a, cause) == -1) {
+	if (g->ops->apply(next, seat, &a, report, cause) == -1) {
 		game_free(next);
 		return (-1);
 	}

@@ -1,8 +1,9 @@
 /*
  * The one interface every game (the Mu variants now, Mur later) offers
  * to the tool, the service and the robot: create, parse an action,
- * apply it, list the legal ones, draw the board, read and write the
- * complete position.
+ * apply it for a seat (reporting what happened, as text for replies),
+ * list the legal ones, draw the board, tell the result, read and write
+ * the complete position.
  */
 #ifndef GAME_H
 #define GAME_H
@@ -40,8 +41,8 @@ struct game_ops {
 
 	int		 (*parse)(const struct game *, const char *, size_t,
 			     struct action *, char **);
-	int		 (*apply)(struct game *, const struct action *,
-			     char **);
+	int		 (*apply)(struct game *, int,
+			     const struct action *, struct buf *, char **);
 	void		 (*format)(const struct game *,
 			     const struct action *, struct buf *);
 	int		 (*legal)(const struct game *, struct action **);
@@ -53,6 +54,7 @@ struct game_ops {
 			     size_t);
 
 	void		 (*render)(const struct game *, struct buf *);
+	int		 (*result)(const struct game *, struct buf *);
 	void		 (*write_position)(const struct game *, struct buf *);
 	int		 (*read_position)(struct game *, const char *, char **);
 };
@@ -71,7 +73,7 @@ struct game		*game_create(const struct game_ops *,
 struct game		*game_read_position(const char *, char **);
 struct game		*game_copy(const struct game *);
 void			 game_free(struct game *);
-int			 game_play(struct game *, const char *, size_t,
-			     struct buf *, char **);
+int			 game_play(struct game *, int, const char *, size_t,
+			     struct buf *, struct buf *, char **);
 
 #endif

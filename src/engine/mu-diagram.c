@@ -7,7 +7,9 @@
 #include "mu-diagram.h"
 #include "mu-name.h"
 #include "mu-notation.h"
+#include "mu-score.h"
 #include "mu-select.h"
+#include "mu-turn.h"
 #include "xmalloc.h"
 
 /*
@@ -42,7 +44,6 @@ static void	mu_diagram_put(struct mu_canvas *, int, int, char);
 static void	mu_diagram_puts(struct mu_canvas *, int, int, const char *);
 static void	mu_diagram_cell(const struct mu_game *, struct mu_canvas *,
 		    int);
-static int	mu_diagram_occupied(const struct mu_game *, int);
 
 static void
 mu_diagram_bounds(struct hex h, int *minx, int *maxx, int *minr, int *maxr)
@@ -198,24 +199,6 @@ mu_diagram_board(const struct mu_game *g, struct buf *out)
 	free(at);
 }
 
-/* How many segments seat has at least one piece on. */
-static int
-mu_diagram_occupied(const struct mu_game *g, int seat)
-{
-	const struct mu_board	*b = &g->board;
-	int			 s, k, n = 0;
-
-	for (s = 0; s < b->nsegments; s++) {
-		for (k = 0; k < MU_SEGMENT_CELLS; k++) {
-			if (b->cells[s * MU_SEGMENT_CELLS + k].colour == seat) {
-				n++;
-				break;
-			}
-		}
-	}
-	return (n);
-}
-
 /* Say whose turn it is and what they may do. */
 void
 mu_diagram_status(const struct mu_game *g, struct buf *out)
@@ -224,6 +207,8 @@ mu_diagram_status(const struct mu_game *g, struct buf *out)
 	char		 label[MU_NAME_MAX], last[MU_NAME_MAX];
 	int		 segs[MU_MAX_SEGMENTS], n, i, occupied, cap;
 	struct hex	*at;
+	struct mu_score	 score;
+	uint64_t	 mask;
 
 	switch (g->phase) {
 	case MU_PHASE_LAYOUT:
@@ -256,7 +241,7 @@ mu_diagram_status(const struct mu_game *g, struct buf *out)
 		    "filled with 7 men.\n", label);
 		break;
 	case MU_PHASE_MOVEMENT:
-		occupied = mu_diagram_occupied(g, g->to_move);
+		occupied = mu_turn_occupied(g, g->to_move, &mask);
 		buf_addf(out, "Movement, turn %d: %s to move, occupying %d "
 		    "segment%s.\n", g->turn, who, occupied,
 		    occupied == 1 ? "" : "s");
@@ -280,6 +265,8 @@ mu_diagram_status(const struct mu_game *g, struct buf *out)
 		break;
 	case MU_PHASE_OVER:
 		buf_adds(out, "The game is over.\n");
+		mu_score_count(g, &score);
+		mu_report_score_text(g, &score, out);
 		break;
 	}
 }

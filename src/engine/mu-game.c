@@ -5,10 +5,13 @@
 #include <string.h>
 #include <strings.h>
 
+#include "mu-explode.h"
 #include "mu-game.h"
 #include "mu-layout.h"
+#include "mu-move.h"
 #include "mu-name.h"
 #include "mu-select.h"
+#include "mu-turn.h"
 #include "xmalloc.h"
 
 /*
@@ -18,12 +21,15 @@
  *              until each has placed g->segments of them;
  *   SELECTION  (classic and levis, more than one segment each) seats
  *              clear segments until each holds one (mu-select.c);
- *   MOVEMENT   turns of moves, T counting from 1;
+ *   MOVEMENT   turns of moves, T counting from 1 (mu-turn.c);
  *   OVER       nothing more can happen.
  *
- * An action is checked completely before anything changes, so a failed
- * action leaves the game exactly as it was.  Seat 0 is always the first
- * player; seats take their colours in seat order.
+ * A turn is one action: its moves in order, each followed by the chain
+ * reaction it sets off (mu-move.c, mu-explode.c).  A turn is played on
+ * a copy of the game, so a failed action leaves the game exactly as it
+ * was.  Every action but resigning belongs to the player to move.  Seat
+ * 0 is always the first player; seats take their colours in seat
+ * order.
  */
 
 static const char *mu_game_colours[MU_MAX_PLAYERS] = {
@@ -36,6 +42,11 @@ static const char *mu_game_phases[] = {
 
 static int	mu_game_place(struct mu_game *, struct hex, char **);
 static void	mu_game_layout_done(struct mu_game *);
+static int	mu_game_turn(struct mu_game *, const struct mu_action *,
+		    struct mu_report *, char **);
+static int	mu_game_steps(struct mu_game *, const struct mu_action *,
+		    struct mu_report *, char **);
+static int	mu_game_move_cmp(const void *, const void *);
 
 /* Set up a new game of variant with players and segments per player. */
 int
@@ -124,6 +135,7 @@ mu_game_layout_done(struct mu_game *g)
 	g->phase = MU_PHASE_MOVEMENT;
 	g->to_move = 0;
 	g->turn = 1;
+	mu_turn_enter(g, NULL);
 }
 
 static int
@@ -143,12 +155,133 @@ mu_game_place(struct mu_game *g, struct hex at, char **cause)
 	return (0);
 }
 
-/* Apply action a for the player to move; on failure nothing changes. */
+/*
+ * Make move m in turn t and resolve the explosions it sets off, in
+ * order o (may be NULL).  Returns the number of explosions, or -1; on
+ * failure g is partly changed, so callers work on a copy.
+ */
 int
-mu_game_apply(struct mu_game *g, const struct mu_action *a, char **cause)
+mu_game_move(struct mu_game *g, struct mu_turn *t, const struct mu_move *m,
+    const struct mu_order *o, struct mu_report *r, char **cause)
+{
+	char	name[2 * MU_NAME_MAX], *why;
+	int	n;
+
+	if (mu_move_check(g, t, m, cause) == -1)
+		return (-1);
+	mu_move_apply(g, t, m, r);
+	if ((n = mu_explode_resolve(g, &m->to, 1, o, r, &why)) == -1) {
+		mu_move_name(m, name, sizeof name);
+		xasprintf(cause, "%s: %s", name, why);
+		free(why);
+	}
+	return (n);
+}
+
+/*
+ * End turn t.  Sections are numbered afresh if the turn founded any,
+ * as a position read back would number them; nsections is how many
+ * there were when the turn began.
+ */
+void
+mu_game_end_turn(struct mu_game *g, const struct mu_turn *t, int nsections,
+    struct mu_report *r)
+{
+	if (g->board.nsections != nsections)
+		mu_board_sections(&g->board);
+	mu_turn_end(g, t, r);
+}
+
+/* Play the moves of turn a on g, resolving each move's explosions. */
+static int
+mu_game_steps(struct mu_game *g, const struct mu_action *a,
+    struct mu_report *r, char **cause)
+{
+	const struct mu_step	*st;
+	struct mu_turn		 t;
+	struct mu_order		 order;
+	int			 i, nsections = g->board.nsections;
+
+	mu_turn_begin(g, &t);
+	for (i = 0; i < a->nsteps; i++) {
+		st = &a->steps[i];
+		order.explode = a->list + st->at;
+		order.nexplode = st->nexplode;
+		order.remove = a->list + st->at + st->nexplode;
+		order.nremove = st->nremove;
+		if (mu_game_move(g, &t, &st->move, &order, r, cause) == -1)
+			return (-1);
+	}
+	mu_game_end_turn(g, &t, nsections, r);
+	return (0);
+}
+
+/* Play turn a on a copy of g, and keep the copy only if all went well. */
+static int
+mu_game_turn(struct mu_game *g, const struct mu_action *a,
+    struct mu_report *r, char **cause)
+{
+	struct mu_game	*work;
+	size_t		 n = r != NULL ? r->n : 0;
+	int		 i;
+
+	if (g->variant->oscillation == MU_OSC_TRIM_SECTIONS) {
+		for (i = 0; i < a->nsteps; i++) {
+			if (a->steps[i].nremove == 0)
+				continue;
+			xasprintf(cause, "%s takes no removal list: "
+			    "oscillating sections are trimmed",
+			    g->variant->title);
+			return (-1);
+		}
+	}
+	work = xmalloc(sizeof *work);
+	memcpy(work, g, sizeof *work);
+	if (mu_game_steps(work, a, r, cause) == -1) {
+		if (r != NULL)
+			r->n = n;
+		free(work);
+		return (-1);
+	}
+	memcpy(g, work, sizeof *g);
+	free(work);
+	return (0);
+}
+
+/* Order moves by first cell, then by landing cell. */
+static int
+mu_game_move_cmp(const void *a, const void *b)
+{
+	const struct mu_move	*x = a, *y = b;
+
+	if (x->from != y->from)
+		return (x->from < y->from ? -1 : 1);
+	return ((x->to > y->to) - (x->to < y->to));
+}
+
+/*
+ * Apply action a by seat; on failure nothing changes.  Events go to
+ * report r, if it is not NULL.
+ */
+int
+mu_game_apply(struct mu_game *g, int seat, const struct mu_action *a,
+    struct mu_report *r, char **cause)
 {
 	const char	*phase = mu_game_phase_name(g->phase);
 
+	if (g->phase == MU_PHASE_OVER) {
+		xasprintf(cause, "the game is over");
+		return (-1);
+	}
+	if (seat < 0 || seat >= g->players) {
+		xasprintf(cause, "no such seat");
+		return (-1);
+	}
+	if (seat != g->to_move && a->type != MU_ACTION_RESIGN) {
+		xasprintf(cause, "it is %s's turn, not %s's",
+		    mu_game_colour(g->to_move), mu_game_colour(seat));
+		return (-1);
+	}
 	switch (a->type) {
 	case MU_ACTION_PLACE:
 		if (g->phase != MU_PHASE_LAYOUT) {
@@ -175,6 +308,20 @@ mu_game_apply(struct mu_game *g, const struct mu_action *a, char **cause)
 			return (-1);
 		mu_select_clear(g, a->segment);
 		break;
+	case MU_ACTION_TURN:
+		if (g->phase != MU_PHASE_MOVEMENT) {
+			xasprintf(cause, "moves and passes come in the "
+			    "movement phase, and this game is in the %s phase",
+			    phase);
+			return (-1);
+		}
+		if (mu_game_turn(g, a, r, cause) == -1)
+			return (-1);
+		break;
+	case MU_ACTION_RESIGN:
+		if (mu_turn_resign(g, seat, r, cause) == -1)
+			return (-1);
+		break;
 	default:
 		xasprintf(cause, "unknown action");
 		return (-1);
@@ -184,36 +331,58 @@ mu_game_apply(struct mu_game *g, const struct mu_action *a, char **cause)
 }
 
 /*
- * Fill out[] (room for MU_GAME_MAX_LEGAL) with every legal action for
- * the player to move, in canonical order; returns how many.
+ * Make *out a new array of every legal action for the player to move,
+ * in canonical order; returns how many.  In the movement phase these
+ * are the single moves that could start a turn, ordered by their
+ * cells' names, then the pass.
  */
 int
-mu_game_legal(const struct mu_game *g, struct mu_action *out)
+mu_game_legal(const struct mu_game *g, struct mu_action **out)
 {
 	struct hex	*at;
-	int		 segs[MU_MAX_SEGMENTS], n = 0, i, m;
+	struct mu_move	*moves;
+	struct mu_turn	 t;
+	int		 segs[MU_MAX_SEGMENTS], n = 0, i, m = 0;
 
+	*out = NULL;
 	switch (g->phase) {
 	case MU_PHASE_LAYOUT:
 		at = xreallocarray(NULL, MU_LAYOUT_MAX, sizeof *at);
 		m = mu_layout_list(&g->board, at);
+		*out = xcalloc((size_t)m + 1, sizeof **out);
 		for (i = 0; i < m; i++) {
-			out[n].type = MU_ACTION_PLACE;
-			out[n].at = at[i];
-			out[n++].segment = MU_NONE;
+			(*out)[n].type = MU_ACTION_PLACE;
+			(*out)[n].at = at[i];
+			(*out)[n++].segment = MU_NONE;
 		}
 		free(at);
 		break;
 	case MU_PHASE_SELECTION:
 		m = mu_select_list(g, g->to_move, segs);
+		*out = xcalloc((size_t)m + 1, sizeof **out);
 		for (i = 0; i < m; i++) {
-			out[n].type = MU_ACTION_CLEAR;
-			out[n].at.q = out[n].at.r = 0;
-			out[n++].segment = segs[i];
+			(*out)[n].type = MU_ACTION_CLEAR;
+			(*out)[n++].segment = segs[i];
 		}
 		break;
 	case MU_PHASE_MOVEMENT:
+		moves = xreallocarray(NULL, MU_MOVE_MAX, sizeof *moves);
+		mu_turn_begin(g, &t);
+		m = mu_move_list(g, &t, moves);
+		qsort(moves, (size_t)m, sizeof *moves, mu_game_move_cmp);
+		*out = xcalloc((size_t)m + 1, sizeof **out);
+		for (i = 0; i < m; i++) {
+			(*out)[n].type = MU_ACTION_TURN;
+			(*out)[n].segment = MU_NONE;
+			(*out)[n].nsteps = 1;
+			(*out)[n++].steps[0].move = moves[i];
+		}
+		(*out)[n].type = MU_ACTION_TURN;
+		(*out)[n++].segment = MU_NONE;
+		free(moves);
+		break;
 	case MU_PHASE_OVER:
+		*out = xcalloc(1, sizeof **out);
 		break;
 	}
 	return (n);

@@ -11,6 +11,8 @@
 #include "hex.h"
 #include "mu-board.h"
 #include "mu-layout.h"
+#include "mu-move.h"
+#include "mu-report.h"
 #include "mu-variant.h"
 
 enum mu_phase {
@@ -22,13 +24,30 @@ enum mu_phase {
 
 enum mu_action_type {
 	MU_ACTION_PLACE,
-	MU_ACTION_CLEAR
+	MU_ACTION_CLEAR,
+	MU_ACTION_TURN,		/* moves in order; none is a pass */
+	MU_ACTION_RESIGN
+};
+
+#define MU_TURN_MAX	MU_MAX_SEGMENTS	/* a move per segment at most */
+#define MU_LIST_MAX	256		/* list entries in one turn */
+
+/* A move and its lists: list[at..at+nexplode) then nremove entries. */
+struct mu_step {
+	struct mu_move		 move;
+	uint16_t		 at;
+	uint16_t		 nexplode;
+	uint16_t		 nremove;
 };
 
 struct mu_action {
 	enum mu_action_type	 type;
 	struct hex		 at;		/* PLACE: the new centre */
 	int			 segment;	/* CLEAR: the segment */
+	int			 nsteps;	/* TURN: the moves */
+	struct mu_step		 steps[MU_TURN_MAX];
+	int			 nlist;
+	int16_t			 list[MU_LIST_MAX];
 };
 
 struct mu_game {
@@ -44,9 +63,6 @@ struct mu_game {
 	struct mu_board		 board;
 };
 
-/* Room for every legal action of one position. */
-#define MU_GAME_MAX_LEGAL	MU_LAYOUT_MAX
-
 int		 mu_game_init(struct mu_game *, const struct mu_variant *,
 		     int, int, char **);
 const char	*mu_game_colour(int);
@@ -54,8 +70,16 @@ int		 mu_game_colour_letter(int);
 int		 mu_game_colour_parse(const char *, size_t);
 const char	*mu_game_phase_name(enum mu_phase);
 int		 mu_game_placed(const struct mu_game *, int);
-int		 mu_game_apply(struct mu_game *, const struct mu_action *,
-		     char **);
-int		 mu_game_legal(const struct mu_game *, struct mu_action *);
+int		 mu_game_apply(struct mu_game *, int, const struct mu_action *,
+		     struct mu_report *, char **);
+int		 mu_game_legal(const struct mu_game *, struct mu_action **);
+
+struct mu_turn;
+struct mu_order;
+int		 mu_game_move(struct mu_game *, struct mu_turn *,
+		     const struct mu_move *, const struct mu_order *,
+		     struct mu_report *, char **);
+void		 mu_game_end_turn(struct mu_game *, const struct mu_turn *, int,
+		     struct mu_report *);
 
 #endif

@@ -7,6 +7,7 @@
 #include "mu-notation.h"
 #include "mu-ops.h"
 #include "mu-position.h"
+#include "mu-score.h"
 #include "xmalloc.h"
 
 /*
@@ -29,7 +30,8 @@ static void	*mu_ops_copy(const struct game *);
 static void	mu_ops_options(const struct game *, struct game_options *);
 static int	mu_ops_parse(const struct game *, const char *, size_t,
 		    struct action *, char **);
-static int	mu_ops_apply(struct game *, const struct action *, char **);
+static int	mu_ops_apply(struct game *, int, const struct action *,
+		    struct buf *, char **);
 static void	mu_ops_format(const struct game *, const struct action *,
 		    struct buf *);
 static int	mu_ops_legal(const struct game *, struct action **);
@@ -38,6 +40,7 @@ static int	mu_ops_players(const struct game *);
 static const char *mu_ops_seat_name(const struct game *, int);
 static int	mu_ops_seat_parse(const struct game *, const char *, size_t);
 static void	mu_ops_render(const struct game *, struct buf *);
+static int	mu_ops_result(const struct game *, struct buf *);
 static void	mu_ops_write_position(const struct game *, struct buf *);
 static int	mu_ops_read_position(struct game *, const char *, char **);
 
@@ -46,7 +49,7 @@ static int	mu_ops_read_position(struct game *, const char *, char **);
 	mu_ops_options, mu_ops_parse, mu_ops_apply,		\
 	mu_ops_format, mu_ops_legal, mu_ops_to_move,		\
 	mu_ops_players, mu_ops_seat_name, mu_ops_seat_parse,	\
-	mu_ops_render, mu_ops_write_position,			\
+	mu_ops_render, mu_ops_result, mu_ops_write_position,	\
 	mu_ops_read_position					\
 }
 
@@ -133,9 +136,18 @@ mu_ops_parse(const struct game *g, const char *s, size_t len,
 }
 
 static int
-mu_ops_apply(struct game *g, const struct action *a, char **cause)
+mu_ops_apply(struct game *g, int seat, const struct action *a,
+    struct buf *report, char **cause)
 {
-	return (mu_game_apply(g->state, &a->u.mu, cause));
+	struct mu_report	r;
+	int			rc;
+
+	mu_report_init(&r);
+	rc = mu_game_apply(g->state, seat, &a->u.mu, &r, cause);
+	if (rc == 0 && report != NULL)
+		mu_report_text(g->state, &r, report);
+	mu_report_free(&r);
+	return (rc);
 }
 
 static void
@@ -151,8 +163,7 @@ mu_ops_legal(const struct game *g, struct action **out)
 	struct mu_action	*list;
 	int			 n, i;
 
-	list = xreallocarray(NULL, MU_GAME_MAX_LEGAL, sizeof *list);
-	n = mu_game_legal(g->state, list);
+	n = mu_game_legal(g->state, &list);
 	*out = xreallocarray(NULL, (size_t)n, sizeof **out);
 	for (i = 0; i < n; i++)
 		(*out)[i].u.mu = list[i];
@@ -197,6 +208,20 @@ static void
 mu_ops_render(const struct game *g, struct buf *out)
 {
 	mu_diagram_render(g->state, out);
+}
+
+/* Write the score and result if the game is over; returns 1 if so. */
+static int
+mu_ops_result(const struct game *g, struct buf *out)
+{
+	const struct mu_game	*mg = g->state;
+	struct mu_score		 s;
+
+	if (mg->phase != MU_PHASE_OVER)
+		return (0);
+	mu_score_count(mg, &s);
+	mu_report_score_text(mg, &s, out);
+	return (1);
 }
 
 static void

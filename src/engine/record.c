@@ -52,6 +52,7 @@ static int	record_header(struct record *, const char *, size_t, int,
 static int	record_action(struct record *, const char *, size_t, int,
 		    char **);
 static void	record_write_header(const struct record *, struct buf *);
+static int	record_seat_find(const struct game *, const char *, char **);
 static int	record_canonical(const struct record *, const char *, size_t,
 		    char **);
 
@@ -394,6 +395,30 @@ record_write(const struct record *r, struct buf *out)
 	}
 }
 
+/* The seat of game g whose colour is written exactly as name, or -1. */
+static int
+record_seat_find(const struct game *g, const char *name, char **cause)
+{
+	char	*q;
+	int	 seat, n = g->ops->players(g);
+
+	for (seat = 0; seat < n; seat++) {
+		if (strcmp(name, g->ops->seat_name(g, seat)) == 0)
+			return (seat);
+	}
+	for (seat = 0; seat < n; seat++) {
+		if (strcasecmp(name, g->ops->seat_name(g, seat)) == 0) {
+			xasprintf(cause, "write the colour as '%s'",
+			    g->ops->seat_name(g, seat));
+			return (-1);
+		}
+	}
+	q = text_quote(name, strlen(name));
+	xasprintf(cause, "no seat in this game is called '%s'", q);
+	free(q);
+	return (-1);
+}
+
 /*
  * Play the record from a new game.  Returns the game, or NULL with a
  * cause naming the first action that failed and its number.
@@ -404,7 +429,6 @@ record_replay(const struct record *r, char **cause)
 	const struct record_action	*a;
 	struct game			*g;
 	struct buf			 canon;
-	const char			*who;
 	char				*why = NULL, *q;
 	size_t				 i;
 	int				 seat;
@@ -435,25 +459,15 @@ record_replay(const struct record *r, char **cause)
 	}
 	for (i = 0; i < r->nactions; i++) {
 		a = &r->actions[i];
-		seat = g->ops->to_move(g);
-		if (seat == -1) {
+		if (g->ops->to_move(g) == -1) {
 			xasprintf(&why, "the game is already over");
 			goto fail;
 		}
-		who = g->ops->seat_name(g, seat);
-		if (strcmp(a->seat, who) != 0) {
-			q = text_quote(a->seat, strlen(a->seat));
-			if (strcasecmp(a->seat, who) == 0)
-				xasprintf(&why, "write the colour as '%s'", who);
-			else {
-				xasprintf(&why, "it is %s's turn, not %s's", who,
-				    q);
-			}
-			free(q);
+		if ((seat = record_seat_find(g, a->seat, &why)) == -1)
 			goto fail;
-		}
 		buf_reset(&canon);
-		if (game_play(g, a->text, strlen(a->text), &canon, &why) == -1)
+		if (game_play(g, seat, a->text, strlen(a->text), &canon, NULL,
+		    &why) == -1)
 			goto fail;
 		if (strcmp(canon.data, a->text) != 0) {
 			xasprintf(&why, "a record holds actions in canonical "

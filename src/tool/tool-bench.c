@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "game.h"
+#include "mu-random.h"
 #include "record.h"
 #include "rng.h"
 #include "tool-bench.h"
@@ -14,13 +15,23 @@
 #include "xmalloc.h"
 
 /*
- * The benchmark plays seeded random layouts (and selections) through
- * the game interface, as the service will, and times each kind of
- * work separately: listing legal actions, playing an action from text
+ * The benchmark prints figures; it checks nothing, the tests do that.
+ *
+ * First it plays seeded random games of the chosen variant with the
+ * engine's random player (mu-random.c): a random legal layout and
+ * selection, then random legal turns until the game ends or reaches
+ * TOOL_BENCH_CAP moves.  Only the movement phase is timed; a move's
+ * cost includes listing the legal moves it was drawn from, checking
+ * and making it, and resolving its explosions.
+ *
+ * Then it plays random layouts (and selections) through the game
+ * interface, as the service will, and times each kind of work
+ * separately: listing legal actions, playing an action from text
  * (parse, copy, apply), writing and reading positions, drawing
- * diagrams and replaying whole records.  It prints figures; it checks
- * nothing, the tests do that.
+ * diagrams and replaying whole records.
  */
+
+#define TOOL_BENCH_CAP	2000	/* moves in one game at most */
 
 struct tool_bench_clock {
 	double	total;
@@ -31,6 +42,7 @@ static double	tool_bench_now(void);
 static void	tool_bench_game(const char *, int, int, uint64_t,
 		    struct tool_bench_clock *);
 static void	tool_bench_print(const char *, const struct tool_bench_clock *);
+static void	tool_bench_play(const struct game_ops *, long, uint64_t);
 
 enum {
 	TOOL_BENCH_LEGAL,
@@ -77,7 +89,7 @@ tool_bench_game(const char *name, int players, int segments, uint64_t seed,
 	rng_init(&rng, seed);
 	buf_init(&text);
 	buf_init(&pos);
-	for (;;) {
+	while (((struct mu_game *)g->state)->phase != MU_PHASE_MOVEMENT) {
 		t = tool_bench_now();
 		n = g->ops->legal(g, &list);
 		clk[TOOL_BENCH_LEGAL].total += tool_bench_now() - t;
@@ -92,7 +104,8 @@ tool_bench_game(const char *name, int players, int segments, uint64_t seed,
 		record_add(&r, g->ops->seat_name(g, g->ops->to_move(g)),
 		    text.data);
 		t = tool_bench_now();
-		if (game_play(g, text.data, text.len, NULL, &cause) == -1)
+		if (game_play(g, g->ops->to_move(g), text.data, text.len,
+		    NULL, NULL, &cause) == -1)
 			abort();
 		clk[TOOL_BENCH_PLAY].total += tool_bench_now() - t;
 		clk[TOOL_BENCH_PLAY].count++;
@@ -124,6 +137,50 @@ tool_bench_game(const char *name, int players, int segments, uint64_t seed,
 	buf_free(&pos);
 }
 
+/* Random games of one variant: moves, explosions and games a second. */
+static void
+tool_bench_play(const struct game_ops *ops, long games, uint64_t seed)
+{
+	struct game_options	 opts = { 0, 0 };
+	struct mu_random_stats	 stats = { 0, 0 };
+	struct mu_action	 a;
+	struct mu_game		*mg;
+	struct game		*g;
+	struct rng		 rng;
+	double			 t, total = 0;
+	char			*cause = NULL;
+	long			 i, ended = 0, start;
+
+	for (i = 0; i < games; i++) {
+		if ((g = game_create(ops, &opts, &cause)) == NULL)
+			abort();
+		mg = g->state;
+		rng_init(&rng, seed + (uint64_t)i);
+		while (mg->phase != MU_PHASE_MOVEMENT)
+			mu_random_action(mg, &rng, &a, NULL, &stats);
+		start = stats.moves;
+		t = tool_bench_now();
+		while (mg->phase != MU_PHASE_OVER &&
+		    stats.moves - start < TOOL_BENCH_CAP)
+			mu_random_action(mg, &rng, &a, NULL, &stats);
+		total += tool_bench_now() - t;
+		ended += mg->phase == MU_PHASE_OVER;
+		if (i == 0) {
+			printf("%s, %d players, %d segments each: %ld games "
+			    "from seed %llu\n", ops->title, mg->players,
+			    mg->segments, games, (unsigned long long)seed);
+		}
+		game_free(g);
+	}
+	printf("  %ld moves and %ld explosions in %.3f s of movement; "
+	    "%ld games ended, %ld stopped at %d moves\n", stats.moves,
+	    stats.explosions, total, ended, games - ended, TOOL_BENCH_CAP);
+	printf("  %12.0f moves/s\n  %12.0f explosions/s\n  %12.1f "
+	    "games/s\n  %12.1f ns per move\n", stats.moves / total,
+	    stats.explosions / total, games / total,
+	    total * 1e9 / (double)stats.moves);
+}
+
 static void
 tool_bench_print(const char *what, const struct tool_bench_clock *clk)
 {
@@ -140,18 +197,21 @@ tool_bench_print(const char *what, const struct tool_bench_clock *clk)
 }
 
 /*
- * mupbem bench [--games N] [--seed S]; returns the exit status, or -1
- * for a usage error.
+ * mupbem bench [--game G] [--games N] [--seed S]; returns the exit
+ * status, or -1 for a usage error.
  */
 int
 tool_bench_run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{ "game", required_argument, NULL, 'g' },
 		{ "games", required_argument, NULL, 'n' },
 		{ "seed", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct tool_bench_clock	 clk[TOOL_BENCH_N];
+	const struct game_ops	*ops = game_find("velox");
+	struct buf		 names;
 	uint64_t		 seed = 1;
 	long			 games = 20, i;
 	int			 ch;
@@ -160,6 +220,15 @@ tool_bench_run(int argc, char **argv)
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
 		switch (ch) {
+		case 'g':
+			if ((ops = game_find(optarg)) != NULL)
+				break;
+			buf_init(&names);
+			game_names(&names);
+			fprintf(stderr, "mupbem: game: '%s' is not a game; "
+			    "the games are %s\n", optarg, names.data);
+			buf_free(&names);
+			return (1);
 		case 'n':
 			if (tool_commands_number("games", optarg, 1, 100000,
 			    &games) == -1)
@@ -181,6 +250,7 @@ tool_bench_run(int argc, char **argv)
 	}
 	if (optind != argc)
 		return (-1);
+	tool_bench_play(ops, games * 10, seed);
 	memset(clk, 0, sizeof clk);
 	for (i = 0; i < games; i++)
 		tool_bench_game("velox", 2, 8, seed + (uint64_t)i, clk);

@@ -47,6 +47,8 @@ static int	tool_commands_new(int, char **);
 static struct game *tool_commands_setup(struct tool_commands_setup *,
 		    struct record *);
 static int	tool_commands_play(int, char **);
+static int	tool_commands_play_options(int, char **, int *,
+		    const char **);
 static int	tool_commands_show(int, char **);
 static int	tool_commands_legal(int, char **);
 static int	tool_commands_replay(int, char **);
@@ -66,12 +68,14 @@ static const struct tool_command tool_commands[] = {
 	{ "new", tool_commands_new, "new --game classic|levis|velox "
 	  "[--players N] [--segments N] [--seed S] "
 	  "[--player NAME]... [--ordered]" },
-	{ "play", tool_commands_play, "play RECORD ACTION..." },
+	{ "play", tool_commands_play, "play [--dry-run] [--as COLOUR] RECORD "
+	  "ACTION..." },
 	{ "show", tool_commands_show, "show RECORD|POSITION" },
 	{ "legal", tool_commands_legal, "legal RECORD|POSITION" },
 	{ "replay", tool_commands_replay, "replay RECORD" },
 	{ "demo", tool_commands_demo, "demo [--game velox] [--seed S]" },
-	{ "bench", tool_commands_bench, "bench [--games N] [--seed S]" },
+	{ "bench", tool_commands_bench, "bench [--game classic|levis|velox] "
+	  "[--games N] [--seed S]" },
 	{ NULL, NULL, NULL }
 };
 
@@ -135,10 +139,6 @@ tool_commands_seed(const char *s, uint64_t *seed)
 	return (0);
 }
 
-/*
- * Options shared by new and demo; returns the next argument, -1 for a
- * bad value or -2 for a usage error.
- */
 /* Add a --player name, which must be one printable word. */
 static int
 tool_commands_player(struct tool_commands_setup *su, const char *name)
@@ -166,6 +166,10 @@ tool_commands_player(struct tool_commands_setup *su, const char *name)
 	return (0);
 }
 
+/*
+ * Options shared by new and demo; returns the next argument, -1 for a
+ * bad value or -2 for a usage error.
+ */
 static int
 tool_commands_new_options(int argc, char **argv, const char *game,
     struct tool_commands_setup *su)
@@ -344,63 +348,118 @@ out:
 	return (g);
 }
 
+/* Parse play's options; returns the index of RECORD, or -1. */
+static int
+tool_commands_play_options(int argc, char **argv, int *dry, const char **as)
+{
+	static const struct option longopts[] = {
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "as", required_argument, NULL, 'a' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int	ch;
+
+	*dry = 0;
+	*as = NULL;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "+:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'n':
+			*dry = 1;
+			break;
+		case 'a':
+			*as = optarg;
+			break;
+		default:
+			return (-1);
+		}
+	}
+	if (argc - optind < 2)
+		return (-1);
+	return (optind);
+}
+
+/*
+ * Play actions on a record: each is checked and applied in turn, and
+ * only if all succeed is the record replaced, with the actions appended
+ * in canonical form.  What they did is printed.  With --dry-run the
+ * record is left alone and the board is printed as well; with --as the
+ * actions are made by that seat (resigning out of turn).
+ */
 static int
 tool_commands_play(int argc, char **argv)
 {
 	struct record	 r;
 	struct game	*g;
-	struct buf	 canon, out;
-	const char	*seat;
+	struct buf	 canon, out, report;
+	const char	*as, *path;
 	char		*cause, *text;
 	size_t		 added;
-	int		 i, rc = 1;
+	int		 i, rc = 1, dry, seat, first;
 
-	if (argc < 3)
+	if ((first = tool_commands_play_options(argc, argv, &dry, &as)) == -1)
 		return (tool_commands_usage());
-	if ((g = tool_commands_load(argv[1], &r, &text)) == NULL)
+	path = argv[first];
+	if ((g = tool_commands_load(path, &r, &text)) == NULL)
 		return (1);
 	if (r.ops == NULL) {
 		free(text);
 		game_free(g);
 		return (tool_commands_error("%s: play needs a record, not a "
-		    "position", argv[1]));
+		    "position", path));
 	}
 	added = r.nactions;
 	buf_init(&canon);
 	buf_init(&out);
-	for (i = 2; i < argc; i++) {
+	buf_init(&report);
+	for (i = first + 1; i < argc; i++) {
 		if (g->ops->to_move(g) == -1) {
 			tool_commands_error("%s: the game is over", argv[i]);
 			goto out;
 		}
-		seat = g->ops->seat_name(g, g->ops->to_move(g));
+		seat = g->ops->to_move(g);
+		if (as != NULL &&
+		    (seat = g->ops->seat_parse(g, as, strlen(as))) == -1) {
+			tool_commands_error("--as: this game has no seat "
+			    "called '%s'", as);
+			goto out;
+		}
 		buf_reset(&canon);
-		if (game_play(g, argv[i], strlen(argv[i]), &canon,
-		    &cause) == -1) {
+		if (game_play(g, seat, argv[i], strlen(argv[i]), &canon,
+		    &report, &cause) == -1) {
 			tool_commands_error("%s", cause);
 			free(cause);
 			goto out;
 		}
-		record_add(&r, seat, canon.data);
+		record_add(&r, g->ops->seat_name(g, seat), canon.data);
+	}
+	if (dry) {
+		buf_addc(&report, '\n');
+		g->ops->render(g, &report);
+		fputs(report.data, stdout);
+		rc = 0;
+		goto out;
 	}
 	buf_adds(&out, text);
 	for (; added < r.nactions; added++) {
 		buf_addf(&out, "%zu %s %s\n", added + 1,
 		    r.actions[added].seat, r.actions[added].text);
 	}
-	if (strcmp(argv[1], "-") == 0)
+	if (strcmp(path, "-") == 0)
 		fputs(out.data, stdout);
-	else if (tool_file_replace(argv[1], out.data, &cause) == -1) {
+	else if (tool_file_replace(path, out.data, &cause) == -1) {
 		tool_commands_error("%s", cause);
 		free(cause);
 		goto out;
-	}
+	} else if (report.len != 0)
+		fputs(report.data, stdout);
 	rc = 0;
 
 out:
 	free(text);
 	buf_free(&canon);
 	buf_free(&out);
+	buf_free(&report);
 	record_free(&r);
 	game_free(g);
 	return (rc);
@@ -474,6 +533,8 @@ tool_commands_replay(int argc, char **argv)
 	g->ops->write_position(g, &out);
 	buf_addc(&out, '\n');
 	g->ops->render(g, &out);
+	if (g->ops->result(g, &out))
+		buf_addc(&out, '\n');
 	fputs(out.data, stdout);
 	buf_free(&out);
 	record_free(&r);
@@ -518,7 +579,8 @@ tool_commands_demo(int argc, char **argv)
 		free(list);
 		record_add(&r, g->ops->seat_name(g, g->ops->to_move(g)),
 		    canon.data);
-		if (game_play(g, canon.data, canon.len, NULL, &cause) == -1)
+		if (game_play(g, g->ops->to_move(g), canon.data, canon.len,
+		    NULL, NULL, &cause) == -1)
 			abort();
 	}
 	record_write(&r, &out);

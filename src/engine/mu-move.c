@@ -1,0 +1,275 @@
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "mu-game.h"
+#include "mu-move.h"
+#include "mu-name.h"
+#include "mu-report.h"
+#include "mu-turn.h"
+#include "xmalloc.h"
+
+/*
+ * A move takes the top k men of one of the mover's pieces exactly k
+ * cells in one of the six directions (MU-RULINGS, "Pieces and
+ * movement").  Every cell of the path must be on the board.  A piece
+ * that starts off the Wall may not land on it, and may pass over a
+ * Wall cell only if that cell holds a piece of its own colour; a piece
+ * that starts on the Wall may pass over and land on anything.  Pieces
+ * off the Wall never block.  Landing on one's own colour merges;
+ * landing on another colour captures the whole piece by replacement.
+ *
+ * The turn (mu-turn.c) says which segments a move may start from and
+ * how many moves are left; mu_move_check() checks both, so a move it
+ * accepts can be applied without further thought.
+ */
+
+static int	mu_move_fail(const struct mu_move *, char **, const char *,
+		    ...) __attribute__((format(printf, 3, 4)));
+static int	mu_move_turn_check(const struct mu_game *,
+		    const struct mu_turn *, const struct mu_move *, char **);
+static int	mu_move_path_check(const struct mu_game *,
+		    const struct mu_move *, char **);
+
+/* Write a move as "C4-D2". */
+void
+mu_move_name(const struct mu_move *m, char *s, size_t size)
+{
+	char	from[MU_NAME_MAX], to[MU_NAME_MAX];
+
+	mu_name_cell(m->from, from, sizeof from);
+	mu_name_cell(m->to, to, sizeof to);
+	snprintf(s, size, "%s-%s", from, to);
+}
+
+static int
+mu_move_fail(const struct mu_move *m, char **cause, const char *fmt, ...)
+{
+	char	 name[2 * MU_NAME_MAX];
+	char	*why;
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	if (vasprintf(&why, fmt, ap) == -1)
+		abort();
+	va_end(ap);
+	mu_move_name(m, name, sizeof name);
+	xasprintf(cause, "%s: %s", name, why);
+	free(why);
+	return (-1);
+}
+
+/*
+ * Fill m with the move from cell from to cell to: its direction and
+ * the number of men, which is the distance.  The cells must lie on one
+ * straight line; whether the move is legal is for mu_move_check().
+ */
+int
+mu_move_line(const struct mu_board *b, int from, int to, struct mu_move *m,
+    char **cause)
+{
+	struct hex	a = b->cells[from].pos, z = b->cells[to].pos;
+	int		d, k;
+
+	m->from = (int16_t)from;
+	m->to = (int16_t)to;
+	m->dir = 0;
+	m->men = 0;
+	if (from == to)
+		return (mu_move_fail(m, cause, "a move must leave its cell"));
+	k = hex_distance(a, z);
+	for (d = 0; d < HEX_NDIRS; d++) {
+		if (hex_equal(hex_step(a, d, k), z)) {
+			m->dir = (uint8_t)d;
+			m->men = (uint8_t)k;
+			return (0);
+		}
+	}
+	return (mu_move_fail(m, cause, "the two cells are not on one "
+	    "straight line"));
+}
+
+/* Check that the turn still allows a move from m's segment. */
+static int
+mu_move_turn_check(const struct mu_game *g, const struct mu_turn *t,
+    const struct mu_move *m, char **cause)
+{
+	char		label[MU_NAME_MAX];
+	int		s = mu_board_cell_segment(m->from);
+	uint64_t	bit = (uint64_t)1 << s;
+
+	if (t->moves >= t->limit) {
+		if (g->variant->turn_rule == MU_TURN_SINGLE) {
+			return (mu_move_fail(m, cause, "%s allows one move "
+			    "per turn", g->variant->title));
+		}
+		if (t->limit == g->turn && t->limit < __builtin_popcountll(
+		    t->occupied)) {
+			return (mu_move_fail(m, cause, "turn %d allows at "
+			    "most %d move%s", g->turn, t->limit,
+			    t->limit == 1 ? "" : "s"));
+		}
+		return (mu_move_fail(m, cause, "%s has no segment left to "
+		    "move from this turn", mu_game_colour(t->seat)));
+	}
+	if (g->variant->turn_rule == MU_TURN_SINGLE)
+		return (0);
+	mu_name_label(s, label, sizeof label);
+	if (t->used & bit) {
+		return (mu_move_fail(m, cause, "a move has already started "
+		    "from segment %s this turn", label));
+	}
+	if ((t->occupied & bit) == 0) {
+		return (mu_move_fail(m, cause, "%s did not occupy segment %s "
+		    "at the start of the turn", mu_game_colour(t->seat),
+		    label));
+	}
+	return (0);
+}
+
+/* Check the piece on m's first cell and the path it takes. */
+static int
+mu_move_path_check(const struct mu_game *g, const struct mu_move *m,
+    char **cause)
+{
+	const struct mu_board	*b = &g->board;
+	const struct mu_cell	*start = &b->cells[m->from], *c;
+	char			 from[MU_NAME_MAX], name[MU_NAME_MAX];
+	int			 i, n = m->from, seat = g->to_move;
+
+	mu_name_cell(m->from, from, sizeof from);
+	if (start->colour == MU_NONE)
+		return (mu_move_fail(m, cause, "%s is empty", from));
+	if (start->colour != seat) {
+		return (mu_move_fail(m, cause, "%s holds a %s piece, not a "
+		    "%s one", from, mu_game_colour(start->colour),
+		    mu_game_colour(seat)));
+	}
+	if (m->men > start->height) {
+		return (mu_move_fail(m, cause, "going %d cells takes the top "
+		    "%d men, and %s holds only %d", m->men, m->men, from,
+		    start->height));
+	}
+	for (i = 1; i <= m->men; i++) {
+		n = b->cells[n].nb[m->dir];
+		if (n == MU_NONE) {
+			return (mu_move_fail(m, cause, "the path crosses the "
+			    "Out of Bounds"));
+		}
+		c = &b->cells[n];
+		if (start->layer == MU_LAYER_WALL || c->layer != MU_LAYER_WALL)
+			continue;
+		mu_name_cell(n, name, sizeof name);
+		if (i == m->men) {
+			return (mu_move_fail(m, cause, "%s is on the Wall and "
+			    "%s is not", name, from));
+		}
+		if (c->colour != seat) {
+			return (mu_move_fail(m, cause, "the path passes over "
+			    "the Wall at %s, which holds no %s piece", name,
+			    mu_game_colour(seat)));
+		}
+	}
+	return (0);
+}
+
+/* Check that the player to move may make move m in turn t. */
+int
+mu_move_check(const struct mu_game *g, const struct mu_turn *t,
+    const struct mu_move *m, char **cause)
+{
+	if (mu_move_turn_check(g, t, m, cause) == -1)
+		return (-1);
+	return (mu_move_path_check(g, m, cause));
+}
+
+/* Make move m (already checked) and note it in turn t. */
+void
+mu_move_apply(struct mu_game *g, struct mu_turn *t, const struct mu_move *m,
+    struct mu_report *r)
+{
+	struct mu_board	*b = &g->board;
+	struct mu_cell	*from = &b->cells[m->from], *to = &b->cells[m->to];
+	struct mu_event	 ev;
+	int		 seat = from->colour;
+
+	if (r != NULL) {
+		ev.type = MU_EVENT_MOVE;
+		ev.seat = (int8_t)seat;
+		ev.other = MU_NONE;
+		ev.layer = ev.layer2 = 0;
+		ev.cell = m->from;
+		ev.cell2 = m->to;
+		ev.men = m->men;
+		ev.men2 = 0;
+		mu_report_add(r, &ev);
+	}
+	mu_board_set_piece(b, m->from, seat, from->height - m->men);
+	if (to->colour == seat) {
+		to->height = (uint16_t)(to->height + m->men);
+	} else {
+		if (to->colour != MU_NONE && r != NULL) {
+			ev.type = MU_EVENT_CAPTURE;
+			ev.other = to->colour;
+			ev.cell = m->to;
+			ev.cell2 = MU_NONE;
+			ev.men = to->height;
+			mu_report_add(r, &ev);
+		}
+		mu_board_set_piece(b, m->to, seat, m->men);
+	}
+	t->used |= (uint64_t)1 << mu_board_cell_segment(m->from);
+	t->moves++;
+}
+
+/*
+ * Fill out[] (room for MU_MOVE_MAX) with every legal single move for
+ * the player to move in turn t, in order of first cell, direction and
+ * distance; returns how many.
+ */
+int
+mu_move_list(const struct mu_game *g, const struct mu_turn *t,
+    struct mu_move *out)
+{
+	const struct mu_board	*b = &g->board;
+	const struct mu_cell	*start, *c;
+	uint64_t		 segs;
+	int			 n = 0, s, k, cell, d, i, to, onwall;
+
+	if (t->moves >= t->limit)
+		return (0);
+	segs = t->occupied & ~t->used;
+	while (segs != 0) {
+		s = __builtin_ctzll(segs);
+		segs &= segs - 1;
+		for (k = 0; k < MU_SEGMENT_CELLS; k++) {
+			cell = s * MU_SEGMENT_CELLS + k;
+			start = &b->cells[cell];
+			if (start->colour != t->seat)
+				continue;
+			onwall = start->layer == MU_LAYER_WALL;
+			for (d = 0; d < HEX_NDIRS; d++) {
+				to = cell;
+				for (i = 1; i <= start->height; i++) {
+					if ((to = b->cells[to].nb[d]) ==
+					    MU_NONE)
+						break;
+					c = &b->cells[to];
+					if (onwall ||
+					    c->layer != MU_LAYER_WALL) {
+						out[n].from = (int16_t)cell;
+						out[n].to = (int16_t)to;
+						out[n].dir = (uint8_t)d;
+						out[n++].men = (uint8_t)i;
+						continue;
+					}
+					if (c->colour != t->seat)
+						break;
+				}
+			}
+		}
+	}
+	return (n);
+}

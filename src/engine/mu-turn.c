@@ -1,0 +1,198 @@
+#include "config.h"
+
+#include <string.h>
+
+#include "mu-game.h"
+#include "mu-report.h"
+#include "mu-score.h"
+#include "mu-turn.h"
+#include "xmalloc.h"
+
+/*
+ * Turns (MU-RULINGS, "Turns" and "Play by email").  A turn allows
+ *
+ *   levis    one move;
+ *   classic  one move from each segment the mover occupied when the
+ *            turn began, each segment used once;
+ *   velox    the same, but at most T moves on movement turn T.
+ *
+ * T (g->turn) counts every movement-phase turn from 1, passes and
+ * automatic passes included.  A turn with no move is a pass; g->passes
+ * counts passes in a row, and the game is over once every player has
+ * passed in a row.  A player with no men when their turn starts passes
+ * automatically, and so, in a game of three or more, does one who has
+ * resigned.  Resigning ends a two-player game at once.
+ */
+
+static void	mu_turn_pass(struct mu_game *, int, int, struct mu_report *);
+static void	mu_turn_over(struct mu_game *, struct mu_report *);
+static void	mu_turn_next(struct mu_game *, struct mu_report *);
+
+/* The number of men seat has on the board. */
+int
+mu_turn_men(const struct mu_game *g, int seat)
+{
+	const struct mu_board	*b = &g->board;
+	int			 c, n = 0, ncells = mu_board_ncells(b);
+
+	for (c = 0; c < ncells; c++) {
+		if (b->cells[c].colour == seat)
+			n += b->cells[c].height;
+	}
+	return (n);
+}
+
+/* The segments seat occupies, as a mask; returns how many. */
+int
+mu_turn_occupied(const struct mu_game *g, int seat, uint64_t *mask)
+{
+	const struct mu_board	*b = &g->board;
+	int			 c, ncells = mu_board_ncells(b);
+
+	*mask = 0;
+	for (c = 0; c < ncells; c++) {
+		if (b->cells[c].colour == seat)
+			*mask |= (uint64_t)1 << mu_board_cell_segment(c);
+	}
+	return (__builtin_popcountll(*mask));
+}
+
+/* Start the turn of the player to move. */
+void
+mu_turn_begin(const struct mu_game *g, struct mu_turn *t)
+{
+	int	n;
+
+	memset(t, 0, sizeof *t);
+	t->seat = g->to_move;
+	n = mu_turn_occupied(g, t->seat, &t->occupied);
+	switch (g->variant->turn_rule) {
+	case MU_TURN_SINGLE:
+		t->limit = 1;
+		break;
+	case MU_TURN_PER_SEGMENT:
+		t->limit = n;
+		break;
+	case MU_TURN_PER_SEGMENT_CAPPED:
+		t->limit = n < g->turn ? n : g->turn;
+		break;
+	}
+}
+
+static void
+mu_turn_pass(struct mu_game *g, int seat, int automatic,
+    struct mu_report *r)
+{
+	struct mu_event	ev;
+
+	if (r != NULL) {
+		memset(&ev, 0, sizeof ev);
+		ev.type = MU_EVENT_PASS;
+		ev.seat = (int8_t)seat;
+		ev.other = MU_NONE;
+		ev.cell = ev.cell2 = MU_NONE;
+		ev.men = (uint16_t)automatic;
+		mu_report_add(r, &ev);
+	}
+	g->passes++;
+}
+
+static void
+mu_turn_over(struct mu_game *g, struct mu_report *r)
+{
+	struct mu_event	ev;
+
+	g->phase = MU_PHASE_OVER;
+	if (r == NULL)
+		return;
+	memset(&ev, 0, sizeof ev);
+	ev.type = MU_EVENT_END;
+	ev.seat = ev.other = MU_NONE;
+	ev.cell = ev.cell2 = MU_NONE;
+	mu_report_add(r, &ev);
+	r->over = 1;
+	mu_score_count(g, &r->score);
+}
+
+/* The turn is done: on to the next player, or the end. */
+static void
+mu_turn_next(struct mu_game *g, struct mu_report *r)
+{
+	g->turn++;
+	if (g->passes >= g->players) {
+		mu_turn_over(g, r);
+		return;
+	}
+	g->to_move = (g->to_move + 1) % g->players;
+	mu_turn_enter(g, r);
+}
+
+/*
+ * A turn is about to start: a player without men, or one who resigned
+ * from a game of three or more, passes automatically.
+ */
+void
+mu_turn_enter(struct mu_game *g, struct mu_report *r)
+{
+	int	seat = g->to_move;
+
+	if (g->phase != MU_PHASE_MOVEMENT)
+		return;
+	if ((g->resigned & (1U << seat)) == 0 && mu_turn_men(g, seat) > 0)
+		return;
+	mu_turn_pass(g, seat, 1, r);
+	mu_turn_next(g, r);
+}
+
+/* End turn t: with no move it was a pass. */
+void
+mu_turn_end(struct mu_game *g, const struct mu_turn *t, struct mu_report *r)
+{
+	if (t->moves == 0)
+		mu_turn_pass(g, t->seat, 0, r);
+	else
+		g->passes = 0;
+	mu_turn_next(g, r);
+}
+
+/* Seat resigns, whether or not it is their turn. */
+int
+mu_turn_resign(struct mu_game *g, int seat, struct mu_report *r,
+    char **cause)
+{
+	struct mu_event	ev;
+
+	if (g->phase == MU_PHASE_OVER) {
+		xasprintf(cause, "resign: the game is already over");
+		return (-1);
+	}
+	if (g->resigned & (1U << seat)) {
+		xasprintf(cause, "resign: %s has already resigned",
+		    mu_game_colour(seat));
+		return (-1);
+	}
+	if (g->players > 2 && g->phase != MU_PHASE_MOVEMENT) {
+		xasprintf(cause, "resign: in a game of three or more "
+		    "players, resigning is possible only once the movement "
+		    "phase has begun");
+		return (-1);
+	}
+	g->resigned |= 1U << seat;
+	if (r != NULL) {
+		memset(&ev, 0, sizeof ev);
+		ev.type = MU_EVENT_RESIGN;
+		ev.seat = (int8_t)seat;
+		ev.other = MU_NONE;
+		ev.cell = ev.cell2 = MU_NONE;
+		mu_report_add(r, &ev);
+	}
+	if (g->players == 2) {
+		mu_turn_over(g, r);
+		return (0);
+	}
+	if (seat == g->to_move) {
+		mu_turn_pass(g, seat, 0, r);
+		mu_turn_next(g, r);
+	}
+	return (0);
+}
