@@ -1,21 +1,309 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "mu-explode.h"
+#include "mu-name.h"
+#include "mu-notation.h"
+#include "mu-position.h"
+#include "mu-random.h"
+#include "mu-turn.h"
+#include "record.h"
+#include "rng.h"
 #include "test-util.h"
+#include "xmalloc.h"
 
 /*
- * Placeholder: to be filled in.
+ * Invariants over seeded random games of every variant (issue 3):
+ *
+ *   - after every action no cell is hot;
+ *   - each colour's men change only by sprouts, captures and removals,
+ *     and each of those is in the report;
+ *   - every cell that turned from Virginity into Wall touches two
+ *     sections, and the report says so; Commonwealth stays Commonwealth;
+ *   - sections never merge;
+ *   - an action played from its canonical text gives the same game as
+ *     the random player's own play, and replaying the record gives the
+ *     same final position;
+ *   - legal single moves are accepted, and a random sample of moves
+ *     legal does not list is refused.
+ *
+ * make check runs a few games per variant; MUPBEM_LONG=N runs N games
+ * per variant (10000 for the long run in docs/performance.md).
  */
 
-START_TEST(test_placeholder)
-{
-	struct game	*g;
+#define RANDOM_GAMES	12	/* per variant in make check */
 
-	g = test_util_game("velox", 2, 2, "@0,0;@3,-1;@-3,1;@6,-2");
-	ck_assert_str_eq(test_util_cell(g, "A0"), "Vr1");
+/*
+ * Check reports every ck_assert to its runner, which costs a write(2);
+ * the loops here check millions of things, so only failures call it.
+ */
+#define MUST(cond, ...) do {						\
+	if (!(cond))							\
+		ck_abort_msg(__VA_ARGS__);				\
+} while (0)
+#define RANDOM_ACTIONS	400	/* at most, per game */
+
+static const char *variants[] = { "classic", "levis", "velox" };
+
+static void	check_cool(const struct mu_game *);
+static void	check_men(const struct mu_game *, const struct mu_game *,
+		    const struct mu_report *);
+static void	check_layers(const struct mu_game *, const struct mu_game *,
+		    const struct mu_report *);
+static int	listed(const struct action *, int, int, int);
+static void	check_legal(struct game *, struct rng *);
+static void	play_game(const char *, int, uint64_t);
+
+/* No cell is hot. */
+static void
+check_cool(const struct mu_game *g)
+{
+	int	c;
+
+	for (c = 0; c < mu_board_ncells(&g->board); c++)
+		MUST(!mu_explode_hot(&g->board, c), "cell %d hot", c);
+}
+
+/* Men per colour change exactly as the report's events say. */
+static void
+check_men(const struct mu_game *before, const struct mu_game *after,
+    const struct mu_report *r)
+{
+	const struct mu_event	*ev;
+	int			 want[MU_MAX_PLAYERS], seat;
+	size_t			 i;
+
+	for (seat = 0; seat < before->players; seat++)
+		want[seat] = mu_turn_men(before, seat);
+	for (i = 0; i < r->n; i++) {
+		ev = &r->events[i];
+		switch (ev->type) {
+		case MU_EVENT_SPROUT:
+			want[ev->seat]++;
+			break;
+		case MU_EVENT_CAPTURE:
+			want[ev->other] -= ev->men;
+			break;
+		case MU_EVENT_REMOVE:
+			want[ev->seat] -= ev->men;
+			break;
+		}
+	}
+	for (seat = 0; seat < before->players; seat++) {
+		MUST(mu_turn_men(after, seat) == want[seat] &&
+		    want[seat] >= 0, "%s has %d men, not %d",
+		    mu_game_colour(seat), mu_turn_men(after, seat), want[seat]);
+	}
+}
+
+/*
+ * New Wall touches two sections and is reported; Commonwealth never
+ * changes back; cells of different sections stay in different ones.
+ */
+static void
+check_layers(const struct mu_game *before, const struct mu_game *after,
+    const struct mu_report *r)
+{
+	const struct mu_board	*b = &before->board, *a = &after->board;
+	int			 map[MU_MAX_CELLS], back[MU_MAX_CELLS];
+	int			 c, d, n, s, walls = 0, reported = 0;
+	size_t			 i;
+
+	for (i = 0; i < r->n; i++)
+		reported += r->events[i].type == MU_EVENT_WALL;
+	for (c = 0; c < MU_MAX_CELLS; c++)
+		map[c] = back[c] = MU_NONE;
+	for (c = 0; c < mu_board_ncells(b); c++) {
+		if (b->cells[c].layer == MU_LAYER_VIRGIN &&
+		    a->cells[c].layer == MU_LAYER_WALL) {
+			walls++;
+			s = MU_NONE;
+			for (d = 0; d < HEX_NDIRS; d++) {
+				n = a->cells[c].nb[d];
+				if (n == MU_NONE ||
+				    a->cells[n].layer != MU_LAYER_COMMON)
+					continue;
+				if (s == MU_NONE)
+					s = a->cells[n].section;
+				else if (a->cells[n].section != s)
+					s = -2;
+			}
+			MUST(s == -2, "new Wall cell %d touches fewer than two "
+			    "sections", c);
+		}
+		MUST(b->cells[c].layer == MU_LAYER_VIRGIN ||
+		    a->cells[c].layer == b->cells[c].layer, "cell %d changed "
+		    "layer from %d to %d", c, b->cells[c].layer,
+		    a->cells[c].layer);
+		if (b->cells[c].layer != MU_LAYER_COMMON)
+			continue;
+		s = b->cells[c].section;
+		if (map[s] == MU_NONE)
+			map[s] = a->cells[c].section;
+		MUST(map[s] == a->cells[c].section, "section %d split", s);
+		if (back[map[s]] == MU_NONE)
+			back[map[s]] = s;
+		MUST(back[map[s]] == s, "sections %d and %d merged",
+		    back[map[s]], s);
+	}
+	MUST(walls == reported, "%d new Wall cells, %d reported", walls,
+	    reported);
+}
+
+/* Does legal list[n] hold the single move from-to? */
+static int
+listed(const struct action *list, int n, int from, int to)
+{
+	int	i;
+
+	for (i = 0; i < n; i++) {
+		if (list[i].u.mu.nsteps == 1 &&
+		    list[i].u.mu.steps[0].move.from == from &&
+		    list[i].u.mu.steps[0].move.to == to)
+			return (1);
+	}
+	return (0);
+}
+
+/*
+ * A sample of the legal single moves is accepted, and a sample of
+ * moves that legal does not list is refused.
+ */
+static void
+check_legal(struct game *g, struct rng *rng)
+{
+	struct mu_board	*b = &((struct mu_game *)g->state)->board;
+	struct action	*list;
+	struct game	*copy;
+	struct buf	 text;
+	struct mu_move	 m;
+	char		 name[2 * MU_NAME_MAX], *cause = NULL;
+	int		 n, i, tries, rc;
+
+	n = g->ops->legal(g, &list);
+	buf_init(&text);
+	for (tries = 0; tries < 4 && n > 1; tries++) {
+		i = (int)rng_below(rng, (uint32_t)(n - 1));
+		buf_reset(&text);
+		g->ops->format(g, &list[i], &text);
+		copy = game_copy(g);
+		MUST(game_play(copy, g->ops->to_move(g), text.data, text.len,
+		    NULL, NULL, &cause) == 0, "legal %s refused: %s",
+		    text.data, cause);
+		game_free(copy);
+	}
+	for (tries = 0; tries < 8; tries++) {
+		m.from = (int16_t)rng_below(rng, (uint32_t)mu_board_ncells(b));
+		m.to = (int16_t)mu_board_find(b, hex_step(b->cells[m.from].pos,
+		    (int)rng_below(rng, HEX_NDIRS), 1 + (int)rng_below(rng, 4)));
+		if (m.to == MU_NONE || listed(list, n, m.from, m.to))
+			continue;
+		mu_move_name(&m, name, sizeof name);
+		copy = game_copy(g);
+		rc = game_play(copy, g->ops->to_move(g), name, strlen(name),
+		    NULL, NULL, &cause);
+		MUST(rc == -1, "unlisted %s accepted", name);
+		free(cause);
+		cause = NULL;
+		game_free(copy);
+	}
+	buf_free(&text);
+	free(list);
+}
+
+/*
+ * One random game: each action is chosen by the random player on a
+ * copy, then played from its canonical text on the game and applied
+ * from the struct on another copy with a report; all three must agree.
+ */
+static void
+play_game(const char *variant, int players, uint64_t seed)
+{
+	struct game_options	 opts = { players, 0 };
+	struct mu_random_stats	 stats = { 0, 0 };
+	struct mu_report	 r;
+	struct mu_action	 a;
+	struct mu_game		*mg, chosen, checked, before;
+	struct record		 rec;
+	struct game		*g, *replayed;
+	struct rng		 rng;
+	struct buf		 text, pos1, pos2;
+	char			*cause = NULL;
+	int			 actions, seat;
+
+	g = game_create(game_find(variant), &opts, &cause);
+	ck_assert_msg(g != NULL, "%s", cause);
+	mg = g->state;
+	record_init(&rec, g->ops, &opts, seed);
+	rng_init(&rng, seed);
+	buf_init(&text);
+	mu_report_init(&r);
+	for (actions = 0; actions < RANDOM_ACTIONS &&
+	    mg->phase != MU_PHASE_OVER; actions++) {
+		if (mg->phase == MU_PHASE_MOVEMENT && actions % 3 == 0)
+			check_legal(g, &rng);
+		memcpy(&before, mg, sizeof before);
+		memcpy(&chosen, mg, sizeof chosen);
+		MUST(mu_random_action(&chosen, &rng, &a, NULL, &stats) == 0,
+		    "no action");
+
+		memcpy(&checked, mg, sizeof checked);
+		r.n = 0;
+		r.over = 0;
+		seat = mg->to_move;
+		MUST(mu_game_apply(&checked, seat, &a, &r, &cause) == 0,
+		    "apply: %s", cause);
+
+		buf_reset(&text);
+		mu_notation_format(&a, &text);
+		MUST(game_play(g, seat, text.data, text.len, NULL, NULL,
+		    &cause) == 0, "%s: %s", text.data, cause);
+		record_add(&rec, mu_game_colour(seat), text.data);
+		mg = g->state;
+
+		MUST(memcmp(&chosen, mg, sizeof chosen) == 0,
+		    "%s: random play and text differ", text.data);
+		MUST(memcmp(&checked, mg, sizeof checked) == 0,
+		    "%s: the action struct and its text differ", text.data);
+		check_cool(mg);
+		if (before.phase == MU_PHASE_MOVEMENT)
+			check_men(&before, mg, &r);
+		check_layers(&before, mg, &r);
+		MUST(r.over == (mg->phase == MU_PHASE_OVER), "%s: end not "
+		    "reported", text.data);
+	}
+	replayed = record_replay(&rec, &cause);
+	ck_assert_msg(replayed != NULL, "%s", cause);
+	buf_init(&pos1);
+	buf_init(&pos2);
+	g->ops->write_position(g, &pos1);
+	replayed->ops->write_position(replayed, &pos2);
+	ck_assert_str_eq(pos1.data, pos2.data);
+	buf_free(&pos1);
+	buf_free(&pos2);
+	game_free(replayed);
+	record_free(&rec);
+	mu_report_free(&r);
+	buf_free(&text);
 	game_free(g);
+}
+
+START_TEST(test_random_games)
+{
+	const char	*env = getenv("MUPBEM_LONG");
+	long		 games = RANDOM_GAMES, i;
+	int		 players;
+
+	if (env != NULL && *env != '\0')
+		games = strtol(env, NULL, 10);
+	for (i = 0; i < games; i++) {
+		players = _i == 2 ? 2 : 2 + (int)(i % 5);
+		play_game(variants[_i], players, 1000 + (uint64_t)i);
+	}
 }
 END_TEST
 
@@ -23,9 +311,10 @@ int
 main(void)
 {
 	Suite	*s = suite_create("mu_random");
-	TCase	*tc = tcase_create("placeholder");
+	TCase	*tc = tcase_create("invariants");
 
-	tcase_add_test(tc, test_placeholder);
+	tcase_set_timeout(tc, 0);
+	tcase_add_loop_test(tc, test_random_games, 0, 3);
 	suite_add_tcase(s, tc);
 	return (test_util_run(s));
 }

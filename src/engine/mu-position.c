@@ -5,10 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mu-explode.h"
 #include "mu-layout.h"
 #include "mu-name.h"
 #include "mu-position.h"
 #include "mu-select.h"
+#include "mu-turn.h"
 #include "text.h"
 #include "xmalloc.h"
 
@@ -27,8 +29,10 @@
  * writing again always gives the same bytes.
  *
  * Reading checks the whole position before it is used: the segments
- * are re-placed one by one under the layout rule, and the header must
- * agree with them, so no impossible board gets into a game.
+ * are re-placed one by one under the layout rule, the header must
+ * agree with them, and in the movement phase no cell may be hot and
+ * the player to move must be one who could be, so no impossible board
+ * gets into a game.
  */
 
 struct mu_position_reader {
@@ -62,6 +66,7 @@ static int	mu_position_piece(struct mu_game *, int, const char *,
 		    size_t);
 static int	mu_position_opening(struct mu_game *, char **);
 static int	mu_position_check(struct mu_game *, char **);
+static int	mu_position_moving(struct mu_game *, char **);
 static int	mu_position_canonical(const struct mu_game *, const char *,
 		    char **);
 
@@ -462,6 +467,47 @@ mu_position_check(struct mu_game *g, char **cause)
 	if (g->turn < 1) {
 		xasprintf(cause, "position: in the %s phase the turn counts "
 		    "from 1", mu_game_phase_name(g->phase));
+		return (-1);
+	}
+	return (mu_position_moving(g, cause));
+}
+
+/*
+ * Between actions no cell is hot; and while the game goes on, not
+ * every player has passed, and the player to move has men and has not
+ * resigned (they would have passed automatically).
+ */
+static int
+mu_position_moving(struct mu_game *g, char **cause)
+{
+	char	name[MU_NAME_MAX];
+	int	c, seat = g->to_move;
+
+	for (c = 0; c < mu_board_ncells(&g->board); c++) {
+		if (!mu_explode_hot(&g->board, c))
+			continue;
+		mu_name_cell(c, name, sizeof name);
+		xasprintf(cause, "position: cell %s is hot (%d men, capacity "
+		    "%d); between actions no cell is", name,
+		    g->board.cells[c].height, mu_board_capacity(&g->board, c));
+		return (-1);
+	}
+	if (g->phase == MU_PHASE_OVER)
+		return (0);
+	if (g->passes >= g->players) {
+		xasprintf(cause, "position: every player has passed, so the "
+		    "game is over");
+		return (-1);
+	}
+	if (g->players == 2 && g->resigned != 0) {
+		xasprintf(cause, "position: a player of two has resigned, so "
+		    "the game is over");
+		return (-1);
+	}
+	if ((g->resigned & (1U << seat)) || mu_turn_men(g, seat) == 0) {
+		xasprintf(cause, "position: %s has %s, so it cannot be their "
+		    "turn", mu_game_colour(seat), (g->resigned & (1U << seat)) ?
+		    "resigned" : "no men");
 		return (-1);
 	}
 	return (0);

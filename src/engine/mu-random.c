@@ -12,7 +12,7 @@
  * A random player.  Outside the movement phase it picks uniformly from
  * the legal actions.  In the movement phase it builds a turn one move
  * at a time, with explosions in the default order.  Before each move
- * the turn stops with chance 1/8 (so a turn may be a pass); otherwise
+ * the turn stops with chance 1/16 (so a turn may be a pass); otherwise
  * the move is drawn from the legal single moves at that point: half
  * the time from those that merge with one of the player's own pieces,
  * which builds the columns that explode, and otherwise from all.
@@ -21,7 +21,7 @@
  * was, gives the same result.
  */
 
-#define MU_RANDOM_STOP	8	/* stop before a move with chance 1/8 */
+#define MU_RANDOM_STOP	16	/* stop before a move with chance 1/16 */
 
 static struct mu_move mu_random_pick(const struct mu_game *, struct rng *,
 		    struct mu_move *, int);
