@@ -351,7 +351,8 @@ want_out_empty
 [ "$(sed '1d;$d' err | grep -cv '^  mupbem [a-z]')" -eq 0 ] ||
     why+=("a usage line does not start with '  mupbem '")
 for c in "new --game classic|levis|velox [--players N] [--segments N] [--seed S]" \
-    "play RECORD ACTION..." "show RECORD" "legal RECORD" "replay RECORD" \
+    "play [--dry-run] [--as COLOUR] RECORD ACTION..." \
+    "show RECORD" "legal RECORD" "replay RECORD" \
     "demo [--game velox] [--seed S]"; do
 	grep -Fq -- "  mupbem $c" err || why+=("no usage for '$c'")
 done
@@ -651,12 +652,20 @@ layout() {
 		    "$name.rec" "${list[i]}" -- "$k $(colour "$k") ${list[i]}"
 	done
 
+	# Red's eight single men stand on the centres of A C E ... O, and
+	# each may move to any of its six neighbours.
+	for k in A C E G I K M O; do
+		for d in 1 2 3 4 5 6; do
+			echo "${k}0-$k$d"
+		done
+	done >want
+	echo pass >>want
 	begin
 	run legal "$name.rec"
 	want_rc 0
 	want_err ""
-	want_out_empty
-	end "$name: after 16 placements legal prints nothing"
+	want_out want
+	end "$name: after 16 placements legal lists red's 48 moves, then pass"
 
 	begin
 	run show "$name.rec"
@@ -667,7 +676,7 @@ layout() {
 	end "$name: after 16 placements show says Movement, turn 1"
 
 	refuse "$name: a 17th placement is refused" "$name.rec" \
-	    "mupbem: 'a': not an action here; moves in the movement phase are not supported by this version of mupbem yet" \
+	    "mupbem: 'a': not an action here; in the movement phase, write moves such as C4-D2, 'pass' or 'resign'" \
 	    a
 	refuse "$name: a placement in the movement phase is refused" \
 	    "$name.rec" \
@@ -778,12 +787,47 @@ want_err ""
 want_out want.replay
 end "classic 2x2: replay after selection: kept segments hold 7 men, then the diagram"
 
+# C @2,-6 is red's, full of single men; the cleared B lies south-west
+# of C and D north-east.  Each man may go to any neighbouring cell.
+cat >want <<'EOF'
+C0-C1
+C0-C2
+C0-C3
+C0-C4
+C0-C5
+C0-C6
+C1-C0
+C1-C2
+C1-C6
+C1-D3
+C2-C0
+C2-C1
+C2-C3
+C3-B1
+C3-B6
+C3-C0
+C3-C2
+C3-C4
+C4-B6
+C4-C0
+C4-C3
+C4-C5
+C5-C0
+C5-C4
+C5-C6
+C6-C0
+C6-C1
+C6-C5
+C6-D3
+C6-D4
+pass
+EOF
 begin
 run legal c
 want_rc 0
 want_err ""
-want_out_empty
-end "classic 2x2: legal in the movement phase prints nothing"
+want_out want
+end "classic 2x2: legal in the movement phase lists red's moves from C, then pass"
 refuse "clearing in the movement phase is refused" c \
     "mupbem: segments are cleared only in the selection phase, and this game is in the movement phase" \
     "clear D"
@@ -987,9 +1031,9 @@ want_out want
 end "comments and blank lines between actions do not matter"
 
 next=$("$MUPBEM" legal annotated | head -n 1)
-n=$(($(grep -c '^[0-9]' annotated) + 1))
+num=$(($(grep -c '^[0-9]' annotated) + 1))
 cp annotated annotated.want
-printf '%s %s %s\n' "$n" "$(colour "$n")" "$next" >>annotated.want
+printf '%s %s %s\n' "$num" "$(colour "$num")" "$next" >>annotated.want
 begin
 run play annotated "$next"
 want_rc 0
@@ -1051,6 +1095,288 @@ done
 
 expect "demo --seed -1 is refused" 1 \
     "mupbem: seed: '-1' is not a whole number from 0 to 2^64-1" demo --seed -1
+
+# --- the movement phase -------------------------------------------------------
+
+# m0: velox with 2 segments each, A (red) @0,0, B (blue) @3,-1, C (red)
+# @-3,1 and D (blue) @6,-2, one man on each centre.  Rows of cells,
+# west to east (E is the next in a row):
+#   r=-3: D6 D1                   r=-2: B6 B1 D5 D0 D2
+#   r=-1: A6 A1 B5 B0 B2 D4 D3    r=0:  C6 C1 A5 A0 A2 B4 B3
+#   r=1:  C5 C0 C2 A4 A3          r=2:  C4 C3
+header velox 2 2 7 >m0
+accept "velox 2x2: the layout" m0 @0,0 @3,-1 @-3,1 @6,-2 -- \
+    "1 red @0,0" "2 blue @3,-1" "3 red @-3,1" "4 blue @6,-2"
+
+# accept_out DESC RECORD WANT ACTION... -- LINE...: play must succeed,
+# print exactly the bytes of file WANT and append exactly the LINEs.
+accept_out() {
+	local desc=$1 rec=$2 xout=$3 acts=() line
+
+	shift 3
+	while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+		acts+=("$1")
+		shift
+	done
+	shift
+	cp "$rec" accept.want
+	for line in "$@"; do
+		printf '%s\n' "$line" >>accept.want
+	done
+	begin
+	run play "$rec" "${acts[@]}"
+	want_rc 0
+	want_err ""
+	want_out "$xout"
+	want_same "$rec" accept.want
+	end "$desc"
+}
+
+# legal_dry DESC RECORD COLOUR: every action legal lists is accepted by
+# play --dry-run, whose report starts with that move (or the pass), and
+# the record stays as it was.
+legal_dry() {
+	local rec=$2 who=$3 a first list
+
+	mapfile -t list < <("$MUPBEM" legal "$rec" 2>/dev/null)
+	cp "$rec" dry.before
+	begin
+	[ ${#list[@]} -gt 1 ] || why+=("legal lists ${#list[@]} actions")
+	[ "${list[${#list[@]} - 1]}" = pass ] ||
+	    why+=("legal does not end with pass")
+	for a in "${list[@]}"; do
+		run play --dry-run "$rec" "$a"
+		first=$(head -n 1 out)
+		[ "$rc" -eq 0 ] && [ ! -s err ] ||
+		    why+=("$a: status $rc: $(head -n 1 err)")
+		if [ "$a" = pass ]; then
+			[ "$first" = "$who passes." ] ||
+			    why+=("pass: first line '$first'")
+		else
+			[[ $first == "$who moves $a ("* ]] ||
+			    why+=("$a: first line '$first'")
+		fi
+	done
+	want_same "$rec" dry.before
+	end "$1"
+}
+
+{
+	for a in A0-A1 A0-A2 A0-A3 A0-A4 A0-A5 A0-A6 \
+	    C0-C1 C0-C2 C0-C3 C0-C4 C0-C5 C0-C6 pass; do
+		echo "$a"
+	done
+} >want
+begin
+run legal m0
+want_rc 0
+want_err ""
+want_out want
+end "movement: legal lists red's single moves by cell name, then pass"
+legal_dry "movement: every action legal lists on turn 1 passes play --dry-run" \
+    m0 red
+legal_dry "classic 2x2: every action legal lists passes play --dry-run" c red
+
+# Refusals on turn 1: one line on stderr, status 1, the record alone.
+cp m0 m
+refuse "a move from the opponent's segment is refused" m \
+    "mupbem: B0-B1: B0 holds a blue piece, not a red one" \
+    B0-B1
+refuse "turn 1 of velox allows one move" m \
+    "mupbem: C0-C1: turn 1 allows at most 1 move" "A0-A1 C0-C1"
+refuse "a move off a straight line is refused" m \
+    "mupbem: A0-B0: the two cells are not on one straight line" A0-B0
+refuse "a move of 2 cells with 1 man is refused" m \
+    "mupbem: A0-B4: going 2 cells takes the top 2 men, and A0 holds only 1" \
+    A0-B4
+refuse "a move from an empty cell is refused" m \
+    "mupbem: A1-A2: A1 is empty" A1-A2
+refuse "a move to the same cell is refused" m \
+    "mupbem: A0-A0: a move must leave its cell" A0-A0
+refuse "a move to a segment that does not exist is refused" m \
+    "mupbem: 'Z1': there is no such segment (the board has A to D)" A0-Z1
+refuse "moves and pass in one turn are refused" m \
+    "mupbem: 'pass': a turn with moves cannot also pass" "A0-A1 pass"
+refuse "a list without its ')' is refused" m \
+    "mupbem: 'A0-A1(A2': a list is missing its ')'" "A0-A1(A2"
+refuse "a second action that is illegal: nothing is appended" m \
+    "mupbem: A0-A2: A0 is empty" \
+    A0-A1 A0-A2
+refuse "several actions, the first illegal: nothing is appended" m \
+    "mupbem: C0-C1: turn 1 allows at most 1 move" "A0-A1 C0-C1" pass
+
+cp m m.before
+begin
+run play --as blue m pass
+want_rc 1
+want_err "mupbem: it is red's turn, not blue's"
+want_out_empty
+want_same m m.before
+end "play --as blue pass on red's turn is refused"
+begin
+run play --as green m resign
+want_rc 1
+want_err "mupbem: --as: this game has no seat called 'green'"
+want_out_empty
+want_same m m.before
+end "play --as green in a two-player game is refused"
+begin
+run play --dry-run m B0-B1
+want_rc 1
+want_err "mupbem: B0-B1: B0 holds a blue piece, not a red one"
+want_out_empty
+want_same m m.before
+end "play --dry-run of an illegal move: one error line, nothing on stdout"
+
+# A whole turn, canonical in the record, the report on stdout.
+printf 'red moves A0-A2 (1 man).\n' >want
+accept_out "play: a lower-case move is recorded as A0-A2, the report printed" \
+    m want 'a0-a2' -- "5 red A0-A2"
+printf 'blue moves B0-B1 (1 man).\nblue moves D0-D3 (1 man).\n' >want
+accept_out "play: turn 2 allows two moves, written with a comma" \
+    m want ' b0-b1 ,d0-D3 ' -- "6 blue B0-B1 D0-D3"
+cp m m3
+cat >want <<'EOF'
+red moves A2-A3 (1 man).
+  not needed: C0 in the explosion list.
+  not needed: C1 in the explosion list.
+  not needed: C2 in the removal list.
+red moves C0-C1 (1 man).
+EOF
+accept_out "play: lists are recorded as (C0,C1;C2), unused entries reported" \
+    m want 'a2-a3( c0 , c1 ; c2 )   c0-c1' -- "7 red A2-A3(C0,C1;C2) C0-C1"
+refuse "turn 4 of blue: a third move with two segments is refused" m \
+    "mupbem: B1-B6: blue has no segment left to move from this turn" \
+    "B1-B2 D3-D2 B1-B6"
+printf 'blue moves B1-B2 (1 man).\n' >want
+accept_out "play: a move from one of two segments is a turn" m want B1-B2 -- \
+    "8 blue B1-B2"
+legal_dry "movement: every action legal lists on turn 5 passes play --dry-run" \
+    m red
+
+# --dry-run: the report, a blank line and the board after the action.
+cp m m.before
+cp m m.real
+"$MUPBEM" play m.real 'A3-A4 C1-C6' >/dev/null 2>&1
+{
+	printf 'red moves A3-A4 (1 man).\nred moves C1-C6 (1 man).\n\n'
+	"$MUPBEM" show m.real
+} >want
+begin
+run play --dry-run m 'a3-a4 c1-c6'
+want_rc 0
+want_err ""
+want_out want
+want_same m m.before
+grep -Fqx "Movement, turn 6: blue to move, occupying 2 segments." out ||
+    why+=("no 'Movement, turn 6: blue to move' line")
+end "play --dry-run prints the report and the board, the record untouched"
+
+# --as: blue resigns while it is red's turn; red wins.
+cp m3 r.rec
+cat >want <<'EOF'
+blue resigns.
+The game is over.
+Score: red 0, blue 0 (resigned), neutral 28. red wins by resignation.
+EOF
+begin
+cp r.rec accept.want
+printf '7 blue resign\n' >>accept.want
+run play --as blue r.rec resign
+want_rc 0
+want_err ""
+want_out want
+want_same r.rec accept.want
+end "play --as blue resign on red's turn records '7 blue resign'"
+begin
+run replay r.rec
+want_rc 0
+want_err ""
+want_line "phase over"
+want_line "resigned blue"
+want_line "The game is over."
+want_line "Score: red 0, blue 0 (resigned), neutral 28. red wins by resignation."
+end "replay after blue resigned: the game is over, red wins by resignation"
+refuse "nothing can be played after the game is over" r.rec \
+    "mupbem: pass: the game is over" pass
+begin
+run legal r.rec
+want_rc 0
+want_err ""
+want_out_empty
+end "legal after the end of the game prints nothing"
+
+# Both players pass: the game is over, a draw on 28 neutral cells.
+cp m0 p.rec
+cat >want <<'EOF'
+red passes.
+blue passes.
+The game is over.
+Score: red 0, blue 0, neutral 28. A draw between red and blue.
+EOF
+accept_out "play pass pass ends the game and prints the score" p.rec want \
+    PASS pass -- "5 red pass" "6 blue pass"
+begin
+run replay p.rec
+want_rc 0
+want_err ""
+want_line "phase over"
+want_line "passes 2"
+want_line "The game is over."
+last=$(grep -v '^$' out | tail -n 1)
+[ "$last" = "Score: red 0, blue 0, neutral 28. A draw between red and blue." ] ||
+    why+=("the last line is '$last'")
+end "replay of a game both players passed: the score is its last line"
+
+# Red takes both blue men; blue then passes automatically (no record
+# line), and red's pass ends the game: all 28 cells are red's.
+cp m0 w.rec
+cat >want <<'EOF'
+red moves A0-A2 (1 man).
+blue passes.
+red moves A2-B5 (1 man).
+blue passes.
+red moves B5-B0 (1 man).
+  red captures blue 1 on B0.
+blue passes.
+red moves B0-B2 (1 man).
+blue passes.
+red moves B2-D4 (1 man).
+blue passes.
+red moves D4-D0 (1 man).
+  red captures blue 1 on D0.
+blue passes automatically.
+red passes.
+The game is over.
+Score: red 28, blue 0, neutral 0. red wins.
+EOF
+accept_out "a game won by capture: the automatic pass is not recorded" \
+    w.rec want A0-A2 pass A2-B5 pass B5-B0 pass B0-B2 pass B2-D4 pass \
+    D4-D0 pass -- "5 red A0-A2" "6 blue pass" "7 red A2-B5" "8 blue pass" \
+    "9 red B5-B0" "10 blue pass" "11 red B0-B2" "12 blue pass" \
+    "13 red B2-D4" "14 blue pass" "15 red D4-D0" "16 red pass"
+begin
+run replay w.rec
+want_rc 0
+want_err ""
+want_line "phase over"
+want_line "turn 14"
+last=$(grep -v '^$' out | tail -n 1)
+[ "$last" = "Score: red 28, blue 0, neutral 0. red wins." ] ||
+    why+=("the last line is '$last'")
+end "replay of the won game ends with 'red wins'"
+
+# Two men move together: C0 and A5's men meet on C1, then go 2 east.
+cp m0 two.rec
+"$MUPBEM" play two.rec A0-A5 pass 'A5-C1 C0-C1' pass >/dev/null 2>&1
+printf 'red moves C1-A0 (2 men).\n' >want
+begin
+run play two.rec C1-A0
+want_rc 0
+want_err ""
+want_out want
+end "a move of two men is reported as '(2 men)'" \
+    "mu-report.c writes '2 mans'"
 
 # --- the record file --------------------------------------------------------------
 

@@ -47,12 +47,6 @@ mu_board_init(struct mu_board *b)
 	memset(b, 0, sizeof *b);
 }
 
-int
-mu_board_ncells(const struct mu_board *b)
-{
-	return (b->nsegments * MU_SEGMENT_CELLS);
-}
-
 /* The cell at position h, or MU_NONE if h is in the Out of Bounds. */
 int
 mu_board_find(const struct mu_board *b, struct hex h)
@@ -78,18 +72,6 @@ mu_board_cell_offset(int k)
 	if (k == 0)
 		return (zero);
 	return (hex_step(zero, mu_board_k_dir[k], 1));
-}
-
-int
-mu_board_cell_k(int cell)
-{
-	return (cell % MU_SEGMENT_CELLS);
-}
-
-int
-mu_board_cell_segment(int cell)
-{
-	return (cell / MU_SEGMENT_CELLS);
 }
 
 /*

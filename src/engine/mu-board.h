@@ -48,14 +48,32 @@ struct mu_board {
 };
 
 void		mu_board_init(struct mu_board *);
-int		mu_board_ncells(const struct mu_board *);
 int		mu_board_find(const struct mu_board *, struct hex);
 struct hex	mu_board_cell_offset(int);
-int		mu_board_cell_k(int);
-int		mu_board_cell_segment(int);
 int		mu_board_add_segment(struct mu_board *, struct hex, int);
 void		mu_board_set_piece(struct mu_board *, int, int, int);
 int		mu_board_capacity(const struct mu_board *, int);
 void		mu_board_sections(struct mu_board *);
+
+/* The number of cells on the board. */
+static inline int
+mu_board_ncells(const struct mu_board *b)
+{
+	return (b->nsegments * MU_SEGMENT_CELLS);
+}
+
+/* Which cell of its segment a cell is: 0 the centre, 1-6 around it. */
+static inline int
+mu_board_cell_k(int cell)
+{
+	return (cell % MU_SEGMENT_CELLS);
+}
+
+/* The segment a cell belongs to. */
+static inline int
+mu_board_cell_segment(int cell)
+{
+	return (cell / MU_SEGMENT_CELLS);
+}
 
 #endif

@@ -30,6 +30,8 @@ static int	mu_move_fail(const struct mu_move *, char **, const char *,
 		    ...) __attribute__((format(printf, 3, 4)));
 static int	mu_move_turn_check(const struct mu_game *,
 		    const struct mu_turn *, const struct mu_move *, char **);
+static int	mu_move_piece_check(const struct mu_game *,
+		    const struct mu_move *, char **);
 static int	mu_move_path_check(const struct mu_game *,
 		    const struct mu_move *, char **);
 
@@ -114,7 +116,8 @@ mu_move_turn_check(const struct mu_game *g, const struct mu_turn *t,
 		return (mu_move_fail(m, cause, "%s has no segment left to "
 		    "move from this turn", mu_game_colour(t->seat)));
 	}
-	if (g->variant->turn_rule == MU_TURN_SINGLE)
+	if (g->variant->turn_rule == MU_TURN_SINGLE ||
+	    (t->occupied & ~t->used & bit) != 0)
 		return (0);
 	mu_name_label(s, label, sizeof label);
 	if (t->used & bit) {
@@ -129,7 +132,30 @@ mu_move_turn_check(const struct mu_game *g, const struct mu_turn *t,
 	return (0);
 }
 
-/* Check the piece on m's first cell and the path it takes. */
+/* Check the piece on m's first cell: the mover's, and tall enough. */
+static int
+mu_move_piece_check(const struct mu_game *g, const struct mu_move *m,
+    char **cause)
+{
+	const struct mu_cell	*start = &g->board.cells[m->from];
+	char			 from[MU_NAME_MAX];
+	int			 seat = g->to_move;
+
+	if (start->colour == seat && m->men <= start->height)
+		return (0);
+	mu_name_cell(m->from, from, sizeof from);
+	if (start->colour == MU_NONE)
+		return (mu_move_fail(m, cause, "%s is empty", from));
+	if (start->colour != seat) {
+		return (mu_move_fail(m, cause, "%s holds a %s piece, not a "
+		    "%s one", from, mu_game_colour(start->colour),
+		    mu_game_colour(seat)));
+	}
+	return (mu_move_fail(m, cause, "going %d cells takes the top %d men, "
+	    "and %s holds only %d", m->men, m->men, from, start->height));
+}
+
+/* Check the path m takes: on the board, and as the Wall allows. */
 static int
 mu_move_path_check(const struct mu_game *g, const struct mu_move *m,
     char **cause)
@@ -139,19 +165,6 @@ mu_move_path_check(const struct mu_game *g, const struct mu_move *m,
 	char			 from[MU_NAME_MAX], name[MU_NAME_MAX];
 	int			 i, n = m->from, seat = g->to_move;
 
-	mu_name_cell(m->from, from, sizeof from);
-	if (start->colour == MU_NONE)
-		return (mu_move_fail(m, cause, "%s is empty", from));
-	if (start->colour != seat) {
-		return (mu_move_fail(m, cause, "%s holds a %s piece, not a "
-		    "%s one", from, mu_game_colour(start->colour),
-		    mu_game_colour(seat)));
-	}
-	if (m->men > start->height) {
-		return (mu_move_fail(m, cause, "going %d cells takes the top "
-		    "%d men, and %s holds only %d", m->men, m->men, from,
-		    start->height));
-	}
 	for (i = 1; i <= m->men; i++) {
 		n = b->cells[n].nb[m->dir];
 		if (n == MU_NONE) {
@@ -161,16 +174,17 @@ mu_move_path_check(const struct mu_game *g, const struct mu_move *m,
 		c = &b->cells[n];
 		if (start->layer == MU_LAYER_WALL || c->layer != MU_LAYER_WALL)
 			continue;
+		if (i < m->men && c->colour == seat)
+			continue;
 		mu_name_cell(n, name, sizeof name);
 		if (i == m->men) {
+			mu_name_cell(m->from, from, sizeof from);
 			return (mu_move_fail(m, cause, "%s is on the Wall and "
 			    "%s is not", name, from));
 		}
-		if (c->colour != seat) {
-			return (mu_move_fail(m, cause, "the path passes over "
-			    "the Wall at %s, which holds no %s piece", name,
-			    mu_game_colour(seat)));
-		}
+		return (mu_move_fail(m, cause, "the path passes over the Wall "
+		    "at %s, which holds no %s piece", name,
+		    mu_game_colour(seat)));
 	}
 	return (0);
 }
@@ -180,6 +194,10 @@ int
 mu_move_check(const struct mu_game *g, const struct mu_turn *t,
     const struct mu_move *m, char **cause)
 {
+	if (t->moves >= t->limit)
+		return (mu_move_turn_check(g, t, m, cause));
+	if (mu_move_piece_check(g, m, cause) == -1)
+		return (-1);
 	if (mu_move_turn_check(g, t, m, cause) == -1)
 		return (-1);
 	return (mu_move_path_check(g, m, cause));

@@ -61,8 +61,8 @@ mu_report_line(const struct mu_event *ev, struct buf *out)
 		mu_name_cell(ev->cell2, b, sizeof b);
 	switch (ev->type) {
 	case MU_EVENT_MOVE:
-		buf_addf(out, "%s moves %s-%s (%d man%s).\n", who, a, b,
-		    ev->men, ev->men == 1 ? "" : "s");
+		buf_addf(out, "%s moves %s-%s (%d %s).\n", who, a, b,
+		    ev->men, ev->men == 1 ? "man" : "men");
 		break;
 	case MU_EVENT_CAPTURE:
 		buf_addf(out, "  %s captures %s %d on %s.\n", who,
@@ -86,8 +86,8 @@ mu_report_line(const struct mu_event *ev, struct buf *out)
 		buf_addf(out, "  %s is now Wall.\n", a);
 		break;
 	case MU_EVENT_REMOVE:
-		buf_addf(out, "  oscillation: %d %s man%s removed from %s.\n",
-		    ev->men, who, ev->men == 1 ? "" : "s", a);
+		buf_addf(out, "  oscillation: %d %s %s removed from %s.\n",
+		    ev->men, who, ev->men == 1 ? "man" : "men", a);
 		break;
 	case MU_EVENT_UNUSED:
 		buf_addf(out, "  not needed: %s in the %s list.\n", a,

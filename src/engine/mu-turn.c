@@ -42,17 +42,35 @@ mu_turn_men(const struct mu_game *g, int seat)
 	return (n);
 }
 
+/* Has seat any man on the board? */
+int
+mu_turn_has_men(const struct mu_game *g, int seat)
+{
+	const struct mu_board	*b = &g->board;
+	int			 c, ncells = mu_board_ncells(b);
+
+	for (c = 0; c < ncells; c++) {
+		if (b->cells[c].colour == seat)
+			return (1);
+	}
+	return (0);
+}
+
 /* The segments seat occupies, as a mask; returns how many. */
 int
 mu_turn_occupied(const struct mu_game *g, int seat, uint64_t *mask)
 {
 	const struct mu_board	*b = &g->board;
-	int			 c, ncells = mu_board_ncells(b);
+	int			 s, k;
 
 	*mask = 0;
-	for (c = 0; c < ncells; c++) {
-		if (b->cells[c].colour == seat)
-			*mask |= (uint64_t)1 << mu_board_cell_segment(c);
+	for (s = 0; s < b->nsegments; s++) {
+		for (k = 0; k < MU_SEGMENT_CELLS; k++) {
+			if (b->cells[s * MU_SEGMENT_CELLS + k].colour == seat) {
+				*mask |= (uint64_t)1 << s;
+				break;
+			}
+		}
 	}
 	return (__builtin_popcountll(*mask));
 }
@@ -138,7 +156,7 @@ mu_turn_enter(struct mu_game *g, struct mu_report *r)
 
 	if (g->phase != MU_PHASE_MOVEMENT)
 		return;
-	if ((g->resigned & (1U << seat)) == 0 && mu_turn_men(g, seat) > 0)
+	if ((g->resigned & (1U << seat)) == 0 && mu_turn_has_men(g, seat))
 		return;
 	mu_turn_pass(g, seat, 1, r);
 	mu_turn_next(g, r);

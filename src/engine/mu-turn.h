@@ -27,5 +27,6 @@ void	mu_turn_end(struct mu_game *, const struct mu_turn *,
 void	mu_turn_enter(struct mu_game *, struct mu_report *);
 int	mu_turn_resign(struct mu_game *, int, struct mu_report *, char **);
 int	mu_turn_men(const struct mu_game *, int);
+int	mu_turn_has_men(const struct mu_game *, int);
 
 #endif
