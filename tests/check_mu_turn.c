@@ -293,7 +293,7 @@ START_TEST(test_velox_automatic_turns)
 	ck_assert_int_eq(test_util_mu(g)->passes, 1);
 	r = test_util_play(g, "pass");
 	ck_assert_str_eq(r, "red passes.\nThe game is over.\n"
-	    "Score: red 28, blue 0, neutral 0. red wins.\n");
+	    "Score: red 28, blue 0, neutral 0. Red wins.\n");
 	free(r);
 	ck_assert_int_eq(test_util_mu(g)->phase, MU_PHASE_OVER);
 	game_free(g);
@@ -399,7 +399,7 @@ START_TEST(test_resign_two)
 	g = velox4(NULL);
 	r = test_util_play(g, "resign");
 	ck_assert_str_eq(r, "red resigns.\nThe game is over.\n"
-	    "Score: red 0 (resigned), blue 0, neutral 28. blue wins by "
+	    "Score: red 0 (resigned), blue 0, neutral 28. Blue wins by "
 	    "resignation.\n");
 	free(r);
 	ck_assert_int_eq(test_util_mu(g)->phase, MU_PHASE_OVER);
@@ -411,7 +411,7 @@ START_TEST(test_resign_two)
 	test_util_refuse(g, 1, "B0-B1", "it is red's turn, not blue's");
 	r = play_as(g, 1, "Resign");
 	ck_assert_str_eq(r, "blue resigns.\nThe game is over.\n"
-	    "Score: red 0, blue 0 (resigned), neutral 28. red wins by "
+	    "Score: red 0, blue 0 (resigned), neutral 28. Red wins by "
 	    "resignation.\n");
 	free(r);
 	ck_assert_int_eq(test_util_mu(g)->phase, MU_PHASE_OVER);
@@ -421,7 +421,7 @@ START_TEST(test_resign_two)
 	g = test_util_game("velox", 2, 2, "@0,0");
 	r = play_as(g, 0, "resign");
 	ck_assert_str_eq(r, "red resigns.\nThe game is over.\n"
-	    "Score: red 7 (resigned), blue 0, neutral 0. blue wins by "
+	    "Score: red 7 (resigned), blue 0, neutral 0. Blue wins by "
 	    "resignation.\n");
 	free(r);
 	game_free(g);
@@ -509,7 +509,7 @@ START_TEST(test_resign_three_rank)
 	free(test_util_play(g, "pass"));
 	r = test_util_play(g, "pass");
 	ck_assert_str_eq(r, "red passes.\nThe game is over.\n"
-	    "Score: red 5, blue 7 (resigned), green 3, neutral 0. red "
+	    "Score: red 5, blue 7 (resigned), green 3, neutral 0. Red "
 	    "wins.\n");
 	free(r);
 	game_free(g);
@@ -524,22 +524,22 @@ static const struct {
 	{ "one colour scores its region, Virginity included; two are "
 	  "neutral",
 	  "*=V " WALL_A "C0=Cr2 C1=C C2=Vr1 B0=Vr1 D0=Vb1",
-	  "Score: red 7, blue 0, neutral 14. red wins." },
+	  "Score: red 7, blue 0, neutral 14. Red wins." },
 	{ "an empty region reached by red's Wall piece only is red's",
 	  "*=V " WALL_A "A5=Wr1 B0=Vb1",
-	  "Score: red 7, blue 14, neutral 0. blue wins." },
+	  "Score: red 7, blue 14, neutral 0. Blue wins." },
 	{ "an empty region reached by red and blue is neutral",
 	  "*=V " WALL_A "A5=Wr1 A4=Wb1 B0=Vb1",
-	  "Score: red 0, blue 14, neutral 7. blue wins." },
+	  "Score: red 0, blue 14, neutral 7. Blue wins." },
 	{ "an empty region reached by no Wall piece is neutral",
 	  "*=V " WALL_A "A0=Wr1 B0=Vb1",
-	  "Score: red 0, blue 14, neutral 7. blue wins." },
+	  "Score: red 0, blue 14, neutral 7. Blue wins." },
 	{ "a Wall piece of 2 reaches 2 cells away, over the Wall",
 	  "*=V " WALL_A "A0=Wr2 B0=Vb1",
-	  "Score: red 7, blue 14, neutral 0. blue wins." },
+	  "Score: red 7, blue 14, neutral 0. Blue wins." },
 	{ "a Wall piece does not claim a region that holds pieces",
 	  "*=V " WALL_A "A5=Wb1 C0=Vr1 B0=Vb1",
-	  "Score: red 7, blue 14, neutral 0. blue wins." },
+	  "Score: red 7, blue 14, neutral 0. Blue wins." },
 	{ "a tie for the highest score is a draw",
 	  "*=V " WALL_A WALL_D "C3=Vr1 B3=Vb1",
 	  "Score: red 7, blue 7, neutral 0. A draw between red and blue." },

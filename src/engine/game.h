@@ -2,8 +2,8 @@
  * The one interface every game (the Mu variants now, Mur later) offers
  * to the tool, the service and the robot: create, parse an action,
  * apply it for a seat (reporting what happened, as text for replies),
- * list the legal ones, draw the board, tell the result, read and write
- * the complete position.
+ * list the legal ones, draw the board (with the score once the game is
+ * over), read and write the complete position.
  */
 #ifndef GAME_H
 #define GAME_H
@@ -54,7 +54,6 @@ struct game_ops {
 			     size_t);
 
 	void		 (*render)(const struct game *, struct buf *);
-	int		 (*result)(const struct game *, struct buf *);
 	void		 (*write_position)(const struct game *, struct buf *);
 	int		 (*read_position)(struct game *, const char *, char **);
 };

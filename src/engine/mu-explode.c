@@ -46,8 +46,8 @@
  *
  * The loop always ends in practice: between layer changes no men are
  * added, so the board must come back; a step limit far beyond any real
- * reaction stands guard all the same, and counts every hot cell as
- * oscillating if it is ever reached.
+ * reaction stands guard all the same, and counts every hot Wall and
+ * Commonwealth cell as oscillating if it is ever reached.
  */
 
 #define MU_EXPLODE_WORDS	((MU_MAX_CELLS + 63) / 64)
@@ -98,6 +98,7 @@ static void	mu_explode_remove(struct mu_explode *, int);
 static void	mu_explode_trim_cell(struct mu_explode *, int, int);
 static void	mu_explode_trim(struct mu_explode *);
 static void	mu_explode_unused(struct mu_explode *);
+static void	mu_explode_give_up(struct mu_explode *);
 
 /* A cell's share of the board hash. */
 static uint64_t
@@ -502,6 +503,20 @@ mu_explode_trim(struct mu_explode *e)
 	}
 }
 
+/* At the step limit, every hot non-Virgin cell counts as oscillating. */
+static void
+mu_explode_give_up(struct mu_explode *e)
+{
+	int	c;
+
+	memset(e->osc, 0, sizeof e->osc);
+	for (c = 0; c < mu_board_ncells(e->b); c++) {
+		if ((e->hot[c >> 6] & ((uint64_t)1 << (c & 63))) &&
+		    e->b->cells[c].layer != MU_LAYER_VIRGIN)
+			e->osc[c >> 6] |= (uint64_t)1 << (c & 63);
+	}
+}
+
 /* Report the list entries the reaction did not need. */
 static void
 mu_explode_unused(struct mu_explode *e)
@@ -559,7 +574,7 @@ mu_explode_resolve(struct mu_game *g, const int16_t *seeds, int nseeds,
 	for (;;) {
 		mu_explode_record(&e);
 		if (++steps > MU_EXPLODE_LIMIT)
-			memcpy(e.osc, e.hot, sizeof e.osc);
+			mu_explode_give_up(&e);
 		any = 0;
 		for (w = 0; w < MU_EXPLODE_WORDS; w++) {
 			cand[w] = e.hot[w] & ~e.osc[w];

@@ -7,7 +7,6 @@
 #include "mu-notation.h"
 #include "mu-ops.h"
 #include "mu-position.h"
-#include "mu-score.h"
 #include "xmalloc.h"
 
 /*
@@ -40,7 +39,6 @@ static int	mu_ops_players(const struct game *);
 static const char *mu_ops_seat_name(const struct game *, int);
 static int	mu_ops_seat_parse(const struct game *, const char *, size_t);
 static void	mu_ops_render(const struct game *, struct buf *);
-static int	mu_ops_result(const struct game *, struct buf *);
 static void	mu_ops_write_position(const struct game *, struct buf *);
 static int	mu_ops_read_position(struct game *, const char *, char **);
 
@@ -49,7 +47,7 @@ static int	mu_ops_read_position(struct game *, const char *, char **);
 	mu_ops_options, mu_ops_parse, mu_ops_apply,		\
 	mu_ops_format, mu_ops_legal, mu_ops_to_move,		\
 	mu_ops_players, mu_ops_seat_name, mu_ops_seat_parse,	\
-	mu_ops_render, mu_ops_result, mu_ops_write_position,	\
+	mu_ops_render, mu_ops_write_position,			\
 	mu_ops_read_position					\
 }
 
@@ -208,20 +206,6 @@ static void
 mu_ops_render(const struct game *g, struct buf *out)
 {
 	mu_diagram_render(g->state, out);
-}
-
-/* Write the score and result if the game is over; returns 1 if so. */
-static int
-mu_ops_result(const struct game *g, struct buf *out)
-{
-	const struct mu_game	*mg = g->state;
-	struct mu_score		 s;
-
-	if (mg->phase != MU_PHASE_OVER)
-		return (0);
-	mu_score_count(mg, &s);
-	mu_report_score_text(mg, &s, out);
-	return (1);
 }
 
 static void

@@ -446,6 +446,10 @@ mu_position_check(struct mu_game *g, char **cause)
 		}
 		return (mu_position_opening(g, cause));
 	}
+	/* A two-player game may end by resignation in any phase. */
+	if (g->phase == MU_PHASE_OVER && g->players == 2 &&
+	    g->resigned != 0 && (n < total || g->turn == 0))
+		return (mu_position_moving(g, cause));
 	if (n != total) {
 		xasprintf(cause, "position: after the layout phase the "
 		    "board has all %d segments, not %d", total, n);
@@ -487,9 +491,10 @@ mu_position_moving(struct mu_game *g, char **cause)
 		if (!mu_explode_hot(&g->board, c))
 			continue;
 		mu_name_cell(c, name, sizeof name);
-		xasprintf(cause, "position: cell %s is hot (%d men, capacity "
+		xasprintf(cause, "position: cell %s is hot (%d %s, capacity "
 		    "%d); between actions no cell is", name,
-		    g->board.cells[c].height, mu_board_capacity(&g->board, c));
+		    g->board.cells[c].height, g->board.cells[c].height == 1 ?
+		    "man" : "men", mu_board_capacity(&g->board, c));
 		return (-1);
 	}
 	if (g->phase == MU_PHASE_OVER)

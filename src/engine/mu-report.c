@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,7 +127,8 @@ void
 mu_report_score_text(const struct mu_game *g, const struct mu_score *s,
     struct buf *out)
 {
-	int	seat, n, i;
+	const char	*who;
+	int		 seat, n, i;
 
 	buf_adds(out, "Score:");
 	for (seat = 0; seat < g->players; seat++) {
@@ -136,8 +138,9 @@ mu_report_score_text(const struct mu_game *g, const struct mu_score *s,
 	}
 	buf_addf(out, " neutral %d.", s->neutral);
 	if (s->winner != MU_NONE) {
-		buf_addf(out, " %s wins%s.\n", mu_game_colour(s->winner),
-		    s->resigned ? " by resignation" : "");
+		who = mu_game_colour(s->winner);
+		buf_addf(out, " %c%s wins%s.\n", toupper((unsigned char)*who),
+		    who + 1, s->resigned ? " by resignation" : "");
 		return;
 	}
 	buf_adds(out, " A draw between ");

@@ -180,10 +180,6 @@ mu_turn_resign(struct mu_game *g, int seat, struct mu_report *r,
 {
 	struct mu_event	ev;
 
-	if (g->phase == MU_PHASE_OVER) {
-		xasprintf(cause, "resign: the game is already over");
-		return (-1);
-	}
 	if (g->resigned & (1U << seat)) {
 		xasprintf(cause, "resign: %s has already resigned",
 		    mu_game_colour(seat));

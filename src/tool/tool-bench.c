@@ -225,8 +225,8 @@ tool_bench_run(int argc, char **argv)
 				break;
 			buf_init(&names);
 			game_names(&names);
-			fprintf(stderr, "mupbem: game: '%s' is not a game; "
-			    "the games are %s\n", optarg, names.data);
+			fprintf(stderr, "mupbem: game: no game is called '%s' "
+			    "(the games are %s)\n", optarg, names.data);
 			buf_free(&names);
 			return (1);
 		case 'n':

@@ -533,8 +533,6 @@ tool_commands_replay(int argc, char **argv)
 	g->ops->write_position(g, &out);
 	buf_addc(&out, '\n');
 	g->ops->render(g, &out);
-	if (g->ops->result(g, &out))
-		buf_addc(&out, '\n');
 	fputs(out.data, stdout);
 	buf_free(&out);
 	record_free(&r);
