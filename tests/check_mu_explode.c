@@ -502,8 +502,8 @@ START_TEST(test_removal_refused)
 	game_free(g);
 
 	g = board("classic", "A6=Wr2 A0=W A2=W A5=W A3=C A4=C");
-	test_util_refuse(g, -1, "A6-A3(;A3)", "Mu takes no removal list: "
-	    "oscillating sections are trimmed");
+	test_util_refuse(g, -1, "A6-A3(;A3)", "A6-A3: classic Mu takes no "
+	    "removal list; oscillating sections are trimmed");
 	game_free(g);
 }
 END_TEST

@@ -223,15 +223,16 @@ mu_game_turn(struct mu_game *g, const struct mu_action *a,
 {
 	struct mu_game	*work;
 	size_t		 n = r != NULL ? r->n : 0;
+	char		 name[2 * MU_NAME_MAX];
 	int		 i;
 
 	if (g->variant->oscillation == MU_OSC_TRIM_SECTIONS) {
 		for (i = 0; i < a->nsteps; i++) {
 			if (a->steps[i].nremove == 0)
 				continue;
-			xasprintf(cause, "%s takes no removal list: "
-			    "oscillating sections are trimmed",
-			    g->variant->title);
+			mu_move_name(&a->steps[i].move, name, sizeof name);
+			xasprintf(cause, "%s: classic Mu takes no removal "
+			    "list; oscillating sections are trimmed", name);
 			return (-1);
 		}
 	}
