@@ -24,8 +24,8 @@
  * cost includes listing the legal moves it was drawn from, checking
  * and making it, and resolving its explosions.
  *
- * Then it plays random layouts (and selections) through the game
- * interface, as the service will, and times each kind of work
+ * Then it plays random layouts (and selections), one for every 50
+ * games, through the game interface, as the service will, and times each kind of work
  * separately: listing legal actions, playing an action from text
  * (parse, copy, apply), writing and reading positions, drawing
  * diagrams and replaying whole records.
@@ -213,7 +213,7 @@ tool_bench_run(int argc, char **argv)
 	const struct game_ops	*ops = game_find("velox");
 	struct buf		 names;
 	uint64_t		 seed = 1;
-	long			 games = 20, i;
+	long			 games = 1000, layouts, i;
 	int			 ch;
 
 	optind = 1;
@@ -250,14 +250,15 @@ tool_bench_run(int argc, char **argv)
 	}
 	if (optind != argc)
 		return (-1);
-	tool_bench_play(ops, games * 10, seed);
+	tool_bench_play(ops, games, seed);
+	layouts = games / 50 > 0 ? games / 50 : 1;
 	memset(clk, 0, sizeof clk);
-	for (i = 0; i < games; i++)
+	for (i = 0; i < layouts; i++)
 		tool_bench_game("velox", 2, 8, seed + (uint64_t)i, clk);
 	tool_bench_print("velox, 2 players, 8 segments each (16 placements):",
 	    clk);
 	memset(clk, 0, sizeof clk);
-	for (i = 0; i < games; i++)
+	for (i = 0; i < layouts; i++)
 		tool_bench_game("classic", 6, 8, seed + (uint64_t)i, clk);
 	tool_bench_print("classic, 6 players, 8 segments each (48 placements, "
 	    "42 clears):", clk);
