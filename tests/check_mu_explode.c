@@ -508,6 +508,44 @@ START_TEST(test_removal_refused)
 }
 END_TEST
 
+/*
+ * Two one-cell sections hot at once, neither with anything to send
+ * (found by the random games: levis seed 461, action 136).  Exploding
+ * one leaves the board as it was, so what is known to oscillate is
+ * kept rather than forgotten; both are found out and lose their men.
+ * Forgetting after every explosion would alternate N4, N6, N4, ...
+ */
+START_TEST(test_two_empty_oscillators)
+{
+	static const char	 tail[] =
+	    "  N4 explodes (blue 1): 0 out, 1 stays.\n"
+	    "  N6 explodes (blue 1): 0 out, 1 stays.\n"
+	    "  oscillation: 1 blue man removed from N4.\n"
+	    "  N6 explodes (blue 1): 0 out, 1 stays.\n"
+	    "  oscillation: 1 blue man removed from N6.\n";
+	struct game		*g;
+	struct buf		 report;
+	char			*text, *cause = NULL;
+	size_t			 len;
+
+	text = test_util_read("positions/levis-empty-pair.pos");
+	g = game_read_position(text, &cause);
+	ck_assert_msg(g != NULL, "%s", cause);
+	buf_init(&report);
+	ck_assert_msg(game_play(g, g->ops->to_move(g), "N0-N6", 5, NULL,
+	    &report, &cause) == 0, "%s", cause);
+	len = strlen(tail);
+	ck_assert_uint_ge(report.len, len);
+	ck_assert_str_eq(report.data + report.len - len, tail);
+	ck_assert_str_eq(test_util_cell(g, "N4"), "C");
+	ck_assert_str_eq(test_util_cell(g, "N6"), "C");
+	ck_assert_str_eq(test_util_cell(g, "N1"), "Wb1");
+	buf_free(&report);
+	free(text);
+	game_free(g);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -533,6 +571,7 @@ main(void)
 	tcase_add_loop_test(tc, test_oscillation, 0,
 	    sizeof oscillation / sizeof oscillation[0]);
 	tcase_add_test(tc, test_removal_refused);
+	tcase_add_test(tc, test_two_empty_oscillators);
 	suite_add_tcase(s, tc);
 	return (test_util_run(s));
 }

@@ -31,7 +31,9 @@
  *   - no cell hot: the reaction rests;
  *   - some hot cell not known to oscillate: one of them explodes, the
  *     next one the move's explosion list names, the only one, or the
- *     lowest-named;
+ *     lowest-named; if that changes the board, what was known to
+ *     oscillate is forgotten (a cell with nothing to send changes
+ *     nothing, so two such cells are both found out, in turn);
  *   - every hot cell oscillates: in levis and velox one man leaves the
  *     next cell of the removal list or the lowest-named such cell; in
  *     classic every section holding an oscillating cell is trimmed
@@ -231,14 +233,13 @@ mu_explode_grow(struct mu_explode *e)
 
 /*
  * Record the board.  If it was seen before, the cells that exploded
- * since then are known to oscillate; otherwise nothing is.
+ * since then are known to oscillate (as well as those already known).
  */
 static void
 mu_explode_record(struct mu_explode *e)
 {
 	int	i, j;
 
-	memset(e->osc, 0, sizeof e->osc);
 	for (i = e->nhist - 1; i >= 0; i--) {
 		if (e->hist[i] != e->hash)
 			continue;
@@ -258,6 +259,7 @@ mu_explode_forget(struct mu_explode *e)
 {
 	e->nhist = 0;
 	e->nlog = 0;
+	memset(e->osc, 0, sizeof e->osc);
 }
 
 static void
@@ -543,7 +545,7 @@ mu_explode_resolve(struct mu_game *g, const int16_t *seeds, int nseeds,
 {
 	static const struct mu_order	 none;
 	struct mu_explode		 e;
-	uint64_t			 cand[MU_EXPLODE_WORDS];
+	uint64_t			 cand[MU_EXPLODE_WORDS], hash;
 	int				 i, c, w, steps = 0, any = 0;
 
 	if (order == NULL)
@@ -570,6 +572,7 @@ mu_explode_resolve(struct mu_game *g, const int16_t *seeds, int nseeds,
 	e.log = e.log_stack;
 	e.size = MU_EXPLODE_STACK;
 	e.nhist = e.nlog = 0;
+	memset(e.osc, 0, sizeof e.osc);
 
 	for (;;) {
 		mu_explode_record(&e);
@@ -586,7 +589,10 @@ mu_explode_resolve(struct mu_game *g, const int16_t *seeds, int nseeds,
 			if ((c = mu_explode_choose(&e, cand, 0, cause)) ==
 			    MU_NONE)
 				goto fail;
+			hash = e.hash;
 			mu_explode_one(&e, c);
+			if (e.hash != hash)
+				memset(e.osc, 0, sizeof e.osc);
 			continue;
 		}
 		if (g->variant->oscillation == MU_OSC_TRIM_SECTIONS)
