@@ -525,8 +525,10 @@ START_TEST(test_two_empty_oscillators)
 	    "  oscillation: 1 blue man removed from N6.\n";
 	struct game		*g;
 	struct buf		 report;
+	const char		*p;
 	char			*text, *cause = NULL;
 	size_t			 len;
+	int			 n;
 
 	text = test_util_read("positions/levis-empty-pair.pos");
 	g = game_read_position(text, &cause);
@@ -534,6 +536,10 @@ START_TEST(test_two_empty_oscillators)
 	buf_init(&report);
 	ck_assert_msg(game_play(g, g->ops->to_move(g), "N0-N6", 5, NULL,
 	    &report, &cause) == 0, "%s", cause);
+	for (n = 0, p = report.data; (p = strstr(p, " explodes (")) != NULL;
+	    p++)
+		n++;
+	ck_assert_int_eq(n, 18);
 	len = strlen(tail);
 	ck_assert_uint_ge(report.len, len);
 	ck_assert_str_eq(report.data + report.len - len, tail);
