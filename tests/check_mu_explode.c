@@ -539,7 +539,7 @@ START_TEST(test_two_empty_oscillators)
 	for (n = 0, p = report.data; (p = strstr(p, " explodes (")) != NULL;
 	    p++)
 		n++;
-	ck_assert_int_eq(n, 18);
+	ck_assert_int_eq(n, 17);
 	len = strlen(tail);
 	ck_assert_uint_ge(report.len, len);
 	ck_assert_str_eq(report.data + report.len - len, tail);
