@@ -26,7 +26,6 @@
 #define LAYOUT	"@0,0;@3,-1;@-3,1;@6,-2"
 
 static struct game	*board(const char *);
-static char		*play(struct game *, const char *);
 
 /* The four-segment board with spec set on an empty board. */
 static struct game *
@@ -42,22 +41,6 @@ board(const char *spec)
 	return (g);
 }
 
-/* Play action, which must work and leave no cell hot; returns the report. */
-static char *
-play(struct game *g, const char *action)
-{
-	struct mu_board	*b;
-	char		*report;
-	int		 c;
-
-	/* Playing replaces the game's state: look at the board after. */
-	report = test_util_play(g, action);
-	b = &test_util_mu(g)->board;
-	for (c = 0; c < mu_board_ncells(b); c++)
-		ck_assert_msg(!mu_explode_hot(b, c), "cell %d hot", c);
-	return (report);
-}
-
 /* The top k men of a piece move exactly k cells in a straight line. */
 START_TEST(test_move_top_men)
 {
@@ -65,7 +48,7 @@ START_TEST(test_move_top_men)
 	char		*r;
 
 	g = board("A0=Vr3");
-	r = play(g, "A0-B4");
+	r = test_util_play(g, "A0-B4");
 	ck_assert_str_eq(test_util_cell(g, "A0"), "Vr1");
 	ck_assert_str_eq(test_util_cell(g, "A2"), "V");
 	ck_assert_str_eq(test_util_cell(g, "B4"), "Vr2");
@@ -74,7 +57,7 @@ START_TEST(test_move_top_men)
 	game_free(g);
 
 	g = board("A0=Vr3");
-	r = play(g, "a0-a5");
+	r = test_util_play(g, "a0-a5");
 	ck_assert_str_eq(test_util_cell(g, "A0"), "Vr2");
 	ck_assert_str_eq(test_util_cell(g, "A5"), "Vr1");
 	ck_assert_str_eq(r, "red moves A0-A5 (1 man).\n");
@@ -153,7 +136,7 @@ START_TEST(test_move_over_own_wall)
 	char		*r;
 
 	g = board("A0=Vr2 A1=W A2=Wr1");
-	r = play(g, "A0-B4");
+	r = test_util_play(g, "A0-B4");
 	ck_assert_str_eq(test_util_cell(g, "A0"), "V");
 	ck_assert_str_eq(test_util_cell(g, "A2"), "Wr1");
 	ck_assert_str_eq(test_util_cell(g, "B4"), "Vr2");
@@ -171,7 +154,7 @@ START_TEST(test_move_from_wall)
 
 	/* Wall capacities: A0 2, A1 2, A2 3, B4 2, B3 1. */
 	g = board("A0=Wr2 A1=W A2=Wb1 B4=Wb1 B3=W");
-	r = play(g, "A0-B4");
+	r = test_util_play(g, "A0-B4");
 	ck_assert_str_eq(test_util_cell(g, "A0"), "W");
 	ck_assert_str_eq(test_util_cell(g, "A2"), "Wb1");
 	ck_assert_str_eq(test_util_cell(g, "B4"), "Wr2");
@@ -182,7 +165,7 @@ START_TEST(test_move_from_wall)
 
 	/* An empty Wall cell passed over, a Wall cell landed on. */
 	g = board("A0=Wr2 A1=W A2=W B4=W B3=W");
-	r = play(g, "A0-B4");
+	r = test_util_play(g, "A0-B4");
 	ck_assert_str_eq(test_util_cell(g, "B4"), "Wr2");
 	free(r);
 	game_free(g);
@@ -202,7 +185,7 @@ START_TEST(test_move_no_block)
 	for (i = 0; i < sizeof specs / sizeof specs[0]; i++) {
 		g = board(specs[i]);
 		snprintf(a2, sizeof a2, "%s", test_util_cell(g, "A2"));
-		r = play(g, "A0-B4");
+		r = test_util_play(g, "A0-B4");
 		ck_assert_str_eq(test_util_cell(g, "A2"), a2);
 		ck_assert_str_eq(test_util_cell(g, "B4"), "Vr2");
 		ck_assert_str_eq(r, "red moves A0-B4 (2 men).\n");
@@ -219,7 +202,7 @@ START_TEST(test_move_merge)
 	char		*r;
 
 	g = board("A0=Vr1 A2=Vr2");
-	r = play(g, "A0-A2");
+	r = test_util_play(g, "A0-A2");
 	ck_assert_str_eq(test_util_cell(g, "A0"), "V");
 	ck_assert_str_eq(test_util_cell(g, "A2"), "Vr3");
 	ck_assert_str_eq(r, "red moves A0-A2 (1 man).\n");
@@ -235,7 +218,7 @@ START_TEST(test_move_capture)
 	char		*r;
 
 	g = board("A0=Vr1 A2=Vb4");
-	r = play(g, "A0-A2");
+	r = test_util_play(g, "A0-A2");
 	ck_assert_str_eq(test_util_cell(g, "A0"), "V");
 	ck_assert_str_eq(test_util_cell(g, "A2"), "Vr1");
 	ck_assert_str_eq(r, "red moves A0-A2 (1 man).\n"
@@ -258,7 +241,7 @@ START_TEST(test_move_refused_unchanged)
 	ck_assert_str_eq(test_util_cell(g, "A3"), "Vr2");
 	ck_assert_str_eq(test_util_cell(g, "A0"), "Vr1");
 	/* The same first move alone is legal and explodes A3. */
-	free(play(g, "A0-A3"));
+	free(test_util_play(g, "A0-A3"));
 	ck_assert_str_eq(test_util_cell(g, "A3"), "Cr1");
 	game_free(g);
 }

@@ -523,7 +523,7 @@ static const struct {
 } scores[] = {
 	{ "one colour scores its region, Virginity included; two are "
 	  "neutral",
-	  "*=V " WALL_A "C0=Cr2 C1=C C2=Vr1 B0=Vr1 D0=Vb1",
+	  "*=V " WALL_A "C0=Cr2 C1=C C4=Vr1 B0=Vr1 D0=Vb1",
 	  "Score: red 7, blue 0, neutral 14. Red wins." },
 	{ "an empty region reached by red's Wall piece only is red's",
 	  "*=V " WALL_A "A5=Wr1 B0=Vb1",

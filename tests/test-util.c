@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mu-explode.h"
 #include "mu-name.h"
 #include "rng.h"
 #include "test-util.h"
@@ -173,18 +174,24 @@ test_util_cell(struct game *g, const char *name)
 }
 
 /*
- * Play action for the player to move, which must succeed; returns the
- * report text, which the caller frees.
+ * Play action for the player to move, which must succeed and leave no
+ * cell hot; returns the report text, which the caller frees.
  */
 char *
 test_util_play(struct game *g, const char *action)
 {
+	struct mu_board	*b;
 	struct buf	 report;
 	char		*cause = NULL;
+	int		 c;
 
 	buf_init(&report);
 	ck_assert_msg(game_play(g, g->ops->to_move(g), action, strlen(action),
 	    NULL, &report, &cause) == 0, "%s: %s", action, cause);
+	b = &test_util_mu(g)->board;	/* playing replaced the state */
+	for (c = 0; c < mu_board_ncells(b); c++)
+		ck_assert_msg(!mu_explode_hot(b, c), "%s: cell %d is hot",
+		    action, c);
 	return (buf_steal(&report));
 }
 

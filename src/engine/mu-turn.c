@@ -24,6 +24,7 @@
  * resigned.  Resigning ends a two-player game at once.
  */
 
+static void	mu_turn_note(struct mu_report *, int, int, int);
 static void	mu_turn_pass(struct mu_game *, int, int, struct mu_report *);
 static void	mu_turn_over(struct mu_game *, struct mu_report *);
 static void	mu_turn_next(struct mu_game *, struct mu_report *);
@@ -97,37 +98,38 @@ mu_turn_begin(const struct mu_game *g, struct mu_turn *t)
 	}
 }
 
+/* Report an event of seat that concerns no cell. */
+static void
+mu_turn_note(struct mu_report *r, int type, int seat, int men)
+{
+	struct mu_event	ev;
+
+	if (r == NULL)
+		return;
+	memset(&ev, 0, sizeof ev);
+	ev.type = (uint8_t)type;
+	ev.seat = (int8_t)seat;
+	ev.other = MU_NONE;
+	ev.cell = ev.cell2 = MU_NONE;
+	ev.men = (uint16_t)men;
+	mu_report_add(r, &ev);
+}
+
 static void
 mu_turn_pass(struct mu_game *g, int seat, int automatic,
     struct mu_report *r)
 {
-	struct mu_event	ev;
-
-	if (r != NULL) {
-		memset(&ev, 0, sizeof ev);
-		ev.type = MU_EVENT_PASS;
-		ev.seat = (int8_t)seat;
-		ev.other = MU_NONE;
-		ev.cell = ev.cell2 = MU_NONE;
-		ev.men = (uint16_t)automatic;
-		mu_report_add(r, &ev);
-	}
+	mu_turn_note(r, MU_EVENT_PASS, seat, automatic);
 	g->passes++;
 }
 
 static void
 mu_turn_over(struct mu_game *g, struct mu_report *r)
 {
-	struct mu_event	ev;
-
 	g->phase = MU_PHASE_OVER;
 	if (r == NULL)
 		return;
-	memset(&ev, 0, sizeof ev);
-	ev.type = MU_EVENT_END;
-	ev.seat = ev.other = MU_NONE;
-	ev.cell = ev.cell2 = MU_NONE;
-	mu_report_add(r, &ev);
+	mu_turn_note(r, MU_EVENT_END, MU_NONE, 0);
 	r->over = 1;
 	mu_score_count(g, &r->score);
 }
@@ -178,8 +180,6 @@ int
 mu_turn_resign(struct mu_game *g, int seat, struct mu_report *r,
     char **cause)
 {
-	struct mu_event	ev;
-
 	if (g->resigned & (1U << seat)) {
 		xasprintf(cause, "resign: %s has already resigned",
 		    mu_game_colour(seat));
@@ -192,14 +192,7 @@ mu_turn_resign(struct mu_game *g, int seat, struct mu_report *r,
 		return (-1);
 	}
 	g->resigned |= 1U << seat;
-	if (r != NULL) {
-		memset(&ev, 0, sizeof ev);
-		ev.type = MU_EVENT_RESIGN;
-		ev.seat = (int8_t)seat;
-		ev.other = MU_NONE;
-		ev.cell = ev.cell2 = MU_NONE;
-		mu_report_add(r, &ev);
-	}
+	mu_turn_note(r, MU_EVENT_RESIGN, seat, 0);
 	if (g->players == 2) {
 		mu_turn_over(g, r);
 		return (0);
