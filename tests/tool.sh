@@ -1216,7 +1216,7 @@ end "play --as blue pass on red's turn is refused"
 begin
 run play --as green m resign
 want_rc 1
-want_err "mupbem: --as: this game has no seat called 'green'"
+want_err "mupbem: --as: this game has no seat called 'green' (the seats are red and blue)"
 want_out_empty
 want_same m m.before
 end "play --as green in a two-player game is refused"

@@ -49,6 +49,7 @@ static struct game *tool_commands_setup(struct tool_commands_setup *,
 static int	tool_commands_play(int, char **);
 static int	tool_commands_play_options(int, char **, int *,
 		    const char **);
+static void	tool_commands_seats(const struct game *, struct buf *);
 static int	tool_commands_show(int, char **);
 static int	tool_commands_legal(int, char **);
 static int	tool_commands_replay(int, char **);
@@ -348,6 +349,19 @@ out:
 	return (g);
 }
 
+/* List the seats of g: "red, blue and green". */
+static void
+tool_commands_seats(const struct game *g, struct buf *out)
+{
+	int	seat, n = g->ops->players(g);
+
+	for (seat = 0; seat < n; seat++) {
+		if (seat > 0)
+			buf_adds(out, seat == n - 1 ? " and " : ", ");
+		buf_adds(out, g->ops->seat_name(g, seat));
+	}
+}
+
 /* Parse play's options; returns the index of RECORD, or -1. */
 static int
 tool_commands_play_options(int argc, char **argv, int *dry, const char **as)
@@ -420,8 +434,9 @@ tool_commands_play(int argc, char **argv)
 		seat = g->ops->to_move(g);
 		if (as != NULL &&
 		    (seat = g->ops->seat_parse(g, as, strlen(as))) == -1) {
+			tool_commands_seats(g, &out);
 			tool_commands_error("--as: this game has no seat "
-			    "called '%s'", as);
+			    "called '%s' (the seats are %s)", as, out.data);
 			goto out;
 		}
 		buf_reset(&canon);
