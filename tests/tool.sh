@@ -169,12 +169,12 @@ refuse() {
 	end "$desc"
 }
 
-# accept DESC RECORD ACTION... -- LINE...: play must succeed silently
-# and append exactly the LINEs (each with a newline).
-accept() {
-	local desc=$1 rec=$2 acts=() line
+# accept_out DESC RECORD WANT ACTION... -- LINE...: play must succeed,
+# print exactly the bytes of file WANT and append exactly the LINEs.
+accept_out() {
+	local desc=$1 rec=$2 xout=$3 acts=() line
 
-	shift 2
+	shift 3
 	while [ $# -gt 0 ] && [ "$1" != "--" ]; do
 		acts+=("$1")
 		shift
@@ -188,9 +188,19 @@ accept() {
 	run play "$rec" "${acts[@]}"
 	want_rc 0
 	want_err ""
-	want_out_empty
+	want_out "$xout"
 	want_same "$rec" accept.want
 	end "$desc"
+}
+
+# accept DESC RECORD ACTION... -- LINE...: play must succeed silently
+# and append exactly the LINEs (each with a newline).
+accept() {
+	local desc=$1 rec=$2
+
+	shift 2
+	: >accept.silent
+	accept_out "$desc" "$rec" accept.silent "$@"
 }
 
 colour() {
@@ -1107,30 +1117,6 @@ expect "demo --seed -1 is refused" 1 \
 header velox 2 2 7 >m0
 accept "velox 2x2: the layout" m0 @0,0 @3,-1 @-3,1 @6,-2 -- \
     "1 red @0,0" "2 blue @3,-1" "3 red @-3,1" "4 blue @6,-2"
-
-# accept_out DESC RECORD WANT ACTION... -- LINE...: play must succeed,
-# print exactly the bytes of file WANT and append exactly the LINEs.
-accept_out() {
-	local desc=$1 rec=$2 xout=$3 acts=() line
-
-	shift 3
-	while [ $# -gt 0 ] && [ "$1" != "--" ]; do
-		acts+=("$1")
-		shift
-	done
-	shift
-	cp "$rec" accept.want
-	for line in "$@"; do
-		printf '%s\n' "$line" >>accept.want
-	done
-	begin
-	run play "$rec" "${acts[@]}"
-	want_rc 0
-	want_err ""
-	want_out "$xout"
-	want_same "$rec" accept.want
-	end "$desc"
-}
 
 # legal_dry DESC RECORD COLOUR: every action legal lists is accepted by
 # play --dry-run, whose report starts with that move (or the pass), and
