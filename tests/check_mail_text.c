@@ -1,0 +1,125 @@
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mail-text.h"
+#include "test-util.h"
+
+/*
+ * The text helpers of the mail layer, one rule per case: charsets,
+ * HTML, format=flowed, and the cutting of quotes and signatures.
+ */
+
+static const struct {
+	const char	*what;
+	const char	*in;
+	const char	*want;
+} cleans[] = {
+	{ "quoted lines go", "C4-D2\n> old\n> older\n", "C4-D2\n" },
+	{ "a Gmail attribution goes, top-posted",
+	  "pass\n\nOn Sat, Nov 21, 2026 at 7:08 AM mupbem "
+	  "<games@mupbem.example> wrote:\n> board\n", "pass\n" },
+	{ "an attribution wrapped over two lines goes, bottom-posted",
+	  "On 21/11/2026 07:08, mupbem <games@mupbem.example>\nwrote:\n"
+	  "> board\n\nA0-A2\n", "A0-A2\n" },
+	{ "Outlook's Original Message ends the text",
+	  "resign\r\n\r\n-----Original Message-----\r\nFrom: x\r\nmore\r\n",
+	  "resign\n" },
+	{ "an Outlook From/Sent block ends the text",
+	  "A0-A1\n\nFrom: mupbem <games@mupbem.example>\nSent: Saturday\n"
+	  "To: Bob\nSubject: Re\n\nold\n", "A0-A1\n" },
+	{ "a From: line without Sent: stays",
+	  "From: the start, I move\nA0-A1\n",
+	  "From: the start, I move\nA0-A1\n" },
+	{ "a signature ends the text", "A0-A1\n-- \nBob\nphone\n", "A0-A1\n" },
+	{ "blank lines are tidied", "\n\n  \nA0-A1   \n\n\n\nB0-B1\n\n",
+	  "A0-A1\n\nB0-B1\n" },
+	{ "nothing left is empty", "> all quoted\n", "" },
+};
+
+START_TEST(test_clean)
+{
+	char	*out;
+
+	out = mail_text_clean(cleans[_i].in);
+	ck_assert_msg(strcmp(out, cleans[_i].want) == 0, "%s: got '%s'",
+	    cleans[_i].what, out);
+	free(out);
+}
+END_TEST
+
+static const struct {
+	const char	*in;
+	const char	*want;
+} htmls[] = {
+	{ "<html><head><style>p {}</style></head><body><p>C4-D2</p>"
+	  "<p>pass&nbsp;now</p></body></html>", "C4-D2\npass now\n" },
+	{ "<div>A &amp; B &lt;3&gt;<br>x&#8217;s &#x263A;</div>",
+	  "A & B <3>\nx\xe2\x80\x99s \xe2\x98\xba\n" },
+	{ "<div>one\r\n two</div><!-- <p>no</p> --><script>x</script>",
+	  "one two\n" },
+};
+
+START_TEST(test_html)
+{
+	char	*out;
+
+	out = mail_text_html(htmls[_i].in);
+	ck_assert_str_eq(out, htmls[_i].want);
+	free(out);
+}
+END_TEST
+
+START_TEST(test_unflow)
+{
+	char	*out;
+
+	out = mail_text_unflow("A0-A1 B0-B1 \nC0-C1\n> quoted \n> more\n"
+	    " >not quote\n-- \nsig\n", 0);
+	ck_assert_str_eq(out, "A0-A1 B0-B1 C0-C1\n> quoted more\n"
+	    ">not quote\n-- \nsig\n");
+	free(out);
+	out = mail_text_unflow("A0-A1(B0, \nC1)\n", 1);
+	ck_assert_str_eq(out, "A0-A1(B0,C1)\n");
+	free(out);
+}
+END_TEST
+
+START_TEST(test_utf8)
+{
+	char	*out;
+
+	out = mail_text_utf8("iso-8859-1", "caf\xe9", 4);
+	ck_assert_str_eq(out, "caf\xc3\xa9");
+	free(out);
+	out = mail_text_utf8("windows-1252", "\x93x\x94", 3);
+	ck_assert_str_eq(out, "\xe2\x80\x9cx\xe2\x80\x9d");
+	free(out);
+	out = mail_text_utf8("utf-8", "a\xffz", 3);
+	ck_assert_str_eq(out, "a\xef\xbf\xbdz");
+	free(out);
+	out = mail_text_utf8("x-no-such-charset", "a\xe9", 2);
+	ck_assert_str_eq(out, "a\xef\xbf\xbd");
+	free(out);
+	out = mail_text_utf8(NULL, "plain", 5);
+	ck_assert_str_eq(out, "plain");
+	free(out);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite	*s = suite_create("mail_text");
+	TCase	*tc = tcase_create("text");
+
+	tcase_add_loop_test(tc, test_clean, 0,
+	    sizeof cleans / sizeof cleans[0]);
+	tcase_add_loop_test(tc, test_html, 0, sizeof htmls / sizeof htmls[0]);
+	tcase_add_test(tc, test_unflow);
+	tcase_add_test(tc, test_utf8);
+	suite_add_tcase(s, tc);
+	return (test_util_run(s));
+}

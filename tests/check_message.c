@@ -1,0 +1,155 @@
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "message.h"
+#include "test-util.h"
+#include "xmalloc.h"
+
+/*
+ * The mail corpus (tests/data/mail, see its README): each NAME.eml is
+ * parsed and summed up in the form of NAME.want, which must match it
+ * exactly: the headers the service uses, why it would never be
+ * answered, and the command text.
+ */
+
+static const char *corpus[] = {
+	"gmail-alternative-reply", "outlook-html-base64", "apple-mail-qp",
+	"thunderbird-flowed", "thunderbird-flowed-delsp", "latin1-rfc2047",
+	"utf8-rfc2047-base64", "top-posted", "bottom-posted",
+	"attachments-nested", "dsn-bounce", "vacation-auto-reply",
+	"list-mail", "no-message-id"
+};
+
+static void	summary(const struct message *, struct buf *);
+
+static void
+summary(const struct message *m, struct buf *out)
+{
+#define FIELD(name, v)	buf_addf(out, "%s: %s\n", name, (v) != NULL ? (v) : "-")
+	FIELD("from", m->from);
+	FIELD("from-name", m->from_name);
+	FIELD("reply-to", m->reply_to);
+	FIELD("to", m->to);
+	FIELD("cc", m->cc);
+	FIELD("subject", m->subject);
+	FIELD("message-id", m->message_id);
+	FIELD("in-reply-to", m->in_reply_to);
+	FIELD("references", m->references);
+	FIELD("date", m->date);
+	FIELD("auto-submitted", m->auto_submitted);
+	FIELD("precedence", m->precedence);
+	FIELD("list-id", m->list_id);
+	FIELD("return-path", m->return_path);
+	FIELD("automatic", message_automatic_name(m->automatic));
+#undef FIELD
+	buf_addf(out, "text:\n%s", m->text);
+}
+
+START_TEST(test_corpus)
+{
+	struct message	 m;
+	struct buf	 out;
+	char		*eml, *want, *path, *cause = NULL;
+
+	xasprintf(&path, "mail/%s.eml", corpus[_i]);
+	eml = test_util_read(path);
+	free(path);
+	xasprintf(&path, "mail/%s.want", corpus[_i]);
+	want = test_util_read(path);
+	free(path);
+	ck_assert_msg(message_parse(eml, strlen(eml), MESSAGE_LIMIT, &m,
+	    &cause) == 0, "%s: %s", corpus[_i], cause);
+	buf_init(&out);
+	summary(&m, &out);
+	ck_assert_msg(strcmp(out.data, want) == 0, "%s:\n--- got\n%s--- want\n%s",
+	    corpus[_i], out.data, want);
+	if (m.message_id != NULL)
+		ck_assert_str_eq(m.id, m.message_id);
+	else
+		ck_assert_int_eq(strncmp(m.id, "sha256:", 7), 0);
+	buf_free(&out);
+	message_free(&m);
+	free(eml);
+	free(want);
+}
+END_TEST
+
+/* A mail without Message-ID is known by the digest of its bytes. */
+START_TEST(test_digest)
+{
+	static const char	 a[] = "From: a@x\nSubject: s\n\npass\n";
+	static const char	 b[] = "From: a@x\nSubject: s\n\npass!\n";
+	struct message		 m1, m2, m3;
+	char			*cause = NULL;
+
+	ck_assert_int_eq(message_parse(a, strlen(a), MESSAGE_LIMIT, &m1,
+	    &cause), 0);
+	ck_assert_int_eq(message_parse(a, strlen(a), MESSAGE_LIMIT, &m2,
+	    &cause), 0);
+	ck_assert_int_eq(message_parse(b, strlen(b), MESSAGE_LIMIT, &m3,
+	    &cause), 0);
+	ck_assert_uint_eq(strlen(m1.id), 7 + 64);
+	ck_assert_str_eq(m1.id, m2.id);
+	ck_assert_str_ne(m1.id, m3.id);
+	message_free(&m1);
+	message_free(&m2);
+	message_free(&m3);
+}
+END_TEST
+
+/* Over the limit: headers kept, no text, marked too large. */
+START_TEST(test_too_large)
+{
+	static const char	 raw[] = "From: Bob <bob@example.org>\n"
+	    "Message-ID: <big@x>\nSubject: big\n\nA0-A1\n";
+	struct message		 m;
+	char			*cause = NULL;
+
+	ck_assert_int_eq(message_parse(raw, strlen(raw), 10, &m, &cause), 0);
+	ck_assert(m.too_large);
+	ck_assert_str_eq(m.text, "");
+	ck_assert_str_eq(m.from, "bob@example.org");
+	ck_assert_str_eq(m.id, "big@x");
+	message_free(&m);
+	ck_assert_int_eq(message_parse(raw, strlen(raw), MESSAGE_LIMIT, &m,
+	    &cause), 0);
+	ck_assert(!m.too_large);
+	ck_assert_str_eq(m.text, "A0-A1\n");
+	message_free(&m);
+}
+END_TEST
+
+START_TEST(test_not_mail)
+{
+	struct message	 m;
+	char		*cause = NULL;
+
+	ck_assert_int_eq(message_parse("", 0, MESSAGE_LIMIT, &m, &cause), -1);
+	ck_assert_str_eq(cause, "not a mail: it has no header");
+	free(cause);
+	cause = NULL;
+	ck_assert_int_eq(message_parse("just words\n\nbody\n", 17,
+	    MESSAGE_LIMIT, &m, &cause), -1);
+	ck_assert_str_eq(cause, "not a mail: it has no header");
+	free(cause);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite	*s = suite_create("message");
+	TCase	*tc = tcase_create("corpus");
+
+	tcase_add_loop_test(tc, test_corpus, 0,
+	    sizeof corpus / sizeof corpus[0]);
+	tcase_add_test(tc, test_digest);
+	tcase_add_test(tc, test_too_large);
+	tcase_add_test(tc, test_not_mail);
+	suite_add_tcase(s, tc);
+	return (test_util_run(s));
+}
