@@ -1,0 +1,322 @@
+#include "config.h"
+
+#include <sys/inotify.h>
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "source.h"
+#include "xmalloc.h"
+
+/*
+ * A Maildir as a mail source, the embedded default: no server needed.
+ *
+ * Mail waiting to be handled is every file in new/, and every file in
+ * cur/ whose info (":2,FLAGS") lacks the S flag.  A scan lists them in
+ * name order, which is delivery order for the usual time-based names;
+ * next() hands them out one by one and scans again when the list runs
+ * out.  Acknowledging renames the file into cur/ with S added to its
+ * flags.
+ *
+ * Other programs may deliver, read or move files at any time: a file
+ * that is gone when it is read or acknowledged was taken care of
+ * elsewhere and is passed over; one delivered during a scan is found
+ * by the next.  Waiting uses inotify on new/ and cur/, so a delivery
+ * wakes the daemon at once.
+ */
+
+struct source_maildir {
+	char	 *path;
+	char	**pending;	/* "new/NAME" or "cur/NAME:2,..." */
+	size_t	  npending;
+	size_t	  next;
+	int	  notify;	/* inotify descriptor, or -1 */
+};
+
+static int	source_maildir_open(struct source *, const char *, char **);
+static int	source_maildir_next(struct source *, struct source_mail *,
+		    char **);
+static int	source_maildir_ack(struct source *,
+		    const struct source_mail *, char **);
+static int	source_maildir_wait(struct source *, int, char **);
+static void	source_maildir_close(struct source *);
+static int	source_maildir_mkdir(const char *, char **);
+static void	source_maildir_forget(struct source_maildir *);
+static int	source_maildir_cmp(const void *, const void *);
+static int	source_maildir_scan(struct source_maildir *, char **);
+static int	source_maildir_read(struct source *, const char *,
+		    struct source_mail *, char **);
+
+const struct source_ops source_maildir_ops = {
+	"maildir",
+	source_maildir_open,
+	source_maildir_next,
+	source_maildir_ack,
+	source_maildir_wait,
+	source_maildir_close
+};
+
+/* Make directory path unless it is there. */
+static int
+source_maildir_mkdir(const char *path, char **cause)
+{
+	if (mkdir(path, 0700) == 0 || errno == EEXIST)
+		return (0);
+	xasprintf(cause, "maildir %s: %s", path, strerror(errno));
+	return (-1);
+}
+
+static int
+source_maildir_open(struct source *s, const char *path, char **cause)
+{
+	static const char	*subdirs[] = { "tmp", "new", "cur" };
+	struct source_maildir	*md;
+	char			*sub;
+	size_t			 i;
+	int			 rc = 0;
+
+	if (source_maildir_mkdir(path, cause) == -1)
+		return (-1);
+	for (i = 0; i < 3 && rc == 0; i++) {
+		xasprintf(&sub, "%s/%s", path, subdirs[i]);
+		rc = source_maildir_mkdir(sub, cause);
+		free(sub);
+	}
+	if (rc == -1)
+		return (-1);
+	md = xcalloc(1, sizeof *md);
+	md->path = xstrdup(path);
+	md->notify = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	for (i = 1; i < 3 && md->notify != -1; i++) {
+		xasprintf(&sub, "%s/%s", path, subdirs[i]);
+		if (inotify_add_watch(md->notify, sub, IN_CREATE |
+		    IN_MOVED_TO | IN_ATTRIB) == -1) {
+			close(md->notify);
+			md->notify = -1;
+		}
+		free(sub);
+	}
+	s->state = md;
+	return (0);
+}
+
+static void
+source_maildir_forget(struct source_maildir *md)
+{
+	size_t	i;
+
+	for (i = 0; i < md->npending; i++)
+		free(md->pending[i]);
+	free(md->pending);
+	md->pending = NULL;
+	md->npending = md->next = 0;
+}
+
+static int
+source_maildir_cmp(const void *a, const void *b)
+{
+	const char	*x = *(char * const *)a, *y = *(char * const *)b;
+
+	/* By file name, whichever of new/ or cur/ it is in. */
+	return (strcmp(x + 4, y + 4));
+}
+
+/* List the mail waiting in new/ and cur/. */
+static int
+source_maildir_scan(struct source_maildir *md, char **cause)
+{
+	static const char	*subdirs[] = { "new", "cur" };
+	struct dirent		*de;
+	DIR			*d;
+	char			*dir, *info;
+	size_t			 size = 0;
+	int			 i;
+
+	source_maildir_forget(md);
+	for (i = 0; i < 2; i++) {
+		xasprintf(&dir, "%s/%s", md->path, subdirs[i]);
+		if ((d = opendir(dir)) == NULL) {
+			xasprintf(cause, "maildir %s: %s", dir,
+			    strerror(errno));
+			free(dir);
+			return (-1);
+		}
+		free(dir);
+		while ((de = readdir(d)) != NULL) {
+			if (de->d_name[0] == '.')
+				continue;
+			info = strstr(de->d_name, ":2,");
+			if (i == 1 && info != NULL && strchr(info + 3, 'S'))
+				continue;
+			if (md->npending == size) {
+				size = size == 0 ? 64 : size * 2;
+				md->pending = xreallocarray(md->pending, size,
+				    sizeof *md->pending);
+			}
+			xasprintf(&md->pending[md->npending++], "%s/%s",
+			    subdirs[i], de->d_name);
+		}
+		closedir(d);
+	}
+	qsort(md->pending, md->npending, sizeof *md->pending,
+	    source_maildir_cmp);
+	return (0);
+}
+
+/* Read the mail at key; returns 0 if it has gone meanwhile. */
+static int
+source_maildir_read(struct source *s, const char *key,
+    struct source_mail *m, char **cause)
+{
+	struct source_maildir	*md = s->state;
+	char			*path;
+	ssize_t			 n;
+	size_t			 size = 8192;
+	int			 fd;
+
+	xasprintf(&path, "%s/%s", md->path, key);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+		if (errno == ENOENT) {
+			free(path);
+			return (0);
+		}
+		xasprintf(cause, "maildir %s: %s", path, strerror(errno));
+		free(path);
+		return (-1);
+	}
+	free(path);
+	m->data = xmalloc(size);
+	m->len = 0;
+	for (;;) {
+		if (m->len == size)
+			m->data = xreallocarray(m->data, size *= 2, 1);
+		n = read(fd, m->data + m->len, size - m->len);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1) {
+			xasprintf(cause, "maildir %s/%s: %s", md->path, key,
+			    strerror(errno));
+			close(fd);
+			source_mail_free(m);
+			return (-1);
+		}
+		if (n == 0 || (m->len += (size_t)n) > s->max)
+			break;
+	}
+	close(fd);
+	if (m->len > s->max + 1)
+		m->len = s->max + 1;
+	m->data = xreallocarray(m->data, m->len + 1, 1);
+	m->data[m->len] = '\0';
+	m->key = xstrdup(key);
+	return (1);
+}
+
+static int
+source_maildir_next(struct source *s, struct source_mail *m, char **cause)
+{
+	struct source_maildir	*md = s->state;
+	int			 rc, scanned = 0;
+
+	memset(m, 0, sizeof *m);
+	for (;;) {
+		if (md->next == md->npending) {
+			if (scanned)
+				return (0);
+			if (source_maildir_scan(md, cause) == -1)
+				return (-1);
+			scanned = 1;
+			continue;
+		}
+		rc = source_maildir_read(s, md->pending[md->next++], m, cause);
+		if (rc != 0)
+			return (rc);
+	}
+}
+
+/* Move the mail into cur/ with the S flag. */
+static int
+source_maildir_ack(struct source *s, const struct source_mail *m,
+    char **cause)
+{
+	struct source_maildir	*md = s->state;
+	const char		*name = m->key + 4, *info;
+	char			*from, *to, flags[64];
+	size_t			 base, i, n = 0;
+
+	flags[0] = '\0';
+	info = strstr(name, ":2,");
+	base = info != NULL ? (size_t)(info - name) : strlen(name);
+	if (info != NULL) {
+		for (i = 3; info[i] != '\0' && n + 2 < sizeof flags; i++) {
+			if (info[i] == 'S')
+				continue;
+			/* Flags are kept in ASCII order, S among them. */
+			if (info[i] > 'S' && strchr(flags, 'S') == NULL)
+				flags[n++] = 'S';
+			flags[n++] = info[i];
+			flags[n] = '\0';
+		}
+	}
+	flags[n] = '\0';
+	if (strchr(flags, 'S') == NULL) {
+		flags[n++] = 'S';
+		flags[n] = '\0';
+	}
+	xasprintf(&from, "%s/%s", md->path, m->key);
+	xasprintf(&to, "%s/cur/%.*s:2,%s", md->path, (int)base, name, flags);
+	if (rename(from, to) == -1 && errno != ENOENT) {
+		xasprintf(cause, "maildir %s: %s", from, strerror(errno));
+		free(from);
+		free(to);
+		return (-1);
+	}
+	free(from);
+	free(to);
+	return (0);
+}
+
+/* Wait up to seconds for something to change in new/ or cur/. */
+static int
+source_maildir_wait(struct source *s, int seconds, char **cause)
+{
+	struct source_maildir	*md = s->state;
+	struct pollfd		 pfd;
+	char			 buf[4096];
+
+	if (md->notify == -1) {
+		sleep((unsigned)seconds);
+		return (0);
+	}
+	pfd.fd = md->notify;
+	pfd.events = POLLIN;
+	if (poll(&pfd, 1, seconds * 1000) == -1 && errno != EINTR) {
+		xasprintf(cause, "maildir %s: %s", md->path, strerror(errno));
+		return (-1);
+	}
+	while (read(md->notify, buf, sizeof buf) > 0)
+		/* drain */;
+	return (0);
+}
+
+static void
+source_maildir_close(struct source *s)
+{
+	struct source_maildir	*md = s->state;
+
+	if (md == NULL)
+		return;
+	source_maildir_forget(md);
+	if (md->notify != -1)
+		close(md->notify);
+	free(md->path);
+	free(md);
+	s->state = NULL;
+}

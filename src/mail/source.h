@@ -1,0 +1,50 @@
+/*
+ * Where incoming mail comes from: a Maildir, an IMAP folder, or one
+ * mail on standard input.  Every source offers the same operations, so
+ * the daemon takes mail the same way from each: next() hands out a
+ * mail, and ack() marks it handled, which the daemon does only after
+ * recording its handling.  A mail that is never acknowledged is handed
+ * out again later (at least once); the store's record of handled mail
+ * makes that exactly once.
+ */
+#ifndef SOURCE_H
+#define SOURCE_H
+
+#include <stddef.h>
+
+/* One mail taken from a source, not yet acknowledged. */
+struct source_mail {
+	char	*data;		/* the raw mail */
+	size_t	 len;
+	char	*key;		/* where the source keeps it */
+};
+
+struct source;
+
+struct source_ops {
+	const char	*name;
+	int		 (*open)(struct source *, const char *, char **);
+	int		 (*next)(struct source *, struct source_mail *,
+			     char **);
+	int		 (*ack)(struct source *, const struct source_mail *,
+			     char **);
+	int		 (*wait)(struct source *, int, char **);
+	void		 (*close)(struct source *);
+};
+
+struct source {
+	const struct source_ops	*ops;
+	size_t			 max;	/* read at most max + 1 bytes */
+	void			*state;
+};
+
+extern const struct source_ops	*source_table[];
+extern const struct source_ops	 source_maildir_ops;
+
+const struct source_ops	*source_find(const char *);
+struct source		*source_open(const struct source_ops *, const char *,
+			     size_t, char **);
+void			 source_close(struct source *);
+void			 source_mail_free(struct source_mail *);
+
+#endif

@@ -1,0 +1,248 @@
+#include "config.h"
+
+#include <sys/stat.h>
+
+#include <check.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "source.h"
+#include "test-util.h"
+#include "xmalloc.h"
+
+/*
+ * The Maildir source on a real directory: delivery order, the S flag
+ * only on acknowledgement, mail in cur/ without S, files that vanish or
+ * arrive meanwhile, the size cut, and waking on delivery.
+ */
+
+static char	*dir;
+
+static void	setup(void);
+static void	teardown(void);
+static void	deliver(const char *, const char *, const char *);
+static int	exists(const char *);
+
+static void
+setup(void)
+{
+	char	tmpl[] = "/tmp/mupbem-maildir-XXXXXX";
+
+	ck_assert_ptr_nonnull(mkdtemp(tmpl));
+	xasprintf(&dir, "%s/Maildir", tmpl);
+}
+
+static void
+teardown(void)
+{
+	char	*cmd;
+
+	xasprintf(&cmd, "rm -rf '%.*s'", (int)(strrchr(dir, '/') - dir), dir);
+	ck_assert_int_eq(system(cmd), 0);
+	free(cmd);
+	free(dir);
+}
+
+/* Deliver text as sub/name, through tmp/ as the Maildir rules say. */
+static void
+deliver(const char *sub, const char *name, const char *text)
+{
+	char	*tmp, *final;
+	FILE	*f;
+
+	xasprintf(&tmp, "%s/tmp/%s", dir, name);
+	xasprintf(&final, "%s/%s/%s", dir, sub, name);
+	ck_assert_ptr_nonnull(f = fopen(tmp, "w"));
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_int_eq(rename(tmp, final), 0);
+	free(tmp);
+	free(final);
+}
+
+static int
+exists(const char *rel)
+{
+	struct stat	 sb;
+	char		*path;
+	int		 rc;
+
+	xasprintf(&path, "%s/%s", dir, rel);
+	rc = stat(path, &sb) == 0;
+	free(path);
+	return (rc);
+}
+
+START_TEST(test_order_and_ack)
+{
+	struct source		*s;
+	struct source_mail	 m;
+	char			*cause = NULL;
+
+	ck_assert_ptr_nonnull(s = source_open(&source_maildir_ops, dir, 1000,
+	    &cause));
+	ck_assert(exists("tmp") && exists("new") && exists("cur"));
+	deliver("new", "1700000002.M2.host", "Subject: two\n\nB\n");
+	deliver("new", "1700000001.M1.host", "Subject: one\n\nA\n");
+	deliver("cur", "1700000003.M3.host:2,F", "Subject: three\n\nC\n");
+	deliver("cur", "1700000000.M0.host:2,S", "Subject: done\n\nX\n");
+
+	ck_assert_int_eq(s->ops->next(s, &m, &cause), 1);
+	ck_assert_str_eq(m.key, "new/1700000001.M1.host");
+	ck_assert_str_eq(m.data, "Subject: one\n\nA\n");
+	ck_assert_int_eq(s->ops->ack(s, &m, &cause), 0);
+	ck_assert(!exists("new/1700000001.M1.host"));
+	ck_assert(exists("cur/1700000001.M1.host:2,S"));
+	source_mail_free(&m);
+
+	ck_assert_int_eq(s->ops->next(s, &m, &cause), 1);
+	ck_assert_str_eq(m.key, "new/1700000002.M2.host");
+	source_mail_free(&m);	/* not acknowledged: comes back */
+
+	ck_assert_int_eq(s->ops->next(s, &m, &cause), 1);
+	ck_assert_str_eq(m.key, "cur/1700000003.M3.host:2,F");
+	ck_assert_int_eq(s->ops->ack(s, &m, &cause), 0);
+	ck_assert(exists("cur/1700000003.M3.host:2,FS"));
+	source_mail_free(&m);
+
+	ck_assert_int_eq(s->ops->next(s, &m, &cause), 1);
+	ck_assert_str_eq(m.key, "new/1700000002.M2.host");
+	ck_assert_int_eq(s->ops->ack(s, &m, &cause), 0);
+	source_mail_free(&m);
+	ck_assert_int_eq(s->ops->next(s, &m, &cause), 0);
+	source_close(s);
+}
+END_TEST
+
+/* Flags stay in ASCII order when S joins them. */
+START_TEST(test_flags)
+{
+	struct source		*s;
+	struct source_mail	 m;
+	char			*cause = NULL;
+
+	ck_assert_ptr_nonnull(s = source_open(&source_maildir_ops, dir, 1000,
+	    &cause));
+	deliver("cur", "1.M1.h:2,RT", "Subject: a\n\nA\n");
+	ck_assert_int_eq(s->ops->next(s, &m, &cause), 1);
+	ck_assert_int_eq(s->ops->ack(s, &m, &cause), 0);
+	ck_assert(exists("cur/1.M1.h:2,RST"));
+	source_mail_free(&m);
+	source_close(s);
+}
+END_TEST
+
+/* A file taken away by another program is passed over, not an error. */
+START_TEST(test_vanished)
+{
+	struct source		*s;
+	struct source_mail	 m;
+	char			*cause = NULL, *path;
+
+	ck_assert_ptr_nonnull(s = source_open(&source_maildir_ops, dir, 1000,
+	    &cause));
+	deliver("new", "1.M1.h", "Subject: a\n\nA\n");
+	deliver("new", "2.M2.h", "Subject: b\n\nB\n");
+	deliver("new", "3.M3.h", "Subject: c\n\nC\n");
+	ck_assert_int_eq(s->ops->next(s, &m, &cause), 1);
+	ck_assert_str_eq(m.key, "new/1.M1.h");
+	/* Another reader moves 2 away; 4 arrives during our batch. */
+	xasprintf(&path, "%s/new/2.M2.h", dir);
+	ck_assert_int_eq(unlink(path), 0);
+	free(path);
+	deliver("new", "4.M4.h", "Subject: d\n\nD\n");
+	ck_assert_int_eq(s->ops->ack(s, &m, &cause), 0);
+	/* Acknowledging a mail someone else moved is not an error. */
+	ck_assert_int_eq(s->ops->ack(s, &m, &cause), 0);
+	source_mail_free(&m);
+	ck_assert_int_eq(s->ops->next(s, &m, &cause), 1);
+	ck_assert_str_eq(m.key, "new/3.M3.h");
+	ck_assert_int_eq(s->ops->ack(s, &m, &cause), 0);
+	source_mail_free(&m);
+	ck_assert_int_eq(s->ops->next(s, &m, &cause), 1);
+	ck_assert_str_eq(m.key, "new/4.M4.h");
+	source_mail_free(&m);
+	source_close(s);
+}
+END_TEST
+
+/* Mail longer than the limit is cut just past it. */
+START_TEST(test_cut)
+{
+	struct source		*s;
+	struct source_mail	 m;
+	char			*cause = NULL, big[40000];
+
+	memset(big, 'x', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	memcpy(big, "Subject: big\n\n", 14);
+	ck_assert_ptr_nonnull(s = source_open(&source_maildir_ops, dir, 20000,
+	    &cause));
+	deliver("new", "1.M1.h", big);
+	ck_assert_int_eq(s->ops->next(s, &m, &cause), 1);
+	ck_assert_uint_eq(m.len, 20001);
+	ck_assert_uint_eq(strlen(m.data), 20001);
+	source_mail_free(&m);
+	source_close(s);
+}
+END_TEST
+
+/* A delivery wakes a waiting source at once. */
+START_TEST(test_wait)
+{
+	struct source	*s;
+	struct timespec	 a, b;
+	char		*cause = NULL;
+	pid_t		 pid;
+
+	ck_assert_ptr_nonnull(s = source_open(&source_maildir_ops, dir, 1000,
+	    &cause));
+	if ((pid = fork()) == 0) {
+		usleep(200000);
+		deliver("new", "1.M1.h", "Subject: a\n\nA\n");
+		_exit(0);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	ck_assert_int_eq(s->ops->wait(s, 10, &cause), 0);
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	ck_assert_int_lt(b.tv_sec - a.tv_sec, 5);
+	ck_assert(exists("new/1.M1.h"));
+	source_close(s);
+}
+END_TEST
+
+START_TEST(test_unusable)
+{
+	char	*cause = NULL;
+
+	ck_assert_ptr_null(source_open(&source_maildir_ops,
+	    "/proc/no/such/place", 1000, &cause));
+	ck_assert_str_eq(cause, "maildir /proc/no/such/place: No such file "
+	    "or directory");
+	free(cause);
+	ck_assert_ptr_eq(source_find("maildir"), &source_maildir_ops);
+	ck_assert_ptr_null(source_find("pop3"));
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite	*s = suite_create("source_maildir");
+	TCase	*tc = tcase_create("maildir");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_order_and_ack);
+	tcase_add_test(tc, test_flags);
+	tcase_add_test(tc, test_vanished);
+	tcase_add_test(tc, test_cut);
+	tcase_add_test(tc, test_wait);
+	tcase_add_test(tc, test_unusable);
+	suite_add_tcase(s, tc);
+	return (test_util_run(s));
+}
