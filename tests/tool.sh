@@ -1404,6 +1404,21 @@ fi
 
 # --------------------------------------------------------------------------------
 
+# --- bench-mail ---------------------------------------------------------------
+
+begin
+run bench-mail --messages 30 "$TEST_DATA/mail"
+want_rc 0
+want_err ""
+grep -Eq '^30 mails \(14 corpus files, [0-9]+ bytes\) read from a Maildir' out ||
+    why+=("no '30 mails (14 corpus files' line")
+grep -Eq '^ +[0-9]+ mails/s$' out || why+=("no mails/s figure")
+end "bench-mail reads, parses and acknowledges 30 corpus mails"
+expect "bench-mail on a directory without mail fails" 1 \
+    "mupbem: bench-mail: $TEST_DATA/records: no .eml files" \
+    bench-mail "$TEST_DATA/records"
+expect_usage "bench-mail without a corpus is a usage error" "" bench-mail
+
 echo "1..$n"
 [ "$failed" -eq 0 ] || {
 	echo "# $failed of $n checks failed"

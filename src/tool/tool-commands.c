@@ -15,6 +15,7 @@
 #include "tool-bench.h"
 #include "tool-commands.h"
 #include "tool-file.h"
+#include "tool-mailbench.h"
 #include "xmalloc.h"
 
 /*
@@ -55,6 +56,7 @@ static int	tool_commands_legal(int, char **);
 static int	tool_commands_replay(int, char **);
 static int	tool_commands_demo(int, char **);
 static int	tool_commands_bench(int, char **);
+static int	tool_commands_bench_mail(int, char **);
 static int	tool_commands_usage(void);
 static int	tool_commands_error(const char *, ...)
 		    __attribute__((format(printf, 1, 2)));
@@ -77,6 +79,8 @@ static const struct tool_command tool_commands[] = {
 	{ "demo", tool_commands_demo, "demo [--game velox] [--seed S]" },
 	{ "bench", tool_commands_bench, "bench [--game classic|levis|velox] "
 	  "[--games N] [--seed S]" },
+	{ "bench-mail", tool_commands_bench_mail, "bench-mail [--messages N] "
+	  "CORPUS-DIR" },
 	{ NULL, NULL, NULL }
 };
 
@@ -613,6 +617,16 @@ tool_commands_bench(int argc, char **argv)
 	int	rc;
 
 	if ((rc = tool_bench_run(argc, argv)) == -1)
+		return (tool_commands_usage());
+	return (rc);
+}
+
+static int
+tool_commands_bench_mail(int argc, char **argv)
+{
+	int	rc;
+
+	if ((rc = tool_mailbench_run(argc, argv)) == -1)
 		return (tool_commands_usage());
 	return (rc);
 }
