@@ -165,8 +165,10 @@ source_maildir_scan(struct source_maildir *md, char **cause)
 		}
 		closedir(d);
 	}
-	qsort(md->pending, md->npending, sizeof *md->pending,
-	    source_maildir_cmp);
+	if (md->npending > 1) {
+		qsort(md->pending, md->npending, sizeof *md->pending,
+		    source_maildir_cmp);
+	}
 	return (0);
 }
 
