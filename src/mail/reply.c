@@ -1,0 +1,264 @@
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "reply.h"
+
+/*
+ * A reply is plain text that every client shows in a monospace-safe
+ * way: text/plain; charset=utf-8; format=fixed, in 7bit when it is
+ * ASCII with short lines and in quoted-printable otherwise, so that
+ * diagrams survive any relay.  It threads: In-Reply-To names the mail
+ * answered and References carries that mail's References and its id.
+ * "Auto-Submitted: auto-replied" tells other robots not to answer.
+ * Non-ASCII header text becomes RFC 2047 encoded words; long headers
+ * are folded at spaces.  Attachments (later: board pictures) make the
+ * mail multipart/mixed, each in base64.
+ *
+ * Lines end in LF here; a sender that needs CR LF converts.  Nothing
+ * here reads the clock or makes random numbers: the caller gives the
+ * date, the Message-ID and the boundary.
+ */
+
+#define REPLY_LINE	76	/* quoted-printable and base64 lines */
+#define REPLY_WORD	39	/* bytes in one encoded word: 72 columns */
+
+static const char reply_b64[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+static int	reply_ascii(const char *, size_t);
+static void	reply_base64(const unsigned char *, size_t, struct buf *,
+		    int);
+static void	reply_qp(const char *, struct buf *);
+static void	reply_ids(const char *, struct buf *);
+static void	reply_text_part(const char *, struct buf *);
+
+/* Is s[0..len) printable ASCII (tab, LF allowed) with short lines? */
+static int
+reply_ascii(const char *s, size_t len)
+{
+	size_t	i, line = 0;
+
+	for (i = 0; i < len; i++) {
+		if (s[i] == '\n') {
+			line = 0;
+			continue;
+		}
+		if ((unsigned char)s[i] >= 0x7f ||
+		    ((unsigned char)s[i] < ' ' && s[i] != '\t') || ++line > 998)
+			return (0);
+	}
+	return (1);
+}
+
+/* Base64 of data; with wrap, in lines of REPLY_LINE characters. */
+static void
+reply_base64(const unsigned char *data, size_t len, struct buf *out,
+    int wrap)
+{
+	unsigned long	v;
+	size_t		i, col = 0;
+
+	for (i = 0; i < len; i += 3) {
+		v = (unsigned long)data[i] << 16;
+		if (i + 1 < len)
+			v |= (unsigned long)data[i + 1] << 8;
+		if (i + 2 < len)
+			v |= data[i + 2];
+		buf_addc(out, reply_b64[(v >> 18) & 63]);
+		buf_addc(out, reply_b64[(v >> 12) & 63]);
+		buf_addc(out, i + 1 < len ? reply_b64[(v >> 6) & 63] : '=');
+		buf_addc(out, i + 2 < len ? reply_b64[v & 63] : '=');
+		if (wrap && (col += 4) >= REPLY_LINE && i + 3 < len) {
+			buf_addc(out, '\n');
+			col = 0;
+		}
+	}
+	if (wrap)
+		buf_addc(out, '\n');
+}
+
+/* Quoted-printable of UTF-8 text, lines ending in LF. */
+static void
+reply_qp(const char *s, struct buf *out)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	char			 enc[4];
+	size_t			 col = 0, w;
+	int			 literal;
+
+	for (; *p != '\0'; p++) {
+		if (*p == '\n') {
+			buf_addc(out, '\n');
+			col = 0;
+			continue;
+		}
+		literal = *p >= ' ' && *p < 0x7f && *p != '=' &&
+		    !(*p == ' ' && (p[1] == '\n' || p[1] == '\0'));
+		if (literal) {
+			enc[0] = (char)*p;
+			enc[1] = '\0';
+		} else
+			snprintf(enc, sizeof enc, "=%02X", *p);
+		w = strlen(enc);
+		if (col + w > REPLY_LINE - 1) {
+			buf_adds(out, "=\n");
+			col = 0;
+		}
+		buf_adds(out, enc);
+		col += w;
+	}
+}
+
+/* Write "Name: value" and LF, encoded and folded as needed. */
+void
+reply_encode_header(const char *name, const char *value, struct buf *out)
+{
+	const char	*p = value, *sp;
+	size_t		 col, len = strlen(value), n;
+
+	buf_addf(out, "%s:", name);
+	col = strlen(name) + 1;
+	if (reply_ascii(value, len) && strchr(value, '\n') == NULL) {
+		while (*p != '\0') {
+			sp = strchr(p + 1, ' ');
+			n = sp != NULL ? (size_t)(sp - p) : strlen(p);
+			if (col > 1 && col + n + 1 > 78) {
+				buf_adds(out, "\n");
+				col = 0;
+			}
+			if (*p != ' ')
+				buf_addc(out, ' ');
+			buf_add(out, p, n);
+			col += n + 1;
+			p += n;
+		}
+		buf_addc(out, '\n');
+		return;
+	}
+	for (col = 0; len > 0; col++) {
+		n = len < REPLY_WORD ? len : REPLY_WORD;
+		/* Never split a UTF-8 sequence between words. */
+		while (n < len && n > 0 && ((unsigned char)p[n] & 0xc0) == 0x80)
+			n--;
+		buf_adds(out, col == 0 ? " =?UTF-8?B?" : "\n =?UTF-8?B?");
+		reply_base64((const unsigned char *)p, n, out, 0);
+		buf_adds(out, "?=");
+		p += n;
+		len -= n;
+	}
+	buf_addc(out, '\n');
+}
+
+/* The subject of a reply: "Re: " unless there already. */
+void
+reply_subject(const char *subject, struct buf *out)
+{
+	if (subject == NULL || *subject == '\0') {
+		buf_adds(out, "Re: your mail");
+		return;
+	}
+	if (strncasecmp(subject, "re:", 3) != 0)
+		buf_adds(out, "Re: ");
+	buf_adds(out, subject);
+}
+
+/* Space-separated ids, each put in angle brackets. */
+static void
+reply_ids(const char *ids, struct buf *out)
+{
+	const char	*p = ids, *sp;
+	size_t		 n;
+
+	while (*p != '\0') {
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			break;
+		sp = strchr(p, ' ');
+		n = sp != NULL ? (size_t)(sp - p) : strlen(p);
+		if (out->len > 0 && out->data[out->len - 1] != ' ')
+			buf_addc(out, ' ');
+		buf_addc(out, '<');
+		buf_add(out, p, n);
+		buf_addc(out, '>');
+		p += n;
+	}
+}
+
+/* The headers and body of a single text part. */
+static void
+reply_text_part(const char *body, struct buf *out)
+{
+	int	ascii = reply_ascii(body, strlen(body));
+
+	buf_adds(out, "Content-Type: text/plain; charset=utf-8; "
+	    "format=fixed\n");
+	buf_addf(out, "Content-Transfer-Encoding: %s\n\n", ascii ? "7bit" :
+	    "quoted-printable");
+	if (ascii)
+		buf_adds(out, body);
+	else
+		reply_qp(body, out);
+	if (out->len > 0 && out->data[out->len - 1] != '\n')
+		buf_addc(out, '\n');
+}
+
+/* The date of epoch seconds, as RFC 5322 writes it, in UTC. */
+void
+reply_date(long long when, struct buf *out)
+{
+	struct tm	tm;
+	time_t		t = (time_t)when;
+	char		s[64];
+
+	gmtime_r(&t, &tm);
+	strftime(s, sizeof s, "%a, %d %b %Y %H:%M:%S +0000", &tm);
+	buf_adds(out, s);
+}
+
+/* Build the whole mail r. */
+void
+reply_build(const struct reply *r, struct buf *out)
+{
+	struct buf	ids;
+	size_t		i;
+
+	reply_encode_header("From", r->from, out);
+	reply_encode_header("To", r->to, out);
+	reply_encode_header("Subject", r->subject, out);
+	buf_addf(out, "Date: %s\n", r->date);
+	buf_addf(out, "Message-ID: <%s>\n", r->message_id);
+	if (r->in_reply_to != NULL) {
+		buf_addf(out, "In-Reply-To: <%s>\n", r->in_reply_to);
+		buf_init(&ids);
+		if (r->references != NULL)
+			reply_ids(r->references, &ids);
+		reply_ids(r->in_reply_to, &ids);
+		reply_encode_header("References", ids.data, out);
+		buf_free(&ids);
+	}
+	buf_adds(out, "Auto-Submitted: auto-replied\n");
+	buf_adds(out, "MIME-Version: 1.0\n");
+	if (r->nattachments == 0) {
+		reply_text_part(r->body, out);
+		return;
+	}
+	buf_addf(out, "Content-Type: multipart/mixed; boundary=\"%s\"\n\n",
+	    r->boundary);
+	buf_addf(out, "--%s\n", r->boundary);
+	reply_text_part(r->body, out);
+	for (i = 0; i < r->nattachments; i++) {
+		buf_addf(out, "--%s\n", r->boundary);
+		buf_addf(out, "Content-Type: %s\n", r->attachments[i].type);
+		buf_addf(out, "Content-Disposition: attachment; "
+		    "filename=\"%s\"\n", r->attachments[i].name);
+		buf_adds(out, "Content-Transfer-Encoding: base64\n\n");
+		reply_base64((const unsigned char *)r->attachments[i].data,
+		    r->attachments[i].len, out, 1);
+	}
+	buf_addf(out, "--%s--\n", r->boundary);
+}

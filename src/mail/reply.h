@@ -1,0 +1,38 @@
+/*
+ * Building the mails mupbem sends: headers that thread, that mark the
+ * mail as automatic, and a body that keeps diagrams monospace.
+ */
+#ifndef REPLY_H
+#define REPLY_H
+
+#include <stddef.h>
+
+#include "buf.h"
+
+struct reply_attachment {
+	const char	*name;		/* file name */
+	const char	*type;		/* "image/png" */
+	const char	*data;
+	size_t		 len;
+};
+
+struct reply {
+	const char	*from;		/* "mupbem <games@example.org>" */
+	const char	*to;		/* addr-spec */
+	const char	*subject;	/* UTF-8, unencoded */
+	const char	*message_id;	/* without < >, unique */
+	const char	*date;		/* RFC 5322 date */
+	const char	*in_reply_to;	/* the mail answered, or NULL */
+	const char	*references;	/* its References, or NULL */
+	const char	*body;		/* UTF-8 text */
+	const struct reply_attachment *attachments;
+	size_t		 nattachments;
+	const char	*boundary;	/* for attachments: unique */
+};
+
+void	reply_subject(const char *, struct buf *);
+void	reply_encode_header(const char *, const char *, struct buf *);
+void	reply_build(const struct reply *, struct buf *);
+void	reply_date(long long, struct buf *);
+
+#endif

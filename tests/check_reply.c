@@ -1,0 +1,203 @@
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "message.h"
+#include "reply.h"
+#include "test-util.h"
+
+/*
+ * Replies: exact headers for a plain ASCII answer, and round trips
+ * through the mail parser for encoded subjects, quoted-printable
+ * bodies, threading and attachments.
+ */
+
+static const char	 diagram[] =
+    "    /   \\ /   \\\n   | A6    A1  |\n   |       r1  |\n";
+
+static void	parse(const struct buf *, struct message *);
+
+static void
+parse(const struct buf *b, struct message *m)
+{
+	char	*cause = NULL;
+
+	ck_assert_msg(message_parse(b->data, b->len, MESSAGE_LIMIT, m,
+	    &cause) == 0, "%s", cause);
+}
+
+START_TEST(test_plain)
+{
+	struct reply	r;
+	struct buf	out;
+
+	memset(&r, 0, sizeof r);
+	r.from = "mupbem <games@mupbem.example>";
+	r.to = "bob@example.org";
+	r.subject = "Re: mupbem game 12";
+	r.message_id = "1.2.3@mupbem.example";
+	r.date = "Sat, 21 Nov 2026 07:09:12 +0000";
+	r.in_reply_to = "CAxyz@mail.gmail.com";
+	r.references = "a@x b@y";
+	r.body = diagram;
+	buf_init(&out);
+	reply_build(&r, &out);
+	ck_assert_str_eq(out.data,
+	    "From: mupbem <games@mupbem.example>\n"
+	    "To: bob@example.org\n"
+	    "Subject: Re: mupbem game 12\n"
+	    "Date: Sat, 21 Nov 2026 07:09:12 +0000\n"
+	    "Message-ID: <1.2.3@mupbem.example>\n"
+	    "In-Reply-To: <CAxyz@mail.gmail.com>\n"
+	    "References: <a@x> <b@y> <CAxyz@mail.gmail.com>\n"
+	    "Auto-Submitted: auto-replied\n"
+	    "MIME-Version: 1.0\n"
+	    "Content-Type: text/plain; charset=utf-8; format=fixed\n"
+	    "Content-Transfer-Encoding: 7bit\n"
+	    "\n"
+	    "    /   \\ /   \\\n   | A6    A1  |\n   |       r1  |\n");
+	buf_free(&out);
+}
+END_TEST
+
+/* UTF-8 subject and body survive the trip through the parser. */
+START_TEST(test_round_trip)
+{
+	static const char	 subject[] = "Re: Партия 12: покажите позицию, "
+	    "пожалуйста, и ещё раз позицию";
+	static const char	 body[] = "Grüße, Jürgen = ok\nline with "
+	    "trailing space \nx\n";
+	struct reply		 r;
+	struct message		 m;
+	struct buf		 out;
+	const char		*p, *nl;
+
+	memset(&r, 0, sizeof r);
+	r.from = "mupbem <games@mupbem.example>";
+	r.to = "ivan@example.org";
+	r.subject = subject;
+	r.message_id = "r1@mupbem.example";
+	r.date = "Sat, 21 Nov 2026 07:09:12 +0000";
+	r.in_reply_to = "orig@example.org";
+	r.body = body;
+	buf_init(&out);
+	reply_build(&r, &out);
+	for (p = out.data; (nl = strchr(p, '\n')) != NULL; p = nl + 1)
+		ck_assert_msg(nl - p <= 78, "line too long: %.*s",
+		    (int)(nl - p), p);
+	ck_assert_ptr_nonnull(strstr(out.data,
+	    "Content-Transfer-Encoding: quoted-printable\n"));
+	parse(&out, &m);
+	ck_assert_str_eq(m.subject, subject);
+	ck_assert_str_eq(m.in_reply_to, "orig@example.org");
+	ck_assert_str_eq(m.references, "orig@example.org");
+	ck_assert_str_eq(m.message_id, "r1@mupbem.example");
+	ck_assert_str_eq(m.auto_submitted, "auto-replied");
+	ck_assert_int_eq(m.automatic, MESSAGE_AUTO_SUBMITTED);
+	ck_assert_str_eq(m.text, "Grüße, Jürgen = ok\nline with trailing "
+	    "space\nx\n");
+	message_free(&m);
+	buf_free(&out);
+}
+END_TEST
+
+/* A long References header is folded, and every id kept. */
+START_TEST(test_long_references)
+{
+	struct reply	 r;
+	struct message	 m;
+	struct buf	 out, refs;
+	int		 i;
+
+	buf_init(&refs);
+	for (i = 0; i < 12; i++)
+		buf_addf(&refs, "%smessage-number-%d@mail.example.org",
+		    i > 0 ? " " : "", i);
+	memset(&r, 0, sizeof r);
+	r.from = "games@mupbem.example";
+	r.to = "bob@example.org";
+	r.subject = "Re: x";
+	r.message_id = "r2@mupbem.example";
+	r.date = "Sat, 21 Nov 2026 07:09:12 +0000";
+	r.in_reply_to = "last@example.org";
+	r.references = refs.data;
+	r.body = "ok\n";
+	buf_init(&out);
+	reply_build(&r, &out);
+	parse(&out, &m);
+	buf_adds(&refs, " last@example.org");
+	ck_assert_str_eq(m.references, refs.data);
+	message_free(&m);
+	buf_free(&out);
+	buf_free(&refs);
+}
+END_TEST
+
+/* With an attachment the text is still the part a client shows. */
+START_TEST(test_attachment)
+{
+	struct reply_attachment	 a = { "board.png", "image/png",
+				    "\x89PNG\r\n\x1a\n\x00\x01\x02", 11 };
+	struct reply		 r;
+	struct message		 m;
+	struct buf		 out;
+
+	memset(&r, 0, sizeof r);
+	r.from = "games@mupbem.example";
+	r.to = "bob@example.org";
+	r.subject = "Re: x";
+	r.message_id = "r3@mupbem.example";
+	r.date = "Sat, 21 Nov 2026 07:09:12 +0000";
+	r.body = "your move\n";
+	r.attachments = &a;
+	r.nattachments = 1;
+	r.boundary = "=-mupbem-r3";
+	buf_init(&out);
+	reply_build(&r, &out);
+	ck_assert_ptr_nonnull(strstr(out.data, "Content-Disposition: "
+	    "attachment; filename=\"board.png\"\n"
+	    "Content-Transfer-Encoding: base64\n\niVBORw0KGgoAAQI=\n"));
+	ck_assert_ptr_null(strstr(out.data, "In-Reply-To"));
+	parse(&out, &m);
+	ck_assert_str_eq(m.text, "your move\n");
+	message_free(&m);
+	buf_free(&out);
+}
+END_TEST
+
+START_TEST(test_subject_and_date)
+{
+	struct buf	out;
+
+	buf_init(&out);
+	reply_subject("mupbem game 12", &out);
+	ck_assert_str_eq(out.data, "Re: mupbem game 12");
+	buf_reset(&out);
+	reply_subject("RE: mupbem game 12", &out);
+	ck_assert_str_eq(out.data, "RE: mupbem game 12");
+	buf_reset(&out);
+	reply_subject(NULL, &out);
+	ck_assert_str_eq(out.data, "Re: your mail");
+	buf_reset(&out);
+	reply_date(1795244952LL, &out);
+	ck_assert_str_eq(out.data, "Sat, 21 Nov 2026 07:09:12 +0000");
+	buf_free(&out);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite	*s = suite_create("reply");
+	TCase	*tc = tcase_create("reply");
+
+	tcase_add_test(tc, test_plain);
+	tcase_add_test(tc, test_round_trip);
+	tcase_add_test(tc, test_long_references);
+	tcase_add_test(tc, test_attachment);
+	tcase_add_test(tc, test_subject_and_date);
+	suite_add_tcase(s, tc);
+	return (test_util_run(s));
+}
