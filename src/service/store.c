@@ -1,0 +1,351 @@
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "store.h"
+#include "xmalloc.h"
+
+/*
+ * One SQLite database, in WAL mode with full synchronous writes, so a
+ * committed transaction survives a crash.  Its schema version is
+ * PRAGMA user_version; a newer file than this program knows is refused.
+ *
+ *   handled  one row per mail handled, by its exactly-once id (the
+ *            Message-ID, or a digest; message.c)
+ *   outbox   mail to send: the whole text, its envelope, how often
+ *            sending failed, when to try next, and when it went out
+ *
+ * Exactly once: the daemon, in one transaction, checks that a mail is
+ * not handled, records it as handled together with everything its
+ * handling changes (its replies in the outbox; later the games), and
+ * commits; only then does it acknowledge the mail at its source.  If
+ * it dies before the commit nothing happened and the mail comes again;
+ * if it dies after, the mail comes again and is found handled.
+ *
+ * The prepared statements are made once, when the store opens, and
+ * kept in one array that store_close() finalizes.
+ */
+
+enum {
+	STORE_BEGIN,
+	STORE_COMMIT,
+	STORE_ROLLBACK,
+	STORE_HANDLED,
+	STORE_HANDLE,
+	STORE_QUEUE,
+	STORE_DUE,
+	STORE_SENT,
+	STORE_FAILED,
+	STORE_NEXT_TRY,
+	STORE_NSTMTS
+};
+
+static const char *store_sql[STORE_NSTMTS] = {
+	"BEGIN IMMEDIATE",
+	"COMMIT",
+	"ROLLBACK",
+	"SELECT 1 FROM handled WHERE id = ?1",
+	"INSERT INTO handled (id, source_key, at) VALUES (?1, ?2, ?3)",
+	"INSERT INTO outbox (message_id, sender, rcpt, data, created, "
+	    "next_try) VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
+	"SELECT id, message_id, sender, rcpt, data, attempts FROM outbox "
+	    "WHERE sent IS NULL AND next_try <= ?1 ORDER BY next_try, id "
+	    "LIMIT 1",
+	"UPDATE outbox SET sent = ?2 WHERE id = ?1",
+	"UPDATE outbox SET attempts = attempts + 1, last_error = ?2, "
+	    "next_try = ?3 WHERE id = ?1",
+	"SELECT min(next_try) FROM outbox WHERE sent IS NULL"
+};
+
+static const char store_schema[] =
+    "CREATE TABLE IF NOT EXISTS handled ("
+    "  id TEXT PRIMARY KEY,"
+    "  source_key TEXT,"
+    "  at INTEGER NOT NULL"
+    ");"
+    "CREATE TABLE IF NOT EXISTS outbox ("
+    "  id INTEGER PRIMARY KEY,"
+    "  message_id TEXT NOT NULL UNIQUE,"
+    "  sender TEXT NOT NULL,"
+    "  rcpt TEXT NOT NULL,"
+    "  data BLOB NOT NULL,"
+    "  created INTEGER NOT NULL,"
+    "  attempts INTEGER NOT NULL DEFAULT 0,"
+    "  next_try INTEGER NOT NULL,"
+    "  last_error TEXT,"
+    "  sent INTEGER"
+    ");"
+    "CREATE INDEX IF NOT EXISTS outbox_due ON outbox (next_try) "
+    "  WHERE sent IS NULL;";
+
+struct store {
+	sqlite3		*db;
+	char		*path;
+	sqlite3_stmt	*stmt[STORE_NSTMTS];
+};
+
+static int	store_fail(struct store *, char **, const char *);
+static int	store_exec(struct store *, const char *, char **);
+static int	store_schema_check(struct store *, char **);
+static int	store_step(struct store *, int, char **);
+
+static int
+store_fail(struct store *s, char **cause, const char *what)
+{
+	xasprintf(cause, "store %s: %s: %s", s->path, what,
+	    sqlite3_errmsg(s->db));
+	return (-1);
+}
+
+static int
+store_exec(struct store *s, const char *sql, char **cause)
+{
+	if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return (store_fail(s, cause, "cannot set up the database"));
+	return (0);
+}
+
+/* Create the tables of a new store; refuse one from a newer mupbem. */
+static int
+store_schema_check(struct store *s, char **cause)
+{
+	sqlite3_stmt	*st;
+	int		 version;
+
+	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st,
+	    NULL) != SQLITE_OK || sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return (store_fail(s, cause, "not a database"));
+	}
+	version = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	if (version > STORE_VERSION) {
+		xasprintf(cause, "store %s: written by a newer mupbem (schema "
+		    "%d; this one knows %d)", s->path, version, STORE_VERSION);
+		return (-1);
+	}
+	if (store_exec(s, "BEGIN IMMEDIATE", cause) == -1)
+		return (-1);
+	if (store_exec(s, store_schema, cause) == -1 ||
+	    store_exec(s, "PRAGMA user_version = 1", cause) == -1 ||
+	    store_exec(s, "COMMIT", cause) == -1) {
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+		return (-1);
+	}
+	return (0);
+}
+
+/* Open (creating if need be) the store at path. */
+struct store *
+store_open(const char *path, char **cause)
+{
+	struct store	*s;
+	int		 i;
+
+	s = xcalloc(1, sizeof *s);
+	s->path = xstrdup(path);
+	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, NULL) != SQLITE_OK) {
+		store_fail(s, cause, "cannot open");
+		goto fail;
+	}
+	sqlite3_busy_timeout(s->db, 10000);
+	if (store_exec(s, "PRAGMA journal_mode = WAL", cause) == -1 ||
+	    store_exec(s, "PRAGMA synchronous = FULL", cause) == -1 ||
+	    store_schema_check(s, cause) == -1)
+		goto fail;
+	for (i = 0; i < STORE_NSTMTS; i++) {
+		if (sqlite3_prepare_v2(s->db, store_sql[i], -1, &s->stmt[i],
+		    NULL) != SQLITE_OK) {
+			store_fail(s, cause, "cannot prepare a statement");
+			goto fail;
+		}
+	}
+	return (s);
+
+fail:
+	store_close(s);
+	return (NULL);
+}
+
+void
+store_close(struct store *s)
+{
+	int	i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < STORE_NSTMTS; i++)
+		sqlite3_finalize(s->stmt[i]);
+	sqlite3_close(s->db);
+	free(s->path);
+	free(s);
+}
+
+/* Run statement i, already bound, to its end. */
+static int
+store_step(struct store *s, int i, char **cause)
+{
+	int	rc;
+
+	rc = sqlite3_step(s->stmt[i]);
+	sqlite3_reset(s->stmt[i]);
+	sqlite3_clear_bindings(s->stmt[i]);
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return (store_fail(s, cause, store_sql[i]));
+	return (0);
+}
+
+int
+store_begin(struct store *s, char **cause)
+{
+	return (store_step(s, STORE_BEGIN, cause));
+}
+
+int
+store_commit(struct store *s, char **cause)
+{
+	return (store_step(s, STORE_COMMIT, cause));
+}
+
+void
+store_rollback(struct store *s)
+{
+	char	*cause = NULL;
+
+	if (!sqlite3_get_autocommit(s->db) &&
+	    store_step(s, STORE_ROLLBACK, &cause) == -1)
+		free(cause);
+}
+
+/* Has the mail with exactly-once id been handled?  1, 0 or -1. */
+int
+store_handled(struct store *s, const char *id, char **cause)
+{
+	sqlite3_stmt	*st = s->stmt[STORE_HANDLED];
+	int		 rc;
+
+	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc == SQLITE_ROW)
+		return (1);
+	if (rc == SQLITE_DONE)
+		return (0);
+	return (store_fail(s, cause, "cannot look up handled mail"));
+}
+
+/* Record the mail id (found at key) as handled at time now. */
+int
+store_handle(struct store *s, const char *id, const char *key,
+    long long now, char **cause)
+{
+	sqlite3_stmt	*st = s->stmt[STORE_HANDLE];
+
+	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, key, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, now);
+	return (store_step(s, STORE_HANDLE, cause));
+}
+
+/* Put a mail in the outbox, due at once. */
+int
+store_queue(struct store *s, const char *message_id, const char *sender,
+    const char *rcpt, const char *data, size_t len, long long now,
+    char **cause)
+{
+	sqlite3_stmt	*st = s->stmt[STORE_QUEUE];
+
+	sqlite3_bind_text(st, 1, message_id, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, sender, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, rcpt, -1, SQLITE_STATIC);
+	sqlite3_bind_blob(st, 4, data, (int)len, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 5, now);
+	return (store_step(s, STORE_QUEUE, cause));
+}
+
+/* The next mail due at now: 1 with *m filled, 0 if none, -1. */
+int
+store_due(struct store *s, long long now, struct store_outmail *m,
+    char **cause)
+{
+	sqlite3_stmt	*st = s->stmt[STORE_DUE];
+	int		 rc;
+
+	memset(m, 0, sizeof *m);
+	sqlite3_bind_int64(st, 1, now);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		m->id = sqlite3_column_int64(st, 0);
+		m->message_id = xstrdup((const char *)
+		    sqlite3_column_text(st, 1));
+		m->sender = xstrdup((const char *)sqlite3_column_text(st, 2));
+		m->rcpt = xstrdup((const char *)sqlite3_column_text(st, 3));
+		m->len = (size_t)sqlite3_column_bytes(st, 4);
+		m->data = xmalloc(m->len + 1);
+		memcpy(m->data, sqlite3_column_blob(st, 4), m->len);
+		m->data[m->len] = '\0';
+		m->attempts = sqlite3_column_int(st, 5);
+	}
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc == SQLITE_ROW)
+		return (1);
+	if (rc == SQLITE_DONE)
+		return (0);
+	return (store_fail(s, cause, "cannot read the outbox"));
+}
+
+/* Mail id of the outbox went out at time now. */
+int
+store_sent(struct store *s, long long id, long long now, char **cause)
+{
+	sqlite3_stmt	*st = s->stmt[STORE_SENT];
+
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_int64(st, 2, now);
+	return (store_step(s, STORE_SENT, cause));
+}
+
+/* Sending mail id failed with error; try again at next. */
+int
+store_failed(struct store *s, long long id, const char *error,
+    long long next, char **cause)
+{
+	sqlite3_stmt	*st = s->stmt[STORE_FAILED];
+
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_text(st, 2, error, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, next);
+	return (store_step(s, STORE_FAILED, cause));
+}
+
+/* When the next unsent mail is due, or -1 if there is none. */
+long long
+store_next_try(struct store *s)
+{
+	sqlite3_stmt	*st = s->stmt[STORE_NEXT_TRY];
+	long long	 next = -1;
+
+	if (sqlite3_step(st) == SQLITE_ROW &&
+	    sqlite3_column_type(st, 0) != SQLITE_NULL)
+		next = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return (next);
+}
+
+void
+store_outmail_free(struct store_outmail *m)
+{
+	if (m == NULL)
+		return;
+	free(m->message_id);
+	free(m->sender);
+	free(m->rcpt);
+	free(m->data);
+	memset(m, 0, sizeof *m);
+}

@@ -1,0 +1,189 @@
+#include "config.h"
+
+#include <check.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "store.h"
+#include "test-util.h"
+#include "xmalloc.h"
+
+/*
+ * The store on a real SQLite file: handled mail survives reopening,
+ * a rolled-back transaction leaves nothing, the outbox hands mail out
+ * in due order and keeps failures for later, and a store from a newer
+ * mupbem is refused.
+ */
+
+static char	*dir, *path;
+
+static void	setup(void);
+static void	teardown(void);
+
+static void
+setup(void)
+{
+	char	tmpl[] = "/tmp/mupbem-store-XXXXXX";
+
+	ck_assert_ptr_nonnull(mkdtemp(tmpl));
+	dir = xstrdup(tmpl);
+	xasprintf(&path, "%s/mupbem.db", dir);
+}
+
+static void
+teardown(void)
+{
+	char	*cmd;
+
+	xasprintf(&cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+	free(cmd);
+	free(path);
+	free(dir);
+}
+
+START_TEST(test_handled)
+{
+	struct store	*s;
+	char		*cause = NULL;
+
+	ck_assert_ptr_nonnull(s = store_open(path, &cause));
+	ck_assert_int_eq(store_handled(s, "a@x", &cause), 0);
+	ck_assert_int_eq(store_begin(s, &cause), 0);
+	ck_assert_int_eq(store_handle(s, "a@x", "new/1", 100, &cause), 0);
+	ck_assert_int_eq(store_commit(s, &cause), 0);
+	ck_assert_int_eq(store_handled(s, "a@x", &cause), 1);
+	/* Recording the same mail twice is an error, not a second row. */
+	ck_assert_int_eq(store_begin(s, &cause), 0);
+	ck_assert_int_eq(store_handle(s, "a@x", "new/1", 101, &cause), -1);
+	ck_assert_ptr_nonnull(strstr(cause, "UNIQUE constraint failed"));
+	free(cause);
+	cause = NULL;
+	store_rollback(s);
+	store_close(s);
+
+	ck_assert_ptr_nonnull(s = store_open(path, &cause));
+	ck_assert_int_eq(store_handled(s, "a@x", &cause), 1);
+	ck_assert_int_eq(store_handled(s, "b@x", &cause), 0);
+	store_close(s);
+}
+END_TEST
+
+/* Nothing of a rolled-back handling is left: no mark, no reply. */
+START_TEST(test_rollback)
+{
+	struct store		*s;
+	struct store_outmail	 m;
+	char			*cause = NULL;
+
+	ck_assert_ptr_nonnull(s = store_open(path, &cause));
+	ck_assert_int_eq(store_begin(s, &cause), 0);
+	ck_assert_int_eq(store_handle(s, "a@x", "new/1", 100, &cause), 0);
+	ck_assert_int_eq(store_queue(s, "r@m", "games@m", "bob@x",
+	    "Subject: r\n\nok\n", 15, 100, &cause), 0);
+	store_rollback(s);
+	ck_assert_int_eq(store_handled(s, "a@x", &cause), 0);
+	ck_assert_int_eq(store_due(s, 1000, &m, &cause), 0);
+	ck_assert_int_eq(store_next_try(s), -1);
+	store_close(s);
+}
+END_TEST
+
+/* Due order, failures with a later try, sent mail gone from view. */
+START_TEST(test_outbox)
+{
+	struct store		*s;
+	struct store_outmail	 m;
+	char			*cause = NULL;
+
+	ck_assert_ptr_nonnull(s = store_open(path, &cause));
+	ck_assert_int_eq(store_queue(s, "r1@m", "games@m", "bob@x",
+	    "one", 3, 100, &cause), 0);
+	ck_assert_int_eq(store_queue(s, "r2@m", "games@m", "amy@x",
+	    "two\0bytes", 9, 101, &cause), 0);
+	ck_assert_int_eq(store_next_try(s), 100);
+	ck_assert_int_eq(store_due(s, 99, &m, &cause), 0);
+
+	ck_assert_int_eq(store_due(s, 200, &m, &cause), 1);
+	ck_assert_str_eq(m.message_id, "r1@m");
+	ck_assert_str_eq(m.rcpt, "bob@x");
+	ck_assert_str_eq(m.data, "one");
+	ck_assert_int_eq(m.attempts, 0);
+	ck_assert_int_eq(store_failed(s, m.id, "connection refused", 260,
+	    &cause), 0);
+	store_outmail_free(&m);
+
+	ck_assert_int_eq(store_due(s, 200, &m, &cause), 1);
+	ck_assert_str_eq(m.message_id, "r2@m");
+	ck_assert_uint_eq(m.len, 9);
+	ck_assert_int_eq(memcmp(m.data, "two\0bytes", 9), 0);
+	ck_assert_int_eq(store_sent(s, m.id, 200, &cause), 0);
+	store_outmail_free(&m);
+
+	ck_assert_int_eq(store_due(s, 200, &m, &cause), 0);
+	ck_assert_int_eq(store_next_try(s), 260);
+	store_close(s);
+
+	ck_assert_ptr_nonnull(s = store_open(path, &cause));
+	ck_assert_int_eq(store_due(s, 260, &m, &cause), 1);
+	ck_assert_str_eq(m.message_id, "r1@m");
+	ck_assert_int_eq(m.attempts, 1);
+	store_outmail_free(&m);
+	/* A reply is queued once: its Message-ID is unique. */
+	ck_assert_int_eq(store_queue(s, "r1@m", "games@m", "bob@x", "one", 3,
+	    300, &cause), -1);
+	free(cause);
+	store_close(s);
+}
+END_TEST
+
+START_TEST(test_newer)
+{
+	struct store	*s;
+	sqlite3		*db;
+	char		*cause = NULL, *want;
+
+	ck_assert_ptr_nonnull(s = store_open(path, &cause));
+	store_close(s);
+	ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_exec(db, "PRAGMA user_version = 9", NULL,
+	    NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	ck_assert_ptr_null(s = store_open(path, &cause));
+	xasprintf(&want, "store %s: written by a newer mupbem (schema 9; this "
+	    "one knows 1)", path);
+	ck_assert_str_eq(cause, want);
+	free(want);
+	free(cause);
+}
+END_TEST
+
+START_TEST(test_unusable)
+{
+	char	*cause = NULL;
+
+	ck_assert_ptr_null(store_open("/proc/no/such/dir/x.db", &cause));
+	ck_assert_str_eq(cause, "store /proc/no/such/dir/x.db: cannot open: "
+	    "unable to open database file");
+	free(cause);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite	*s = suite_create("store");
+	TCase	*tc = tcase_create("store");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_handled);
+	tcase_add_test(tc, test_rollback);
+	tcase_add_test(tc, test_outbox);
+	tcase_add_test(tc, test_newer);
+	tcase_add_test(tc, test_unusable);
+	suite_add_tcase(s, tc);
+	return (test_util_run(s));
+}
