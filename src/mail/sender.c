@@ -1,0 +1,55 @@
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sender.h"
+#include "xmalloc.h"
+
+/*
+ * The table of senders, found by name, and opening and closing one.
+ */
+
+const struct sender_ops *sender_table[] = {
+	&sender_smtp_ops,
+	&sender_sendmail_ops,
+	&sender_maildir_ops,
+	NULL
+};
+
+/* The sender called name, or NULL. */
+const struct sender_ops *
+sender_find(const char *name)
+{
+	int	i;
+
+	for (i = 0; sender_table[i] != NULL; i++) {
+		if (strcmp(sender_table[i]->name, name) == 0)
+			return (sender_table[i]);
+	}
+	return (NULL);
+}
+
+struct sender *
+sender_open(const struct sender_ops *ops, const struct sender_config *c,
+    char **cause)
+{
+	struct sender	*s;
+
+	s = xcalloc(1, sizeof *s);
+	s->ops = ops;
+	if (ops->open(s, c, cause) == -1) {
+		free(s);
+		return (NULL);
+	}
+	return (s);
+}
+
+void
+sender_close(struct sender *s)
+{
+	if (s == NULL)
+		return;
+	s->ops->close(s);
+	free(s);
+}

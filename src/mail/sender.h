@@ -1,0 +1,52 @@
+/*
+ * How mupbem sends mail: SMTP (libcurl), the local sendmail, or a
+ * Maildir outbox for the demo and tests.  Every sender offers the same
+ * operations; a failure is temporary (try again later) or permanent.
+ */
+#ifndef SENDER_H
+#define SENDER_H
+
+#include <stddef.h>
+
+#define SENDER_TEMPORARY	(-1)	/* try again later */
+#define SENDER_PERMANENT	(-2)	/* will never go out */
+
+/* How to reach the sender; each kind uses some of these. */
+struct sender_config {
+	const char	*url;		/* smtp://host:587, smtps://host:465 */
+	const char	*user;
+	const char	*password;
+	int		 starttls;	/* 1 required, 0 if offered */
+	const char	*ca_file;	/* NULL: the system's */
+	int		 insecure;	/* tests only: skip certificate checks */
+	const char	*path;		/* sendmail program, or outbox Maildir */
+	int		 timeout;	/* seconds */
+};
+
+struct sender;
+
+struct sender_ops {
+	const char	*name;
+	int		 (*open)(struct sender *, const struct sender_config *,
+			     char **);
+	int		 (*send)(struct sender *, const char *, const char *,
+			     const char *, size_t, char **);
+	void		 (*close)(struct sender *);
+};
+
+struct sender {
+	const struct sender_ops	*ops;
+	void			*state;
+};
+
+extern const struct sender_ops	*sender_table[];
+extern const struct sender_ops	 sender_smtp_ops;
+extern const struct sender_ops	 sender_sendmail_ops;
+extern const struct sender_ops	 sender_maildir_ops;
+
+const struct sender_ops	*sender_find(const char *);
+struct sender		*sender_open(const struct sender_ops *,
+			     const struct sender_config *, char **);
+void			 sender_close(struct sender *);
+
+#endif
