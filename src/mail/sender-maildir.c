@@ -2,12 +2,13 @@
 
 #include <sys/stat.h>
 
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "sender.h"
@@ -16,21 +17,24 @@
 /*
  * Sending into a Maildir: the outbox of the demo and of tests that
  * need no mail server.  Each mail is written to tmp/, synced and
- * renamed into new/ (the Maildir delivery protocol), so a reader never
- * sees half a mail.  The envelope goes in the file name's place only as
- * far as Maildir allows: the mail itself carries From and To.
+ * linked into new/ (the Maildir delivery protocol), so a reader never
+ * sees half a mail.  The file is named after the mail's Message-ID,
+ * so sending the same mail again (after a crash between sending and
+ * recording it sent) finds it there and delivers nothing twice.  The
+ * mail itself carries From and To.
  */
 
 struct sender_maildir {
 	char		*path;
-	unsigned long	 count;
 };
 
 static int	sender_maildir_open(struct sender *,
 		    const struct sender_config *, char **);
 static int	sender_maildir_send(struct sender *, const char *,
-		    const char *, const char *, size_t, char **);
+		    const char *, const char *, const char *, size_t, char **);
 static void	sender_maildir_close(struct sender *);
+static int	sender_maildir_delivered(struct sender_maildir *,
+		    const char *);
 
 const struct sender_ops sender_maildir_ops = {
 	"maildir",
@@ -68,26 +72,58 @@ sender_maildir_open(struct sender *s, const struct sender_config *c,
 	return (0);
 }
 
+/* Has a mail called name been delivered already (new/ or cur/)? */
 static int
-sender_maildir_send(struct sender *s, const char *from, const char *rcpt,
+sender_maildir_delivered(struct sender_maildir *md, const char *name)
+{
+	struct dirent	*de;
+	struct stat	 sb;
+	DIR		*d;
+	char		*path;
+	size_t		 n = strlen(name);
+	int		 found;
+
+	xasprintf(&path, "%s/new/%s", md->path, name);
+	found = stat(path, &sb) == 0;
+	free(path);
+	if (found)
+		return (1);
+	xasprintf(&path, "%s/cur", md->path);
+	d = opendir(path);
+	free(path);
+	if (d == NULL)
+		return (0);
+	while ((de = readdir(d)) != NULL && !found) {
+		found = strncmp(de->d_name, name, n) == 0 &&
+		    (de->d_name[n] == '\0' || de->d_name[n] == ':');
+	}
+	closedir(d);
+	return (found);
+}
+
+static int
+sender_maildir_send(struct sender *s, const char *message_id,
+    const char *from, const char *rcpt,
     const char *data, size_t len, char **cause)
 {
 	struct sender_maildir	*md = s->state;
-	struct timespec		 ts;
-	char			*tmp, *final, host[256];
+	char			*name, *tmp, *final, *p;
 	ssize_t			 n;
 	size_t			 done = 0;
 	int			 fd;
 
-	clock_gettime(CLOCK_REALTIME, &ts);
-	if (gethostname(host, sizeof host) == -1)
-		snprintf(host, sizeof host, "localhost");
-	host[sizeof host - 1] = '\0';
-	xasprintf(&tmp, "%s/tmp/%lld.M%ldP%ldQ%lu.%s", md->path,
-	    (long long)ts.tv_sec, ts.tv_nsec / 1000, (long)getpid(),
-	    ++md->count, host);
-	xasprintf(&final, "%s/new/%s", md->path, strrchr(tmp, '/') + 1);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	xasprintf(&name, "mupbem.%s", message_id);
+	for (p = name; *p != '\0'; p++) {
+		if (!isalnum((unsigned char)*p) && strchr(".@+-", *p) == NULL)
+			*p = '_';
+	}
+	if (sender_maildir_delivered(md, name)) {
+		free(name);
+		return (0);
+	}
+	xasprintf(&tmp, "%s/tmp/%s.%ld", md->path, name, (long)getpid());
+	xasprintf(&final, "%s/new/%s", md->path, name);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd == -1)
 		goto fail;
 	while (done < len) {
@@ -103,8 +139,11 @@ sender_maildir_send(struct sender *s, const char *from, const char *rcpt,
 		goto fail;
 	}
 	fd = -1;
-	if (rename(tmp, final) == -1)
+	/* link() will not replace a copy that got there first. */
+	if (link(tmp, final) == -1 && errno != EEXIST)
 		goto fail;
+	unlink(tmp);
+	free(name);
 	free(tmp);
 	free(final);
 	return (0);
@@ -114,6 +153,7 @@ fail:
 	if (fd != -1)
 		close(fd);
 	unlink(tmp);
+	free(name);
 	free(tmp);
 	free(final);
 	return (SENDER_TEMPORARY);

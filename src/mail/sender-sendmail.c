@@ -36,7 +36,7 @@ struct sender_sendmail {
 static int	sender_sendmail_open(struct sender *,
 		    const struct sender_config *, char **);
 static int	sender_sendmail_send(struct sender *, const char *,
-		    const char *, const char *, size_t, char **);
+		    const char *, const char *, const char *, size_t, char **);
 static void	sender_sendmail_close(struct sender *);
 static int	sender_sendmail_status(const char *, int, char **);
 
@@ -92,7 +92,8 @@ sender_sendmail_status(const char *path, int status, char **cause)
 }
 
 static int
-sender_sendmail_send(struct sender *s, const char *from, const char *rcpt,
+sender_sendmail_send(struct sender *s, const char *message_id,
+    const char *from, const char *rcpt,
     const char *data, size_t len, char **cause)
 {
 	struct sender_sendmail	*sm = s->state;

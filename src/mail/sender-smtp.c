@@ -47,7 +47,7 @@ struct sender_smtp_upload {
 static int	sender_smtp_open(struct sender *, const struct sender_config *,
 		    char **);
 static int	sender_smtp_send(struct sender *, const char *, const char *,
-		    const char *, size_t, char **);
+		    const char *, const char *, size_t, char **);
 static void	sender_smtp_close(struct sender *);
 static size_t	sender_smtp_read(char *, size_t, size_t, void *);
 
@@ -115,7 +115,8 @@ sender_smtp_read(char *out, size_t size, size_t nmemb, void *arg)
 }
 
 static int
-sender_smtp_send(struct sender *s, const char *from, const char *rcpt,
+sender_smtp_send(struct sender *s, const char *message_id,
+    const char *from, const char *rcpt,
     const char *data, size_t len, char **cause)
 {
 	struct sender_smtp		*sm = s->state;

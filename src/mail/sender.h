@@ -1,7 +1,8 @@
 /*
  * How mupbem sends mail: SMTP (libcurl), the local sendmail, or a
  * Maildir outbox for the demo and tests.  Every sender offers the same
- * operations; a failure is temporary (try again later) or permanent.
+ * operations: send(sender, message_id, from, rcpt, data, len, cause).
+ * A failure is temporary (try again later) or permanent.
  */
 #ifndef SENDER_H
 #define SENDER_H
@@ -30,7 +31,7 @@ struct sender_ops {
 	int		 (*open)(struct sender *, const struct sender_config *,
 			     char **);
 	int		 (*send)(struct sender *, const char *, const char *,
-			     const char *, size_t, char **);
+			     const char *, const char *, size_t, char **);
 	void		 (*close)(struct sender *);
 };
 

@@ -17,6 +17,7 @@
  *            Message-ID, or a digest; message.c)
  *   outbox   mail to send: the whole text, its envelope, how often
  *            sending failed, when to try next, and when it went out
+ *            (or was given up, after a permanent failure)
  *
  * Exactly once: the daemon, in one transaction, checks that a mail is
  * not handled, records it as handled together with everything its
@@ -39,6 +40,7 @@ enum {
 	STORE_DUE,
 	STORE_SENT,
 	STORE_FAILED,
+	STORE_GAVE_UP,
 	STORE_NEXT_TRY,
 	STORE_NSTMTS
 };
@@ -57,6 +59,8 @@ static const char *store_sql[STORE_NSTMTS] = {
 	"UPDATE outbox SET sent = ?2 WHERE id = ?1",
 	"UPDATE outbox SET attempts = attempts + 1, last_error = ?2, "
 	    "next_try = ?3 WHERE id = ?1",
+	"UPDATE outbox SET attempts = attempts + 1, last_error = ?2, "
+	    "sent = ?3, given_up = 1 WHERE id = ?1",
 	"SELECT min(next_try) FROM outbox WHERE sent IS NULL"
 };
 
@@ -76,7 +80,8 @@ static const char store_schema[] =
     "  attempts INTEGER NOT NULL DEFAULT 0,"
     "  next_try INTEGER NOT NULL,"
     "  last_error TEXT,"
-    "  sent INTEGER"
+    "  sent INTEGER,"
+    "  given_up INTEGER NOT NULL DEFAULT 0"
     ");"
     "CREATE INDEX IF NOT EXISTS outbox_due ON outbox (next_try) "
     "  WHERE sent IS NULL;";
@@ -322,6 +327,19 @@ store_failed(struct store *s, long long id, const char *error,
 	sqlite3_bind_text(st, 2, error, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 3, next);
 	return (store_step(s, STORE_FAILED, cause));
+}
+
+/* Sending mail id failed for good at now (error says why). */
+int
+store_gave_up(struct store *s, long long id, const char *error,
+    long long now, char **cause)
+{
+	sqlite3_stmt	*st = s->stmt[STORE_GAVE_UP];
+
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_text(st, 2, error, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, now);
+	return (store_step(s, STORE_GAVE_UP, cause));
 }
 
 /* When the next unsent mail is due, or -1 if there is none. */

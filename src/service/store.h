@@ -38,6 +38,8 @@ int		 store_due(struct store *, long long, struct store_outmail *,
 int		 store_sent(struct store *, long long, long long, char **);
 int		 store_failed(struct store *, long long, const char *,
 		     long long, char **);
+int		 store_gave_up(struct store *, long long, const char *,
+		     long long, char **);
 long long	 store_next_try(struct store *);
 void		 store_outmail_free(struct store_outmail *);
 

@@ -1,0 +1,201 @@
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sysexits.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "config-file.h"
+#include "log.h"
+#include "mailloop.h"
+#include "sender.h"
+#include "source.h"
+#include "store.h"
+#include "xmalloc.h"
+
+/*
+ * mupbemd: the daemon.  It reads its configuration (or uses the
+ * built-in defaults: ./Maildir in, ./outbox out, ./mupbem.db), opens
+ * the store, the mail source and the sender, and runs the mail loop
+ * until SIGTERM or SIGINT.  --once takes the mail there is, sends the
+ * outbox and exits; --deliver handles the one mail on standard input
+ * (for .forward, procmail or a Postfix pipe) and exits 0, or 75 (the
+ * MTA will try again) if it could not record it.
+ */
+
+static volatile sig_atomic_t	mupbemd_stop;
+
+static void	mupbemd_signal(int);
+static int	mupbemd_usage(void);
+static struct sender *mupbemd_sender(const struct config_file *);
+static int	mupbemd_deliver(struct mailloop *);
+
+static void
+mupbemd_signal(int sig)
+{
+	mupbemd_stop = 1;
+}
+
+static int
+mupbemd_usage(void)
+{
+	fprintf(stderr, "usage: mupbemd [-d] [-c FILE] [--once | "
+	    "--deliver]\n");
+	return (EX_USAGE);
+}
+
+static struct sender *
+mupbemd_sender(const struct config_file *c)
+{
+	struct sender_config	 sc;
+	struct sender		*s;
+	char			*cause = NULL;
+
+	memset(&sc, 0, sizeof sc);
+	sc.url = c->smtp_url;
+	sc.user = c->smtp_user;
+	sc.password = c->smtp_password;
+	sc.starttls = c->smtp_starttls;
+	sc.ca_file = c->smtp_ca_file;
+	sc.insecure = c->smtp_insecure;
+	sc.timeout = (int)c->timeout;
+	if (strcmp(c->sender, "sendmail") == 0)
+		sc.path = c->sendmail;
+	else if (strcmp(c->sender, "maildir") == 0)
+		sc.path = c->outbox;
+	s = sender_open(sender_find(c->sender), &sc, &cause);
+	if (s == NULL)
+		fatalx("%s", cause);
+	return (s);
+}
+
+/* Handle the one mail on standard input; the exit status for the MTA. */
+static int
+mupbemd_deliver(struct mailloop *ml)
+{
+	struct buf	 in;
+	char		 chunk[65536], *cause = NULL;
+	long long	 next;
+	size_t		 n;
+
+	buf_init(&in);
+	while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0) {
+		if (in.len <= (size_t)ml->config->max_size)
+			buf_add(&in, chunk, n);
+	}
+	if (ferror(stdin)) {
+		log_warn("deliver: standard input");
+		buf_free(&in);
+		return (EX_TEMPFAIL);
+	}
+	if (in.len == 0) {
+		log_warnx("deliver: standard input is empty");
+		return (EX_DATAERR);
+	}
+	if (mailloop_handle(ml, in.data, in.len, "stdin", &cause) == -1) {
+		log_warnx("deliver: %s", cause);
+		free(cause);
+		buf_free(&in);
+		return (EX_TEMPFAIL);
+	}
+	buf_free(&in);
+	mailloop_send(ml, (long long)time(NULL), &next);
+	return (EX_OK);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option	 longopts[] = {
+		{ "once", no_argument, NULL, 'o' },
+		{ "deliver", no_argument, NULL, 'D' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct config_file		 c;
+	struct mailloop			 ml;
+	struct sigaction		 sa;
+	const char			*path = NULL;
+	char				*cause = NULL;
+	long long			 next;
+	int				 ch, debug = 0, once = 0, deliver = 0;
+	int				 rc = 0;
+
+	while ((ch = getopt_long(argc, argv, "c:d", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'c':
+			path = optarg;
+			break;
+		case 'd':
+			debug = 1;
+			break;
+		case 'o':
+			once = 1;
+			break;
+		case 'D':
+			deliver = 1;
+			break;
+		default:
+			return (mupbemd_usage());
+		}
+	}
+	if (optind != argc || (once && deliver))
+		return (mupbemd_usage());
+	log_init("mupbemd", debug);
+	config_file_defaults(&c);
+	if (path != NULL && config_file_load(&c, path, &cause) == -1) {
+		log_warnx("%s", cause);
+		return (deliver ? EX_TEMPFAIL : EX_CONFIG);
+	}
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, NULL);
+	sa.sa_handler = mupbemd_signal;
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+
+	memset(&ml, 0, sizeof ml);
+	ml.config = &c;
+	ml.handle = mailloop_echo;
+	if ((ml.store = store_open(c.store, &cause)) == NULL) {
+		log_warnx("%s", cause);
+		return (deliver ? EX_TEMPFAIL : EX_UNAVAILABLE);
+	}
+	ml.sender = mupbemd_sender(&c);
+	if (deliver) {
+		rc = mupbemd_deliver(&ml);
+		goto out;
+	}
+	ml.source = source_open(source_find(c.source), strcmp(c.source,
+	    "maildir") == 0 ? c.maildir : c.imap_url, (size_t)c.max_size,
+	    &cause);
+	if (ml.source == NULL)
+		fatalx("%s", cause);
+	log_info("started: mail from %s %s, replies by %s, store %s",
+	    c.source, strcmp(c.source, "maildir") == 0 ? c.maildir :
+	    c.imap_url, c.sender, c.store);
+	if (once) {
+		if (mailloop_take(&ml, &cause) == -1) {
+			log_warnx("%s", cause);
+			free(cause);
+			rc = 1;
+		}
+		mailloop_send(&ml, (long long)time(NULL), &next);
+	} else
+		mailloop_run(&ml, &mupbemd_stop);
+	log_info("stopped: %ld mails handled, %ld seen before, %ld replies "
+	    "queued, %ld sent", ml.taken, ml.duplicates, ml.replied, ml.sent);
+	source_close(ml.source);
+
+out:
+	sender_close(ml.sender);
+	store_close(ml.store);
+	config_file_free(&c);
+	return (rc);
+}

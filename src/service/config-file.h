@@ -1,0 +1,48 @@
+/*
+ * The daemon's configuration (docs/configuration.md): built-in
+ * defaults that need no server, overridden by an INI file.
+ */
+#ifndef CONFIG_FILE_H
+#define CONFIG_FILE_H
+
+#include <stddef.h>
+
+struct config_file {
+	/* [mupbemd] */
+	char	*address;	/* where players write; replies come from it */
+	char	*name;		/* the display name of replies */
+	char	*store;		/* the SQLite file */
+	long	 max_size;	/* bytes; larger mail gets a short refusal */
+
+	/* [incoming] */
+	char	*source;	/* "maildir" or "imap" */
+	char	*maildir;
+	char	*imap_url;	/* imaps://host:993/INBOX, imap://host/INBOX */
+	char	*imap_user;
+	char	*imap_password;
+	char	*imap_ca_file;
+	int	 imap_insecure;
+	int	 imap_idle;
+	long	 imap_poll;	/* seconds between checks without IDLE */
+	char	*imap_done;	/* folder handled mail moves to, or NULL */
+
+	/* [outgoing] */
+	char	*sender;	/* "smtp", "sendmail" or "maildir" */
+	char	*smtp_url;
+	char	*smtp_user;
+	char	*smtp_password;
+	int	 smtp_starttls;	/* required */
+	char	*smtp_ca_file;
+	int	 smtp_insecure;
+	char	*sendmail;
+	char	*outbox;
+	long	 retry;		/* first retry after seconds, doubling */
+	long	 retry_max;
+	long	 timeout;
+};
+
+void	config_file_defaults(struct config_file *);
+int	config_file_load(struct config_file *, const char *, char **);
+void	config_file_free(struct config_file *);
+
+#endif

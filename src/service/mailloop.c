@@ -1,0 +1,290 @@
+#include "config.h"
+
+#include <sys/random.h>
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "mailloop.h"
+#include "reply.h"
+#include "sender.h"
+#include "source.h"
+#include "store.h"
+#include "xmalloc.h"
+
+/*
+ * Exactly once.  For each mail the source hands out, in one store
+ * transaction: if its id is recorded as handled, nothing more; else
+ * the handler answers it, the answer goes into the outbox and the id
+ * is recorded.  Only after the commit is the mail acknowledged at the
+ * source.  A crash before the commit loses nothing (the mail comes
+ * again); a crash after it applies nothing twice (the mail comes again
+ * and is found handled).
+ *
+ * Replies leave from the outbox, which the loop sends after taking
+ * mail and whenever a retry falls due.  A temporary failure waits
+ * retry seconds, doubling each time up to retry_max; a permanent one
+ * is logged and given up.
+ *
+ * Mail that must never be answered (bounces, auto-replies, lists) is
+ * recorded and dropped; mail over the size limit gets a short refusal
+ * and nothing else.
+ */
+
+static void	mailloop_message_id(struct mailloop *, struct buf *);
+static int	mailloop_reply(struct mailloop *, const struct message *,
+		    const char *, long long, char **);
+static long long mailloop_now(void);
+
+static long long
+mailloop_now(void)
+{
+	return ((long long)time(NULL));
+}
+
+/* A new unique Message-ID in the domain of our address. */
+static void
+mailloop_message_id(struct mailloop *ml, struct buf *out)
+{
+	const char	*domain = strchr(ml->config->address, '@') + 1;
+	struct timespec	 ts;
+	uint64_t	 r = 0;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	if (getrandom(&r, sizeof r, 0) != (ssize_t)sizeof r)
+		r ^= (uint64_t)ts.tv_nsec << 20;
+	buf_addf(out, "%lld.%ld.%lu.%016llx@%s", (long long)ts.tv_sec,
+	    (long)getpid(), ++ml->sequence, (unsigned long long)r, domain);
+}
+
+/* Put the reply to m, saying body, in the outbox. */
+static int
+mailloop_reply(struct mailloop *ml, const struct message *m,
+    const char *body, long long now, char **cause)
+{
+	const char	*to;
+	struct reply	 r;
+	struct buf	 id, date, subject, from, text;
+	int		 rc;
+
+	to = m->reply_to != NULL ? m->reply_to : m->from;
+	buf_init(&id);
+	buf_init(&date);
+	buf_init(&subject);
+	buf_init(&from);
+	buf_init(&text);
+	mailloop_message_id(ml, &id);
+	reply_date(now, &date);
+	reply_subject(m->subject, &subject);
+	buf_addf(&from, "%s <%s>", ml->config->name, ml->config->address);
+	memset(&r, 0, sizeof r);
+	r.from = from.data;
+	r.to = to;
+	r.subject = subject.data;
+	r.message_id = id.data;
+	r.date = date.data;
+	r.in_reply_to = m->message_id;
+	r.references = m->references;
+	r.body = body;
+	reply_build(&r, &text);
+	rc = store_queue(ml->store, id.data, ml->config->address, to,
+	    text.data, text.len, now, cause);
+	buf_free(&id);
+	buf_free(&date);
+	buf_free(&subject);
+	buf_free(&from);
+	buf_free(&text);
+	return (rc);
+}
+
+/*
+ * Handle one mail, raw[0..len), found at key: exactly once, as above.
+ * Returns 0 when the mail may be acknowledged, -1 when it must stay
+ * (the store failed; it will come again).
+ */
+int
+mailloop_handle(struct mailloop *ml, const char *raw, size_t len,
+    const char *key, char **cause)
+{
+	struct message	 m;
+	struct buf	 body;
+	char		*why = NULL;
+	long long	 now = mailloop_now();
+	int		 rc;
+
+	if (message_parse(raw, len, (size_t)ml->config->max_size, &m,
+	    &why) == -1) {
+		log_warnx("mail %s: %s; dropped", key, why);
+		free(why);
+		return (0);
+	}
+	if (store_begin(ml->store, cause) == -1) {
+		message_free(&m);
+		return (-1);
+	}
+	if ((rc = store_handled(ml->store, m.id, cause)) != 0) {
+		store_rollback(ml->store);
+		if (rc == 1) {
+			log_info("mail %s (%s): handled before; dropped", key,
+			    m.id);
+			ml->duplicates++;
+		}
+		message_free(&m);
+		return (rc == 1 ? 0 : -1);
+	}
+	buf_init(&body);
+	if (m.automatic != MESSAGE_HUMAN || m.from == NULL) {
+		log_info("mail %s (%s): %s mail, not answered", key, m.id,
+		    m.from == NULL ? "sender-less" :
+		    message_automatic_name(m.automatic));
+	} else if (m.too_large) {
+		buf_addf(&body, "Your mail was %zu bytes long, and mupbem "
+		    "reads mails of up to %ld bytes.\nPlease send your "
+		    "commands in a shorter mail, without attachments.\n",
+		    m.size, ml->config->max_size);
+	} else
+		ml->handle(&m, &body, ml->arg);
+	rc = 0;
+	if (body.len > 0)
+		rc = mailloop_reply(ml, &m, body.data, now, cause);
+	if (rc == 0)
+		rc = store_handle(ml->store, m.id, key, now, cause);
+	if (rc == 0)
+		rc = store_commit(ml->store, cause);
+	if (rc == -1)
+		store_rollback(ml->store);
+	else if (body.len > 0)
+		ml->replied++;
+	buf_free(&body);
+	message_free(&m);
+	ml->taken += rc == 0;
+	return (rc);
+}
+
+/* Take and handle every mail the source has now; how many, or -1. */
+int
+mailloop_take(struct mailloop *ml, char **cause)
+{
+	struct source_mail	 mail;
+	int			 n = 0, rc;
+
+	while ((rc = ml->source->ops->next(ml->source, &mail, cause)) == 1) {
+		if (mailloop_handle(ml, mail.data, mail.len, mail.key,
+		    cause) == -1) {
+			source_mail_free(&mail);
+			return (-1);
+		}
+		if (ml->source->ops->ack(ml->source, &mail, cause) == -1) {
+			source_mail_free(&mail);
+			return (-1);
+		}
+		source_mail_free(&mail);
+		n++;
+	}
+	return (rc == -1 ? -1 : n);
+}
+
+/*
+ * Send every mail due at now.  *next is set to when the next retry is
+ * due (-1 if none).  Returns how many went out, or -1 if the store
+ * failed.
+ */
+int
+mailloop_send(struct mailloop *ml, long long now, long long *next)
+{
+	const struct config_file	*c = ml->config;
+	struct store_outmail		 m;
+	char				*cause = NULL, *why = NULL;
+	long long			 delay;
+	int				 n = 0, rc, i;
+
+	while ((rc = store_due(ml->store, now, &m, &cause)) == 1) {
+		rc = ml->sender->ops->send(ml->sender, m.message_id,
+		    m.sender, m.rcpt,
+		    m.data, m.len, &why);
+		if (rc == 0) {
+			rc = store_sent(ml->store, m.id, now, &cause);
+			log_info("outbox %s: sent to %s", m.message_id, m.rcpt);
+			n++;
+			ml->sent++;
+		} else if (rc == SENDER_PERMANENT) {
+			log_warnx("outbox %s: to %s: %s; given up",
+			    m.message_id, m.rcpt, why);
+			rc = store_gave_up(ml->store, m.id, why, now, &cause);
+		} else {
+			for (delay = c->retry, i = 0; i < m.attempts &&
+			    delay < c->retry_max; i++)
+				delay *= 2;
+			if (delay > c->retry_max)
+				delay = c->retry_max;
+			log_warnx("outbox %s: to %s: %s; next try in %llds",
+			    m.message_id, m.rcpt, why, delay);
+			rc = store_failed(ml->store, m.id, why, now + delay,
+			    &cause);
+		}
+		free(why);
+		why = NULL;
+		store_outmail_free(&m);
+		if (rc == -1)
+			break;
+	}
+	*next = store_next_try(ml->store);
+	if (rc == -1) {
+		log_warnx("%s", cause);
+		free(cause);
+		return (-1);
+	}
+	return (n);
+}
+
+/* Take, send and wait, until *stop is set. */
+void
+mailloop_run(struct mailloop *ml, volatile sig_atomic_t *stop)
+{
+	char		*cause = NULL;
+	long long	 next, now;
+	int		 wait;
+
+	while (!*stop) {
+		if (mailloop_take(ml, &cause) == -1) {
+			log_warnx("%s", cause);
+			free(cause);
+			cause = NULL;
+		}
+		now = mailloop_now();
+		mailloop_send(ml, now, &next);
+		if (*stop)
+			break;
+		wait = (int)ml->config->imap_poll;
+		if (next != -1 && next - now < wait)
+			wait = next <= now ? 1 : (int)(next - now);
+		if (ml->source->ops->wait(ml->source, wait, &cause) == -1) {
+			log_warnx("%s", cause);
+			free(cause);
+			cause = NULL;
+			sleep(1);
+		}
+	}
+}
+
+/* The echo handler: say what mupbem read, until games answer. */
+int
+mailloop_echo(const struct message *m, struct buf *body, void *arg)
+{
+	buf_addf(body, "mupbem read your mail (%s) and found these "
+	    "commands:\n\n", m->id);
+	if (*m->text == '\0')
+		buf_adds(body, "(nothing: no text outside quotes and "
+		    "signatures)\n");
+	else
+		buf_adds(body, m->text);
+	buf_adds(body, "\nGames answer in a later version; this reply only "
+	    "shows that\nyour mail arrived and was read once.\n");
+	return (0);
+}

@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+#
+# The daemon on its built-in defaults, with no mail server: a real
+# Maildir in, a real Maildir outbox, a real SQLite store.  Checks what
+# it answers and what it leaves alone, exactly-once handling across a
+# SIGKILL in the middle of a batch, --deliver's exit statuses for an
+# MTA, and configuration errors.  TAP-like output; exits 1 if a check
+# failed.
+#
+# make check sets MUPBEMD and TEST_DATA.
+
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+: "${MUPBEMD:=$here/../mupbemd}"
+: "${TEST_DATA:=$here/data}"
+if [ ! -x "$MUPBEMD" ]; then
+	echo "Bail out! no mupbemd binary at $MUPBEMD"
+	exit 99
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/mupbemd-test.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 99
+
+n=0
+failed=0
+why=()
+
+begin() {
+	why=()
+}
+
+end() {
+	n=$((n + 1))
+	if [ ${#why[@]} -eq 0 ]; then
+		echo "ok $n - $1"
+		return
+	fi
+	echo "not ok $n - $1"
+	printf '#   %s\n' "${why[@]}"
+	failed=$((failed + 1))
+}
+
+want() {
+	[ "$2" = "$3" ] || why+=("$1: got '$2', wanted '$3'")
+}
+
+count() {
+	find "$1" -type f 2>/dev/null | wc -l | tr -d ' '
+}
+
+# fresh: an empty working directory with a Maildir.
+fresh() {
+	rm -rf "$tmp/w"
+	mkdir -p "$tmp/w/Maildir/new" "$tmp/w/Maildir/cur" "$tmp/w/Maildir/tmp"
+	cd "$tmp/w" || exit 99
+}
+
+# deliver NAME FILE: put FILE in the Maildir's new/ as NAME.
+deliver() {
+	cp "$2" "Maildir/tmp/$1" && mv "Maildir/tmp/$1" "Maildir/new/$1"
+}
+
+# --- the corpus on the defaults ------------------------------------------
+
+fresh
+i=0
+for f in "$TEST_DATA"/mail/*.eml; do
+	i=$((i + 1))
+	deliver "$(printf '%04d' $i).M$i.test" "$f"
+done
+deliver 9999.M9999.test "$TEST_DATA/mail/top-posted.eml"
+begin
+"$MUPBEMD" --once >out 2>err
+want "exit status" "$?" 0
+want "mail left in new/" "$(count Maildir/new)" 0
+want "mail in cur/ with S" "$(ls Maildir/cur | grep -c ':2,S$')" 15
+# 14 corpus mails: a bounce, an auto-reply and a list mail are not
+# answered; the second copy of top-posted is dropped.
+want "replies" "$(count outbox/new)" 11
+grep -q 'bounce mail, not answered' err || why+=("no bounce line in the log")
+grep -q 'auto-submitted mail, not answered' err ||
+    why+=("no auto-submitted line in the log")
+grep -q 'handled before; dropped' err || why+=("no duplicate line")
+grep -q 'stopped: 14 mails handled, 1 seen before, 11 replies queued, 11 sent' err ||
+    why+=("no summary line: $(tail -1 err)")
+end "--once answers the 11 human mails of the corpus, once each"
+
+begin
+r=$(grep -l '^In-Reply-To: <CAF8xQ' outbox/new/* | head -1)
+[ -n "$r" ] || why+=("no reply to the Gmail mail")
+if [ -n "$r" ]; then
+	grep -q '^To: alice@example.org$' "$r" || why+=("To")
+	grep -q '^Subject: Re: mupbem game 12: your turn$' "$r" || why+=("Subject")
+	grep -q '^Auto-Submitted: auto-replied$' "$r" || why+=("Auto-Submitted")
+	grep -q '^Content-Type: text/plain; charset=utf-8; format=fixed$' "$r" ||
+	    why+=("Content-Type")
+	grep -q '^References: <mupbem.12.7.20261121070812@mupbem.example>$' "$r" ||
+	    why+=("References")
+	grep -qx 'C4-D2 B0-B3(B4,C1)' "$r" || why+=("the commands")
+fi
+end "a reply threads, says auto-replied and quotes the commands"
+
+begin
+"$MUPBEMD" --once >out 2>err
+want "exit status" "$?" 0
+want "replies" "$(count outbox/new)" 11
+grep -q 'stopped: 0 mails handled' err || why+=("$(tail -1 err)")
+end "a second run finds nothing new"
+
+# --- SIGKILL in the middle of a batch -------------------------------------
+
+fresh
+for i in $(seq 1 600); do
+	sed "s/^Message-I[Dd]: <.*>/Message-ID: <kill-$i@example.org>/" \
+	    "$TEST_DATA/mail/top-posted.eml" >"Maildir/tmp/$i.M$i.test"
+	mv "Maildir/tmp/$i.M$i.test" "Maildir/new/$(printf '%05d' $i).M$i.test"
+done
+begin
+kills=0
+for attempt in 1 2 3 4 5 6 7 8; do
+	"$MUPBEMD" --once >/dev/null 2>&1 &
+	pid=$!
+	sleep 0.0$((attempt + 1))
+	kill -KILL "$pid" 2>/dev/null && kills=$((kills + 1))
+	wait "$pid" 2>/dev/null
+done
+"$MUPBEMD" --once >/dev/null 2>err
+want "exit status of the last run" "$?" 0
+want "mail left" "$(count Maildir/new)" 0
+replies=$(count outbox/new)
+want "replies" "$replies" 600
+unique=$(grep -h '^In-Reply-To:' outbox/new/* | sort -u | wc -l | tr -d ' ')
+want "different mails answered" "$unique" 600
+[ "$kills" -gt 0 ] || why+=("no run was killed mid-batch")
+end "killed $kills times mid-batch: every mail answered exactly once"
+
+# --- --deliver ------------------------------------------------------------
+
+fresh
+begin
+"$MUPBEMD" --deliver <"$TEST_DATA/mail/bottom-posted.eml" 2>err
+want "first delivery" "$?" 0
+"$MUPBEMD" --deliver <"$TEST_DATA/mail/bottom-posted.eml" 2>err
+want "second delivery" "$?" 0
+want "replies" "$(count outbox/new)" 1
+grep -q 'handled before; dropped' err || why+=("no duplicate line")
+end "--deliver answers a piped mail once, however often it comes"
+
+begin
+"$MUPBEMD" --deliver </dev/null 2>err
+want "empty input" "$?" 65
+printf '[mupbemd]\nstore = /proc/nowhere/mupbem.db\n' >bad-store.conf
+"$MUPBEMD" -c bad-store.conf --deliver <"$TEST_DATA/mail/top-posted.eml" 2>err
+want "store unusable" "$?" 75
+grep -q 'store /proc/nowhere/mupbem.db: cannot open' err || why+=("$(cat err)")
+end "--deliver: 65 for no mail, 75 (try again) when the store is unusable"
+
+# --- configuration errors --------------------------------------------------
+
+cfg() {
+	rm -f t.conf
+	[ -n "$2" ] && printf '%b' "$2" >t.conf
+	begin
+	"$MUPBEMD" -c t.conf --once >out 2>err
+	want "exit status" "$?" 78
+	want "message" "$(cat err)" "mupbemd: $3"
+	end "config: $1"
+}
+cfg "a bad yes/no" '[outgoing]\nstarttls = maybe\n' \
+    "t.conf line 2: [outgoing] starttls: expected yes or no, not 'maybe'"
+cfg "an unknown setting" '[incoming]\nsource = maildir\nfolder = x\n' \
+    "t.conf line 3: [incoming] folder: no such setting"
+cfg "an unknown section" '[mail]\nx = 1\n' \
+    "t.conf line 2: [mail]: no such section (the sections are [mupbemd], [incoming] and [outgoing])"
+cfg "a bad choice" '[outgoing]\nsender = pigeon\n' \
+    "t.conf line 2: [outgoing] sender: expected one of smtp|sendmail|maildir, not 'pigeon'"
+cfg "imap without a password" '[incoming]\nsource = imap\nurl = imaps://h/INBOX\nuser = u\n' \
+    "t.conf: [incoming] source = imap needs url, user and password"
+cfg "a bad size" '[mupbemd]\nmax_size = big\n' \
+    "t.conf line 2: [mupbemd] max_size: expected a size in bytes (like 256K or 1M), not 'big'"
+cfg "not INI" 'just words\n' \
+    "t.conf line 1: expected 'name = value' or a [section]"
+cfg "a missing file" '' "t.conf: No such file or directory"
+
+echo "1..$n"
+[ "$failed" -eq 0 ] || exit 1
+exit 0
