@@ -150,6 +150,8 @@ main(int argc, char **argv)
 	config_file_defaults(&c);
 	if (path != NULL && config_file_load(&c, path, &cause) == -1) {
 		log_warnx("%s", cause);
+		free(cause);
+		config_file_free(&c);
 		return (deliver ? EX_TEMPFAIL : EX_CONFIG);
 	}
 
@@ -165,6 +167,8 @@ main(int argc, char **argv)
 	ml.handle = mailloop_echo;
 	if ((ml.store = store_open(c.store, &cause)) == NULL) {
 		log_warnx("%s", cause);
+		free(cause);
+		config_file_free(&c);
 		return (deliver ? EX_TEMPFAIL : EX_UNAVAILABLE);
 	}
 	ml.sender = mupbemd_sender(&c);
