@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
 	autoconf automake libtool pkg-config make gcc
 	libcurl4-gnutls-dev libetpan-dev libsqlite3-dev
-	check libdpkg-perl libinih-dev nettle-dev
+	check libdpkg-perl libinih-dev nettle-dev libgnutls28-dev
 )
 
 missing=()

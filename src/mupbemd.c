@@ -118,6 +118,7 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct config_file		 c;
+	struct source_config		 sc;
 	struct mailloop			 ml;
 	struct sigaction		 sa;
 	const char			*path = NULL;
@@ -176,9 +177,17 @@ main(int argc, char **argv)
 		rc = mupbemd_deliver(&ml);
 		goto out;
 	}
-	ml.source = source_open(source_find(c.source), strcmp(c.source,
-	    "maildir") == 0 ? c.maildir : c.imap_url, (size_t)c.max_size,
-	    &cause);
+	memset(&sc, 0, sizeof sc);
+	sc.where = strcmp(c.source, "maildir") == 0 ? c.maildir : c.imap_url;
+	sc.max = (size_t)c.max_size;
+	sc.user = c.imap_user;
+	sc.password = c.imap_password;
+	sc.ca_file = c.imap_ca_file;
+	sc.insecure = c.imap_insecure;
+	sc.idle = c.imap_idle;
+	sc.done = c.imap_done;
+	sc.timeout = (int)c.timeout;
+	ml.source = source_open(source_find(c.source), &sc, &cause);
 	if (ml.source == NULL)
 		fatalx("%s", cause);
 	log_info("started: mail from %s %s, replies by %s, store %s",

@@ -27,6 +27,18 @@ static void	setup(void);
 static void	teardown(void);
 static void	deliver(const char *, const char *, const char *);
 static int	exists(const char *);
+static struct source *maildir(const char *, size_t, char **);
+
+static struct source *
+maildir(const char *where, size_t max, char **cause)
+{
+	struct source_config	c;
+
+	memset(&c, 0, sizeof c);
+	c.where = where;
+	c.max = max;
+	return (source_open(&source_maildir_ops, &c, cause));
+}
 
 static void
 setup(void)
@@ -84,8 +96,7 @@ START_TEST(test_order_and_ack)
 	struct source_mail	 m;
 	char			*cause = NULL;
 
-	ck_assert_ptr_nonnull(s = source_open(&source_maildir_ops, dir, 1000,
-	    &cause));
+	ck_assert_ptr_nonnull(s = maildir(dir, 1000, &cause));
 	ck_assert(exists("tmp") && exists("new") && exists("cur"));
 	deliver("new", "1700000002.M2.host", "Subject: two\n\nB\n");
 	deliver("new", "1700000001.M1.host", "Subject: one\n\nA\n");
@@ -126,8 +137,7 @@ START_TEST(test_flags)
 	struct source_mail	 m;
 	char			*cause = NULL;
 
-	ck_assert_ptr_nonnull(s = source_open(&source_maildir_ops, dir, 1000,
-	    &cause));
+	ck_assert_ptr_nonnull(s = maildir(dir, 1000, &cause));
 	deliver("cur", "1.M1.h:2,RT", "Subject: a\n\nA\n");
 	ck_assert_int_eq(s->ops->next(s, &m, &cause), 1);
 	ck_assert_int_eq(s->ops->ack(s, &m, &cause), 0);
@@ -144,8 +154,7 @@ START_TEST(test_vanished)
 	struct source_mail	 m;
 	char			*cause = NULL, *path;
 
-	ck_assert_ptr_nonnull(s = source_open(&source_maildir_ops, dir, 1000,
-	    &cause));
+	ck_assert_ptr_nonnull(s = maildir(dir, 1000, &cause));
 	deliver("new", "1.M1.h", "Subject: a\n\nA\n");
 	deliver("new", "2.M2.h", "Subject: b\n\nB\n");
 	deliver("new", "3.M3.h", "Subject: c\n\nC\n");
@@ -181,8 +190,7 @@ START_TEST(test_cut)
 	memset(big, 'x', sizeof big - 1);
 	big[sizeof big - 1] = '\0';
 	memcpy(big, "Subject: big\n\n", 14);
-	ck_assert_ptr_nonnull(s = source_open(&source_maildir_ops, dir, 20000,
-	    &cause));
+	ck_assert_ptr_nonnull(s = maildir(dir, 20000, &cause));
 	deliver("new", "1.M1.h", big);
 	ck_assert_int_eq(s->ops->next(s, &m, &cause), 1);
 	ck_assert_uint_eq(m.len, 20001);
@@ -200,8 +208,7 @@ START_TEST(test_wait)
 	char		*cause = NULL;
 	pid_t		 pid;
 
-	ck_assert_ptr_nonnull(s = source_open(&source_maildir_ops, dir, 1000,
-	    &cause));
+	ck_assert_ptr_nonnull(s = maildir(dir, 1000, &cause));
 	if ((pid = fork()) == 0) {
 		usleep(200000);
 		deliver("new", "1.M1.h", "Subject: a\n\nA\n");
@@ -220,8 +227,7 @@ START_TEST(test_unusable)
 {
 	char	*cause = NULL;
 
-	ck_assert_ptr_null(source_open(&source_maildir_ops,
-	    "/proc/no/such/place", 1000, &cause));
+	ck_assert_ptr_null(maildir("/proc/no/such/place", 1000, &cause));
 	ck_assert_str_eq(cause, "maildir /proc/no/such/place: No such file "
 	    "or directory");
 	free(cause);

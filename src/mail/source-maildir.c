@@ -40,7 +40,8 @@ struct source_maildir {
 	int	  notify;	/* inotify descriptor, or -1 */
 };
 
-static int	source_maildir_open(struct source *, const char *, char **);
+static int	source_maildir_open(struct source *,
+		    const struct source_config *, char **);
 static int	source_maildir_next(struct source *, struct source_mail *,
 		    char **);
 static int	source_maildir_ack(struct source *,
@@ -74,8 +75,10 @@ source_maildir_mkdir(const char *path, char **cause)
 }
 
 static int
-source_maildir_open(struct source *s, const char *path, char **cause)
+source_maildir_open(struct source *s, const struct source_config *c,
+    char **cause)
 {
+	const char		*path = c->where;
 	static const char	*subdirs[] = { "tmp", "new", "cur" };
 	struct source_maildir	*md;
 	char			*sub;

@@ -13,6 +13,7 @@
 
 const struct source_ops *source_table[] = {
 	&source_maildir_ops,
+	&source_imap_ops,
 	NULL
 };
 
@@ -30,20 +31,20 @@ source_find(const char *name)
 }
 
 /*
- * Open a source of kind ops at where (a path, a URL).  Mail longer
- * than max is cut after max + 1 bytes, enough for the parser to see
- * the headers and that it is too large.
+ * Open a source of kind ops as c says.  Mail longer than c->max is cut
+ * after max + 1 bytes, enough for the parser to see the headers and
+ * that it is too large.
  */
 struct source *
-source_open(const struct source_ops *ops, const char *where, size_t max,
+source_open(const struct source_ops *ops, const struct source_config *c,
     char **cause)
 {
 	struct source	*s;
 
 	s = xcalloc(1, sizeof *s);
 	s->ops = ops;
-	s->max = max;
-	if (ops->open(s, where, cause) == -1) {
+	s->max = c->max;
+	if (ops->open(s, c, cause) == -1) {
 		free(s);
 		return (NULL);
 	}

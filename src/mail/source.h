@@ -19,11 +19,25 @@ struct source_mail {
 	char	*key;		/* where the source keeps it */
 };
 
+/* Where to take mail from; each kind of source uses some of these. */
+struct source_config {
+	const char	*where;		/* a Maildir path, an IMAP URL */
+	size_t		 max;		/* read at most max + 1 bytes */
+	const char	*user;
+	const char	*password;
+	const char	*ca_file;	/* NULL: the system's CAs */
+	int		 insecure;	/* tests only: no certificate checks */
+	int		 idle;		/* use IMAP IDLE when offered */
+	const char	*done;		/* folder handled mail moves to */
+	int		 timeout;	/* seconds */
+};
+
 struct source;
 
 struct source_ops {
 	const char	*name;
-	int		 (*open)(struct source *, const char *, char **);
+	int		 (*open)(struct source *, const struct source_config *,
+			     char **);
 	int		 (*next)(struct source *, struct source_mail *,
 			     char **);
 	int		 (*ack)(struct source *, const struct source_mail *,
@@ -40,10 +54,11 @@ struct source {
 
 extern const struct source_ops	*source_table[];
 extern const struct source_ops	 source_maildir_ops;
+extern const struct source_ops	 source_imap_ops;
 
 const struct source_ops	*source_find(const char *);
-struct source		*source_open(const struct source_ops *, const char *,
-			     size_t, char **);
+struct source		*source_open(const struct source_ops *,
+			     const struct source_config *, char **);
 void			 source_close(struct source *);
 void			 source_mail_free(struct source_mail *);
 

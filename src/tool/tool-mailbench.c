@@ -99,6 +99,7 @@ tool_mailbench_run(int argc, char **argv)
 		{ "messages", required_argument, NULL, 'n' },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct source_config	 sc;
 	struct source		*s;
 	struct source_mail	 mail;
 	struct message		 m;
@@ -129,8 +130,10 @@ tool_mailbench_run(int argc, char **argv)
 	if (mkdtemp(tmpl) == NULL)
 		abort();
 	xasprintf(&maildir, "%s/Maildir", tmpl);
-	if ((s = source_open(&source_maildir_ops, maildir, MESSAGE_LIMIT,
-	    &cause)) == NULL)
+	memset(&sc, 0, sizeof sc);
+	sc.where = maildir;
+	sc.max = MESSAGE_LIMIT;
+	if ((s = source_open(&source_maildir_ops, &sc, &cause)) == NULL)
 		abort();
 	tool_mailbench_fill(maildir, mails, n, count);
 
