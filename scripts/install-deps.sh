@@ -1,12 +1,17 @@
 #!/bin/bash
-# Install what building and testing mupbem need on Debian 12.  Run as
-# root.  Quick and quiet when everything is already installed.
+# Install what building and testing mupbem need on Debian 12: the
+# build tools and libraries, and the real mail servers (Dovecot,
+# Postfix) and clients (swaks, curl) the end-to-end tests start on
+# loopback (tests/mailhost.sh).  Run as root.  Quick and quiet when
+# everything is already installed.
 set -euo pipefail
 
 packages=(
 	autoconf automake libtool pkg-config make gcc
 	libcurl4-gnutls-dev libetpan-dev libsqlite3-dev
 	check libdpkg-perl libinih-dev nettle-dev libgnutls28-dev
+	dovecot-imapd dovecot-lmtpd postfix openssl
+	swaks libnet-ssleay-perl curl
 )
 
 missing=()
@@ -31,5 +36,9 @@ fi
 
 echo "install-deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
+# Postfix must not configure itself as the machine's mailer: the tests
+# run their own instance.
+echo "postfix postfix/main_mailer_type select No configuration" |
+    debconf-set-selections
 apt-get update
 apt-get install -y --no-install-recommends "${packages[@]}"

@@ -166,8 +166,8 @@ source_imap_drop(struct source_imap *si, const char *why, int r)
 		log_warnx("imap %s: %s (libetpan error %d)", si->url, why, r);
 	else
 		log_warnx("imap %s: %s", si->url, why);
+	/* No LOGOUT: the connection is broken or never was. */
 	if (si->imap != NULL) {
-		mailimap_logout(si->imap);
 		mailimap_free(si->imap);
 		si->imap = NULL;
 	}

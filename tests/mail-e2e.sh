@@ -1,0 +1,236 @@
+#!/usr/bin/env bash
+#
+# End to end, against real servers started for the test on loopback
+# (tests/mailhost.sh): Postfix takes a player's mail by SMTP and
+# delivers it to Dovecot; mupbemd picks it up over IMAP with IDLE
+# (STARTTLS, certificate checked against the test CA) and answers
+# through Postfix's submission port (STARTTLS and AUTH); the test reads
+# the answer from the player's IMAP mailbox.  Then the faults: Dovecot
+# stopped and started while mupbemd runs, Postfix stopped while replies
+# are due, and mupbemd killed with SIGKILL in the middle of a batch.
+# TAP-like output; exits 1 if a check failed, 77 (skipped) when it
+# cannot run here (not root, or the servers are not installed).
+#
+# make check sets MUPBEMD.
+
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+: "${MUPBEMD:=$here/../mupbemd}"
+mailhost=$here/mailhost.sh
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "1..0 # SKIP needs root to start Postfix"
+	exit 77
+fi
+for p in dovecot postfix swaks curl openssl; do
+	if ! command -v "$p" >/dev/null; then
+		echo "1..0 # SKIP $p is not installed (scripts/install-deps.sh)"
+		exit 77
+	fi
+done
+
+export IMAP_PORT=${E2E_IMAP_PORT:-12143}
+export SMTP_PORT=${E2E_SMTP_PORT:-12025}
+export SUBMISSION_PORT=${E2E_SUBMISSION_PORT:-12587}
+dir=$(mktemp -d /tmp/mbe.XXXXXX) || exit 99
+chmod 755 "$dir"
+mh=$dir/mh
+daemon=
+
+cleanup() {
+	[ -n "${E2E_KEEP_LOG:-}" ] && cp "$dir/mupbemd.log" "$E2E_KEEP_LOG"
+	[ -n "$daemon" ] && kill -KILL "$daemon" 2>/dev/null
+	bash "$mailhost" stop "$mh" >/dev/null 2>&1
+	rm -rf "$dir"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+if ! bash "$mailhost" start "$mh" >"$dir/mailhost.out" 2>&1; then
+	echo "Bail out! the mail servers did not start: $(cat "$dir/mailhost.out")"
+	exit 99
+fi
+. "$mh/mailhost.env"
+alice=$mh/mail/alice@example.test/Maildir
+doveadm="doveadm -c $mh/dovecot/dovecot.conf"
+
+n=0
+failed=0
+why=()
+
+begin() {
+	why=()
+}
+
+end() {
+	n=$((n + 1))
+	if [ ${#why[@]} -eq 0 ]; then
+		echo "ok $n - $1"
+		return
+	fi
+	echo "not ok $n - $1"
+	printf '#   %s\n' "${why[@]}"
+	failed=$((failed + 1))
+}
+
+# wait_for SECONDS CMD...: poll every 100 ms.
+wait_for() {
+	local i=$(($1 * 10))
+
+	shift
+	until "$@"; do
+		i=$((i - 1))
+		[ "$i" -gt 0 ] || return 1
+		sleep 0.1
+	done
+}
+
+# send ID [BODY]: alice mails game through Postfix's SMTP port.
+send() {
+	swaks --server "127.0.0.1:$SMTP_PORT" --from alice@example.test \
+	    --to game@example.test --header "Message-Id: <$1@example.test>" \
+	    --header "Subject: mupbem game $1" --body "${2:-A0-A1 pass}" \
+	    >/dev/null 2>&1
+}
+
+# inject ID: put a mail straight into game's INBOX (Postfix not needed).
+inject() {
+	printf 'From: alice@example.test\nTo: game@example.test\nSubject: mupbem game %s\nMessage-Id: <%s@example.test>\nDate: Sat, 21 Nov 2026 07:09:12 +0000\n\nA0-A1\n' \
+	    "$1" "$1" | $doveadm save -u game@example.test
+}
+
+# replies ID-PATTERN: how many replies alice has to mails matching it.
+replies() {
+	grep -l "^In-Reply-To: <$1@example.test>" "$alice"/new/* "$alice"/cur/* \
+	    2>/dev/null | wc -l | tr -d ' '
+}
+
+# distinct IDS-PATTERN: how many different replies (by Message-ID).
+distinct() {
+	grep -l "^In-Reply-To: <$1@example.test>" "$alice"/new/* "$alice"/cur/* \
+	    2>/dev/null | xargs -r grep -h '^Message-ID:' | sort -u | wc -l |
+	    tr -d ' '
+}
+
+has_replies() {
+	[ "$(replies "$1")" -ge "$2" ]
+}
+
+cat >"$dir/mupbemd.conf" <<EOC
+[mupbemd]
+address = game@example.test
+name = mupbem test
+store = $dir/mupbem.db
+[incoming]
+source = imap
+url = imap://localhost:$IMAP_PORT/INBOX
+user = game@example.test
+password = gamepw
+ca_file = $MAILHOST_CA
+poll = 30
+[outgoing]
+sender = smtp
+url = smtp://localhost:$SUBMISSION_PORT
+user = game@example.test
+password = gamepw
+ca_file = $MAILHOST_CA
+retry = 1
+retry_max = 2
+timeout = 10
+EOC
+
+start_daemon() {
+	"$MUPBEMD" -c "$dir/mupbemd.conf" >>"$dir/mupbemd.log" 2>&1 &
+	daemon=$!
+}
+
+stop_daemon() {
+	kill -TERM "$daemon" 2>/dev/null
+	wait "$daemon" 2>/dev/null
+	daemon=
+}
+
+# --- a mail in, a reply out ------------------------------------------------
+
+start_daemon
+wait_for 10 grep -q 'connected (STARTTLS, IDLE offered)' "$dir/mupbemd.log"
+begin
+t0=$(date +%s%N)
+send e2e-1 'C4-D2 B0-B3(B4,C1)'
+if wait_for 15 has_replies e2e-1 1; then
+	t1=$(date +%s%N)
+	uid=$(curl -s --ssl-reqd --cacert "$MAILHOST_CA" \
+	    "imap://localhost:$IMAP_PORT/INBOX" -u alice@example.test:alicepw \
+	    -X 'UID SEARCH HEADER In-Reply-To e2e-1' | awk '{print $3}' | tr -d '\r')
+	curl -s --ssl-reqd --cacert "$MAILHOST_CA" \
+	    "imap://localhost:$IMAP_PORT/INBOX;UID=$uid" \
+	    -u alice@example.test:alicepw | tr -d '\r' >"$dir/reply"
+	for h in 'From: mupbem test <game@example.test>' \
+	    'To: alice@example.test' 'Subject: Re: mupbem game e2e-1' \
+	    'In-Reply-To: <e2e-1@example.test>' \
+	    'References: <e2e-1@example.test>' \
+	    'Auto-Submitted: auto-replied' \
+	    'Content-Type: text/plain; charset=utf-8; format=fixed'; do
+		grep -qxF "$h" "$dir/reply" || why+=("no header '$h' in the reply")
+	done
+	grep -qxF 'C4-D2 B0-B3(B4,C1)' "$dir/reply" ||
+	    why+=("the reply does not quote the commands")
+	echo "# delivery to reply: $(((t1 - t0) / 1000000)) ms"
+else
+	why+=("no reply within 15 s")
+fi
+end "a mail sent by SMTP is answered over IMAP IDLE and SMTP AUTH"
+
+# --- Dovecot goes away and comes back ---------------------------------------
+
+begin
+bash "$mailhost" dovecot-stop "$mh" >/dev/null
+for i in 1 2 3; do send "dove-$i"; done
+sleep 2
+bash "$mailhost" dovecot-start "$mh" >/dev/null
+postqueue -c "$mh/postfix/etc" -f 2>/dev/null
+wait_for 60 has_replies 'dove-[0-9]*' 3 || why+=("replies: $(replies 'dove-[0-9]*') of 3")
+kill -0 "$daemon" 2>/dev/null || why+=("mupbemd died")
+grep -q 'imap imap://localhost:.*cannot connect\|IDLE failed\|leaving IDLE failed' \
+    "$dir/mupbemd.log" || why+=("no sign of the lost connection in the log")
+end "Dovecot stopped and started: mupbemd reconnects and misses nothing"
+
+# --- Postfix goes away: replies wait in the outbox ---------------------------
+
+begin
+bash "$mailhost" postfix-stop "$mh" >/dev/null
+inject post-1
+inject post-2
+wait_for 20 grep -q 'outbox .*next try in' "$dir/mupbemd.log" ||
+    why+=("no failed send in the log")
+[ "$(replies 'post-[0-9]*')" -eq 0 ] || why+=("a reply went out without Postfix")
+bash "$mailhost" postfix-start "$mh" >/dev/null
+wait_for 30 has_replies 'post-[0-9]*' 2 || why+=("replies: $(replies 'post-[0-9]*') of 2")
+end "Postfix stopped: replies wait in the outbox and go out once it is back"
+
+# --- SIGKILL in the middle of a batch ----------------------------------------
+
+stop_daemon
+for i in $(seq 1 120); do inject "kill-$i"; done
+begin
+start_daemon
+sleep 0.5
+kill -KILL "$daemon"
+wait "$daemon" 2>/dev/null
+daemon=
+got=$(replies 'kill-[0-9]*')
+start_daemon
+wait_for 120 has_replies 'kill-[0-9]*' 120 || why+=("replies: $(replies 'kill-[0-9]*') of 120")
+answered=$(grep -h '^In-Reply-To: <kill-' "$alice"/new/* "$alice"/cur/* 2>/dev/null |
+    sort -u | wc -l | tr -d ' ')
+[ "$answered" -eq 120 ] || why+=("$answered different mails answered, not 120")
+[ "$(distinct 'kill-[0-9]*')" -eq 120 ] ||
+    why+=("$(distinct 'kill-[0-9]*') different replies for 120 mails")
+[ "$got" -lt 120 ] || why+=("the kill came after the batch ($got replies)")
+end "killed mid-batch ($got of 120 answered): after restart every mail is handled once"
+
+stop_daemon
+echo "1..$n"
+[ "$failed" -eq 0 ] || { cat "$dir/mupbemd.log" | tail -20 | sed 's/^/# /'; exit 1; }
+exit 0
