@@ -41,6 +41,7 @@ static void	mailloop_message_id(struct mailloop *, struct buf *);
 static int	mailloop_reply(struct mailloop *, const struct message *,
 		    const char *, long long, char **);
 static long long mailloop_now(void);
+static double	mailloop_ms(void);
 
 static long long
 mailloop_now(void)
@@ -243,22 +244,46 @@ mailloop_send(struct mailloop *ml, long long now, long long *next)
 	return (n);
 }
 
-/* Take, send and wait, until *stop is set. */
+/* Milliseconds on the monotonic clock. */
+static double
+mailloop_ms(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ((double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6);
+}
+
+/*
+ * Take, send and wait, until *stop is set.  With -d, each round that
+ * did something logs how long mupbemd itself took, from waking up to
+ * the last reply handed to the sender: the benchmark reads this to
+ * tell mupbemd's share of the delay from the servers'.
+ */
 void
 mailloop_run(struct mailloop *ml, volatile sig_atomic_t *stop)
 {
 	char		*cause = NULL;
 	long long	 next, now;
-	int		 wait;
+	double		 woke, taken, sent;
+	int		 wait, took, gone;
 
 	while (!*stop) {
-		if (mailloop_take(ml, &cause) == -1) {
+		woke = mailloop_ms();
+		if ((took = mailloop_take(ml, &cause)) == -1) {
 			log_warnx("%s", cause);
 			free(cause);
 			cause = NULL;
 		}
+		taken = mailloop_ms();
 		now = mailloop_now();
-		mailloop_send(ml, now, &next);
+		gone = mailloop_send(ml, now, &next);
+		sent = mailloop_ms();
+		if (took > 0 || gone > 0) {
+			log_debug("round: %d mails taken in %.1f ms, %d replies "
+			    "sent in %.1f ms, %.1f ms from waking", took,
+			    taken - woke, gone, sent - taken, sent - woke);
+		}
 		if (*stop)
 			break;
 		wait = (int)ml->config->imap_poll;
