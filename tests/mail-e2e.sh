@@ -231,6 +231,19 @@ answered=$(grep -h '^In-Reply-To: <kill-' "$alice"/new/* "$alice"/cur/* 2>/dev/n
 end "killed mid-batch ($got of 120 answered): after restart every mail is handled once"
 
 stop_daemon
+
+# --- certificates are checked ----------------------------------------------
+
+begin
+sed '/^ca_file/d' "$dir/mupbemd.conf" >"$dir/system-ca.conf"
+inject cert-1
+timeout 20 "$MUPBEMD" -c "$dir/system-ca.conf" --once >"$dir/cert.log" 2>&1
+grep -q 'imap imap://localhost:.*: localhost: certificate not trusted' "$dir/cert.log" ||
+    why+=("no refusal of the test CA's certificate: $(cat "$dir/cert.log")")
+grep -q 'connected' "$dir/cert.log" && why+=("it logged in all the same")
+[ "$(replies cert-1)" -eq 0 ] || why+=("a reply went out")
+end "a certificate the system does not trust is refused before LOGIN"
+
 echo "1..$n"
 [ "$failed" -eq 0 ] || { cat "$dir/mupbemd.log" | tail -20 | sed 's/^/# /'; exit 1; }
 exit 0
