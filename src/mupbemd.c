@@ -26,7 +26,8 @@
  * until SIGTERM or SIGINT.  --once takes the mail there is, sends the
  * outbox and exits; --deliver handles the one mail on standard input
  * (for .forward, procmail or a Postfix pipe) and exits 0, or 75 (the
- * MTA will try again) if it could not record it.
+ * MTA will try again) if it could not record it.  A reply it cannot
+ * send at once waits in the outbox for the daemon.
  */
 
 static volatile sig_atomic_t	mupbemd_stop;
@@ -69,9 +70,10 @@ mupbemd_sender(const struct config_file *c)
 		sc.path = c->sendmail;
 	else if (strcmp(c->sender, "maildir") == 0)
 		sc.path = c->outbox;
-	s = sender_open(sender_find(c->sender), &sc, &cause);
-	if (s == NULL)
-		fatalx("%s", cause);
+	if ((s = sender_open(sender_find(c->sender), &sc, &cause)) == NULL) {
+		log_warnx("%s", cause);
+		free(cause);
+	}
 	return (s);
 }
 
@@ -105,7 +107,9 @@ mupbemd_deliver(struct mailloop *ml)
 		return (EX_TEMPFAIL);
 	}
 	buf_free(&in);
-	mailloop_send(ml, (long long)time(NULL), &next);
+	/* Recorded: the daemon sends the reply if this process cannot. */
+	if (ml->sender != NULL)
+		mailloop_send(ml, (long long)time(NULL), &next);
 	return (EX_OK);
 }
 
@@ -125,7 +129,7 @@ main(int argc, char **argv)
 	char				*cause = NULL;
 	long long			 next;
 	int				 ch, debug = 0, once = 0, deliver = 0;
-	int				 rc = 0;
+	int				 rc = 0, n;
 
 	while ((ch = getopt_long(argc, argv, "c:d", longopts, NULL)) != -1) {
 		switch (ch) {
@@ -172,7 +176,20 @@ main(int argc, char **argv)
 		config_file_free(&c);
 		return (deliver ? EX_TEMPFAIL : EX_UNAVAILABLE);
 	}
+	if ((n = store_release(ml.store, (long long)time(NULL), &cause)) > 0)
+		log_info("outbox: %d replies left by a process that died are "
+		    "due again", n);
+	else if (n == -1) {
+		log_warnx("%s", cause);
+		free(cause);
+		cause = NULL;
+	}
 	ml.sender = mupbemd_sender(&c);
+	if (ml.sender == NULL && !deliver) {
+		store_close(ml.store);
+		config_file_free(&c);
+		return (EX_CONFIG);
+	}
 	if (deliver) {
 		rc = mupbemd_deliver(&ml);
 		goto out;

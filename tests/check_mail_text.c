@@ -60,6 +60,8 @@ static const struct {
 	  "A & B <3>\nx\xe2\x80\x99s \xe2\x98\xba\n" },
 	{ "<div>one\r\n two</div><!-- <p>no</p> --><script>x</script>",
 	  "one two\n" },
+	{ "C4-D2<br/>B0-B3<p>pass</p><div>x<div>y</div></div>z",
+	  "C4-D2\nB0-B3\npass\nx\ny\nz" },
 };
 
 START_TEST(test_html)

@@ -34,7 +34,8 @@ START_TEST(test_plain)
 	struct buf	out;
 
 	memset(&r, 0, sizeof r);
-	r.from = "mupbem <games@mupbem.example>";
+	r.from_name = "mupbem";
+	r.from = "games@mupbem.example";
 	r.to = "bob@example.org";
 	r.subject = "Re: mupbem game 12";
 	r.message_id = "1.2.3@mupbem.example";
@@ -75,7 +76,8 @@ START_TEST(test_round_trip)
 	const char		*p, *nl;
 
 	memset(&r, 0, sizeof r);
-	r.from = "mupbem <games@mupbem.example>";
+	r.from_name = "mupbem";
+	r.from = "games@mupbem.example";
 	r.to = "ivan@example.org";
 	r.subject = subject;
 	r.message_id = "r1@mupbem.example";
@@ -187,6 +189,36 @@ START_TEST(test_subject_and_date)
 }
 END_TEST
 
+/* Display names: encoded when not ASCII, quoted when they have specials. */
+START_TEST(test_from_names)
+{
+	static const char	*names[] = { "Spiel-Server für Mu",
+				    "Games, Mu \"velox\"", "mupbem" };
+	struct reply		 r;
+	struct message		 m;
+	struct buf		 out;
+	size_t			 i;
+
+	for (i = 0; i < 3; i++) {
+		memset(&r, 0, sizeof r);
+		r.from_name = names[i];
+		r.from = "games@mupbem.example";
+		r.to = "bob@example.org";
+		r.subject = "Re: x";
+		r.message_id = "n@mupbem.example";
+		r.date = "Sat, 21 Nov 2026 07:09:12 +0000";
+		r.body = "ok\n";
+		buf_init(&out);
+		reply_build(&r, &out);
+		parse(&out, &m);
+		ck_assert_str_eq(m.from, "games@mupbem.example");
+		ck_assert_str_eq(m.from_name, names[i]);
+		message_free(&m);
+		buf_free(&out);
+	}
+}
+END_TEST
+
 int
 main(void)
 {
@@ -198,6 +230,7 @@ main(void)
 	tcase_add_test(tc, test_long_references);
 	tcase_add_test(tc, test_attachment);
 	tcase_add_test(tc, test_subject_and_date);
+	tcase_add_test(tc, test_from_names);
 	suite_add_tcase(s, tc);
 	return (test_util_run(s));
 }

@@ -1,5 +1,7 @@
 #include "config.h"
 
+#include <sys/wait.h>
+
 #include <check.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -140,6 +142,39 @@ START_TEST(test_outbox)
 }
 END_TEST
 
+/* A claimed mail is not handed out twice; a dead claimant's comes back. */
+START_TEST(test_claims)
+{
+	struct store		*s;
+	struct store_outmail	 m;
+	char			*cause = NULL;
+	pid_t			 pid;
+	int			 status;
+
+	ck_assert_ptr_nonnull(s = store_open(path, &cause));
+	ck_assert_int_eq(store_queue(s, "c1@m", "games@m", "bob@x", "one", 3,
+	    100, &cause), 0);
+	store_close(s);
+	if ((pid = fork()) == 0) {
+		/* Claim the mail and die without a word. */
+		s = store_open(path, &cause);
+		_exit(s != NULL && store_due(s, 100, &m, &cause) == 1 ? 0 : 1);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+	ck_assert_ptr_nonnull(s = store_open(path, &cause));
+	ck_assert_int_eq(store_due(s, 100, &m, &cause), 0);
+	ck_assert_int_eq(store_release(s, 101, &cause), 1);
+	ck_assert_int_eq(store_due(s, 101, &m, &cause), 1);
+	ck_assert_str_eq(m.message_id, "c1@m");
+	store_outmail_free(&m);
+	/* Claimed by this live process: neither due nor released. */
+	ck_assert_int_eq(store_due(s, 101, &m, &cause), 0);
+	ck_assert_int_eq(store_release(s, 102, &cause), 0);
+	store_close(s);
+}
+END_TEST
+
 START_TEST(test_newer)
 {
 	struct store	*s;
@@ -182,6 +217,7 @@ main(void)
 	tcase_add_test(tc, test_handled);
 	tcase_add_test(tc, test_rollback);
 	tcase_add_test(tc, test_outbox);
+	tcase_add_test(tc, test_claims);
 	tcase_add_test(tc, test_newer);
 	tcase_add_test(tc, test_unusable);
 	suite_add_tcase(s, tc);

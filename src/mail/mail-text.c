@@ -15,8 +15,9 @@
  * The command text of a mail is what the player typed, nothing else.
  * Bodies arrive in any charset (converted to UTF-8 with iconv; bytes a
  * charset cannot explain become U+FFFD), as HTML (tags dropped, the
- * entities players' clients use decoded, block ends kept as line
- * breaks) or as format=flowed (soft line breaks joined, RFC 3676).
+ * entities players' clients use decoded, <br> a line break and every
+ * block on lines of its own) or as format=flowed (soft line breaks
+ * joined, RFC 3676).
  *
  * Cleaning then works on lines.  The first of these ends the text: an
  * Outlook "-----Original Message-----" line, an Outlook header block (a
@@ -170,14 +171,14 @@ mail_text_entity(const char *p, struct buf *out)
 static const char *
 mail_text_tag(const char *p, struct buf *out, int *skip)
 {
-	static const char	*breaks[] = {
-		"br", "/p", "/div", "/li", "/tr", "/h1", "/h2", "/h3",
-		"/blockquote", "hr", "/table", "/pre", NULL
+	static const char	*blocks[] = {
+		"p", "div", "li", "tr", "h1", "h2", "h3", "blockquote",
+		"hr", "table", "pre", NULL
 	};
 	static const char	*hidden[] = { "style", "script", "head", NULL };
 	const char		*end, *name = p;
 	size_t			 len;
-	int			 i;
+	int			 i, closing = 0;
 
 	if (strncmp(p, "!--", 3) == 0) {
 		end = strstr(p + 3, "-->");
@@ -186,21 +187,25 @@ mail_text_tag(const char *p, struct buf *out, int *skip)
 	end = strchr(p, '>');
 	if (end == NULL)
 		return (p + strlen(p));
-	for (len = 0; name[len] == '/' || isalnum((unsigned char)name[len]);
-	    len++)
+	if (*name == '/') {
+		closing = 1;
+		name++;
+	}
+	for (len = 0; isalnum((unsigned char)name[len]); len++)
 		/* nothing */;
-	for (i = 0; breaks[i] != NULL; i++) {
-		if (strlen(breaks[i]) == len &&
-		    strncasecmp(breaks[i], name, len) == 0)
+	if (len == 2 && strncasecmp(name, "br", 2) == 0)
+		buf_addc(out, '\n');
+	for (i = 0; blocks[i] != NULL; i++) {
+		/* A block starts and ends on a line of its own. */
+		if (strlen(blocks[i]) == len &&
+		    strncasecmp(blocks[i], name, len) == 0 && out->len > 0 &&
+		    out->data[out->len - 1] != '\n')
 			buf_addc(out, '\n');
 	}
 	for (i = 0; hidden[i] != NULL; i++) {
 		if (strlen(hidden[i]) == len &&
 		    strncasecmp(hidden[i], name, len) == 0)
-			*skip = 1;
-		if (name[0] == '/' && strlen(hidden[i]) == len - 1 &&
-		    strncasecmp(hidden[i], name + 1, len - 1) == 0)
-			*skip = 0;
+			*skip = !closing;
 	}
 	return (end + 1);
 }

@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -35,6 +36,7 @@ static void	reply_base64(const unsigned char *, size_t, struct buf *,
 static void	reply_qp(const char *, struct buf *);
 static void	reply_ids(const char *, struct buf *);
 static void	reply_text_part(const char *, struct buf *);
+static void	reply_from(const char *, const char *, struct buf *);
 
 /* Is s[0..len) printable ASCII (tab, LF allowed) with short lines? */
 static int
@@ -220,6 +222,45 @@ reply_date(long long when, struct buf *out)
 	buf_adds(out, s);
 }
 
+/*
+ * "From: name <addr>": the name as it is if it is plain words, quoted
+ * if it has specials, an encoded word if it is not ASCII.
+ */
+static void
+reply_from(const char *name, const char *addr, struct buf *out)
+{
+	const char	*p;
+	int		 plain = 1;
+
+	buf_adds(out, "From: ");
+	if (name == NULL || *name == '\0') {
+		buf_addf(out, "%s\n", addr);
+		return;
+	}
+	if (!reply_ascii(name, strlen(name)) || strchr(name, '\n') != NULL) {
+		buf_adds(out, "=?UTF-8?B?");
+		reply_base64((const unsigned char *)name, strlen(name), out, 0);
+		buf_addf(out, "?= <%s>\n", addr);
+		return;
+	}
+	for (p = name; *p != '\0'; p++) {
+		if (!isalnum((unsigned char)*p) && strchr(" !#$%&'*+-/=?^_`{|}~",
+		    *p) == NULL)
+			plain = 0;
+	}
+	if (plain) {
+		buf_addf(out, "%s <%s>\n", name, addr);
+		return;
+	}
+	buf_addc(out, '"');
+	for (p = name; *p != '\0'; p++) {
+		if (*p == '"' || *p == '\\')
+			buf_addc(out, '\\');
+		buf_addc(out, *p);
+	}
+	buf_addf(out, "\" <%s>\n", addr);
+}
+
 /* Build the whole mail r. */
 void
 reply_build(const struct reply *r, struct buf *out)
@@ -227,7 +268,7 @@ reply_build(const struct reply *r, struct buf *out)
 	struct buf	ids;
 	size_t		i;
 
-	reply_encode_header("From", r->from, out);
+	reply_from(r->from_name, r->from, out);
 	reply_encode_header("To", r->to, out);
 	reply_encode_header("Subject", r->subject, out);
 	buf_addf(out, "Date: %s\n", r->date);

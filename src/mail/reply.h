@@ -17,7 +17,8 @@ struct reply_attachment {
 };
 
 struct reply {
-	const char	*from;		/* "mupbem <games@example.org>" */
+	const char	*from_name;	/* "mupbem", UTF-8; may be NULL */
+	const char	*from;		/* addr-spec: games@example.org */
 	const char	*to;		/* addr-spec */
 	const char	*subject;	/* UTF-8, unencoded */
 	const char	*message_id;	/* without < >, unique */

@@ -21,9 +21,10 @@
  * goes out over one connection.  Mail is stored with LF line ends; on
  * the wire every line ends in CR LF.
  *
- * What the server said decides a failure: a 5xx reply is permanent,
- * anything else (4xx, no connection, TLS or login trouble, a timeout)
- * is temporary, and the outbox tries again later.
+ * What the server said decides a failure: a 5xx reply to the envelope
+ * or the mail is permanent; anything else (4xx, no connection, TLS
+ * trouble, a refused login, which an operator can fix, a timeout) is
+ * temporary, and the outbox tries again later.
  */
 
 struct sender_smtp {
@@ -164,7 +165,8 @@ sender_smtp_send(struct sender *s, const char *message_id,
 		return (0);
 	xasprintf(cause, "smtp %s: %s%s%s", sm->url, curl_easy_strerror(rc),
 	    error[0] != '\0' ? ": " : "", error);
-	if (code >= 500 && code < 600)
+	/* A refused login is the configuration's fault: wait for a fix. */
+	if (code >= 500 && code < 600 && rc != CURLE_LOGIN_DENIED)
 		return (SENDER_PERMANENT);
 	return (SENDER_TEMPORARY);
 }

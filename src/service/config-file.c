@@ -226,7 +226,10 @@ config_handler(void *arg, const char *section, const char *name,
 		free(why);
 		return (0);
 	}
-	if (!known_section) {
+	if (*section == '\0') {
+		xasprintf(&rd->why, "%s: every setting belongs in a section: "
+		    "[mupbemd], [incoming] or [outgoing]", name);
+	} else if (!known_section) {
 		xasprintf(&rd->why, "[%s]: no such section (the sections are "
 		    "[mupbemd], [incoming] and [outgoing])", section);
 	} else

@@ -71,21 +71,20 @@ mailloop_reply(struct mailloop *ml, const struct message *m,
 {
 	const char	*to;
 	struct reply	 r;
-	struct buf	 id, date, subject, from, text;
+	struct buf	 id, date, subject, text;
 	int		 rc;
 
 	to = m->reply_to != NULL ? m->reply_to : m->from;
 	buf_init(&id);
 	buf_init(&date);
 	buf_init(&subject);
-	buf_init(&from);
 	buf_init(&text);
 	mailloop_message_id(ml, &id);
 	reply_date(now, &date);
 	reply_subject(m->subject, &subject);
-	buf_addf(&from, "%s <%s>", ml->config->name, ml->config->address);
 	memset(&r, 0, sizeof r);
-	r.from = from.data;
+	r.from_name = ml->config->name;
+	r.from = ml->config->address;
 	r.to = to;
 	r.subject = subject.data;
 	r.message_id = id.data;
@@ -99,7 +98,6 @@ mailloop_reply(struct mailloop *ml, const struct message *m,
 	buf_free(&id);
 	buf_free(&date);
 	buf_free(&subject);
-	buf_free(&from);
 	buf_free(&text);
 	return (rc);
 }
@@ -145,10 +143,10 @@ mailloop_handle(struct mailloop *ml, const char *raw, size_t len,
 		    m.from == NULL ? "sender-less" :
 		    message_automatic_name(m.automatic));
 	} else if (m.too_large) {
-		buf_addf(&body, "Your mail was %zu bytes long, and mupbem "
-		    "reads mails of up to %ld bytes.\nPlease send your "
-		    "commands in a shorter mail, without attachments.\n",
-		    m.size, ml->config->max_size);
+		buf_addf(&body, "Your mail is longer than the %ld bytes mupbem "
+		    "reads, so it was not read.\nPlease send your commands "
+		    "in a shorter mail, without attachments.\n",
+		    ml->config->max_size);
 	} else
 		ml->handle(&m, &body, ml->arg);
 	rc = 0;

@@ -1,7 +1,10 @@
 #include "config.h"
 
+#include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -42,6 +45,9 @@ enum {
 	STORE_FAILED,
 	STORE_GAVE_UP,
 	STORE_NEXT_TRY,
+	STORE_CLAIM,
+	STORE_CLAIMED,
+	STORE_RELEASE,
 	STORE_NSTMTS
 };
 
@@ -61,7 +67,12 @@ static const char *store_sql[STORE_NSTMTS] = {
 	    "next_try = ?3 WHERE id = ?1",
 	"UPDATE outbox SET attempts = attempts + 1, last_error = ?2, "
 	    "sent = ?3, given_up = 1 WHERE id = ?1",
-	"SELECT min(next_try) FROM outbox WHERE sent IS NULL"
+	"SELECT min(next_try) FROM outbox WHERE sent IS NULL",
+	"UPDATE outbox SET next_try = ?2, claim_pid = ?4 WHERE id = ?1 AND "
+	    "sent IS NULL AND next_try <= ?3",
+	"SELECT id, claim_pid FROM outbox WHERE sent IS NULL AND "
+	    "claim_pid IS NOT NULL",
+	"UPDATE outbox SET next_try = ?2, claim_pid = NULL WHERE id = ?1"
 };
 
 static const char store_schema[] =
@@ -81,7 +92,8 @@ static const char store_schema[] =
     "  next_try INTEGER NOT NULL,"
     "  last_error TEXT,"
     "  sent INTEGER,"
-    "  given_up INTEGER NOT NULL DEFAULT 0"
+    "  given_up INTEGER NOT NULL DEFAULT 0,"
+    "  claim_pid INTEGER"
     ");"
     "CREATE INDEX IF NOT EXISTS outbox_due ON outbox (next_try) "
     "  WHERE sent IS NULL;";
@@ -91,6 +103,8 @@ struct store {
 	char		*path;
 	sqlite3_stmt	*stmt[STORE_NSTMTS];
 };
+
+#define STORE_LEASE	300	/* seconds a claimed mail is not due */
 
 static int	store_fail(struct store *, char **, const char *);
 static int	store_exec(struct store *, const char *, char **);
@@ -273,7 +287,14 @@ store_queue(struct store *s, const char *message_id, const char *sender,
 	return (store_step(s, STORE_QUEUE, cause));
 }
 
-/* The next mail due at now: 1 with *m filled, 0 if none, -1. */
+/*
+ * The next mail due at now: 1 with *m filled, 0 if none, -1.  The
+ * mail is claimed for STORE_LEASE seconds by this process, so another
+ * process on the same store (a daemon and a --deliver) does not send
+ * it too.  If this one dies before recording the outcome, the mail is
+ * due again after the lease, or as soon as store_release() sees that
+ * the process is gone.
+ */
 int
 store_due(struct store *s, long long now, struct store_outmail *m,
     char **cause)
@@ -282,6 +303,8 @@ store_due(struct store *s, long long now, struct store_outmail *m,
 	int		 rc;
 
 	memset(m, 0, sizeof *m);
+	if (store_begin(s, cause) == -1)
+		return (-1);
 	sqlite3_bind_int64(st, 1, now);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
@@ -298,11 +321,68 @@ store_due(struct store *s, long long now, struct store_outmail *m,
 	}
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
-	if (rc == SQLITE_ROW)
-		return (1);
-	if (rc == SQLITE_DONE)
-		return (0);
-	return (store_fail(s, cause, "cannot read the outbox"));
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		store_fail(s, cause, "cannot read the outbox");
+		store_rollback(s);
+		return (-1);
+	}
+	if (rc == SQLITE_ROW) {
+		st = s->stmt[STORE_CLAIM];
+		sqlite3_bind_int64(st, 1, m->id);
+		sqlite3_bind_int64(st, 2, now + STORE_LEASE);
+		sqlite3_bind_int64(st, 3, now);
+		sqlite3_bind_int64(st, 4, (long long)getpid());
+		if (store_step(s, STORE_CLAIM, cause) == -1) {
+			store_rollback(s);
+			store_outmail_free(m);
+			return (-1);
+		}
+	}
+	if (store_commit(s, cause) == -1) {
+		store_rollback(s);
+		store_outmail_free(m);
+		return (-1);
+	}
+	return (rc == SQLITE_ROW ? 1 : 0);
+}
+
+/*
+ * Make mail claimed by processes that are gone due again at now: they
+ * died between claiming and recording the outcome.  Returns how many,
+ * or -1.
+ */
+int
+store_release(struct store *s, long long now, char **cause)
+{
+	sqlite3_stmt	*st = s->stmt[STORE_CLAIMED];
+	long long	*ids = NULL;
+	size_t		 n = 0, i;
+	pid_t		 pid;
+	int		 rc;
+
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		pid = (pid_t)sqlite3_column_int64(st, 1);
+		if (kill(pid, 0) == 0 || errno != ESRCH)
+			continue;
+		ids = xreallocarray(ids, n + 1, sizeof *ids);
+		ids[n++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE) {
+		free(ids);
+		return (store_fail(s, cause, "cannot read the outbox"));
+	}
+	for (i = 0; i < n; i++) {
+		st = s->stmt[STORE_RELEASE];
+		sqlite3_bind_int64(st, 1, ids[i]);
+		sqlite3_bind_int64(st, 2, now);
+		if (store_step(s, STORE_RELEASE, cause) == -1) {
+			free(ids);
+			return (-1);
+		}
+	}
+	free(ids);
+	return ((int)n);
 }
 
 /* Mail id of the outbox went out at time now. */

@@ -41,6 +41,7 @@ int		 store_failed(struct store *, long long, const char *,
 int		 store_gave_up(struct store *, long long, const char *,
 		     long long, char **);
 long long	 store_next_try(struct store *);
+int		 store_release(struct store *, long long, char **);
 void		 store_outmail_free(struct store_outmail *);
 
 #endif
