@@ -31,6 +31,7 @@ for p in dovecot postfix swaks curl openssl; do
 done
 
 export IMAP_PORT=${E2E_IMAP_PORT:-12143}
+export IMAPS_PORT=${E2E_IMAPS_PORT:-12993}
 export SMTP_PORT=${E2E_SMTP_PORT:-12025}
 export SUBMISSION_PORT=${E2E_SUBMISSION_PORT:-12587}
 dir=$(mktemp -d /tmp/mbe.XXXXXX) || exit 99
@@ -243,6 +244,26 @@ grep -q 'imap imap://localhost:.*: localhost: certificate not trusted' "$dir/cer
 grep -q 'connected' "$dir/cert.log" && why+=("it logged in all the same")
 [ "$(replies cert-1)" -eq 0 ] || why+=("a reply went out")
 end "a certificate the system does not trust is refused before LOGIN"
+
+# --- IMAPS, a done folder, and sendmail ---------------------------------------
+
+begin
+$doveadm mailbox create -u game@example.test Done
+inject imaps-1
+sed -e "s|^url = imap://localhost:$IMAP_PORT/INBOX|url = imaps://localhost:$IMAPS_PORT/INBOX|" \
+    -e 's|^poll = 30|poll = 30\ndone_folder = Done|' \
+    -e 's|^sender = smtp|sender = sendmail|' \
+    "$dir/mupbemd.conf" >"$dir/imaps.conf"
+MAIL_CONFIG=$mh/postfix/etc timeout 30 "$MUPBEMD" -c "$dir/imaps.conf" --once \
+    >"$dir/imaps.log" 2>&1
+grep -q 'connected (TLS, IDLE' "$dir/imaps.log" ||
+    why+=("no IMAPS connection: $(cat "$dir/imaps.log")")
+wait_for 20 has_replies imaps-1 1 || why+=("no reply through sendmail")
+[ "$($doveadm search -u game@example.test mailbox Done header Message-Id imaps-1 |
+    wc -l)" -eq 1 ] || why+=("the mail was not moved to Done")
+[ "$($doveadm search -u game@example.test mailbox INBOX header Message-Id imaps-1 |
+    wc -l)" -eq 0 ] || why+=("the mail is still in INBOX")
+end "IMAPS, handled mail moved to a done folder, the reply sent by Postfix's sendmail"
 
 echo "1..$n"
 [ "$failed" -eq 0 ] || { cat "$dir/mupbemd.log" | tail -20 | sed 's/^/# /'; exit 1; }

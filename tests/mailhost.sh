@@ -3,6 +3,7 @@
 # (Adapted from the team's verified recipe; mupbem ships its own copy because
 # users who run `make check` have no ../shared.)
 #   IMAP  : Dovecot 2.3  127.0.0.1:$IMAP_PORT (STARTTLS optional, IDLE, plaintext auth ok)
+#           and 127.0.0.1:$IMAPS_PORT (IMAPS: TLS from the start)
 #   SMTP  : Postfix 3.7  127.0.0.1:$SMTP_PORT (no auth needed from 127.0.0.0/8, STARTTLS
 #                         optional; AUTH offered only after STARTTLS)
 #           Postfix      127.0.0.1:$SUBMISSION_PORT (STARTTLS + AUTH required)
@@ -21,6 +22,7 @@ set -euo pipefail
 CMD=${1:-}
 DIR=${2:-${MAILHOST_DIR:-/tmp/mailhost}}
 IMAP_PORT=${IMAP_PORT:-10143}
+IMAPS_PORT=${IMAPS_PORT:-10993}
 SMTP_PORT=${SMTP_PORT:-10025}
 SUBMISSION_PORT=${SUBMISSION_PORT:-10587}
 DOMAIN=${MAILHOST_DOMAIN:-example.test}
@@ -99,7 +101,8 @@ service imap-login {
     port = $IMAP_PORT
   }
   inet_listener imaps {
-    port = 0
+    address = 127.0.0.1
+    port = $IMAPS_PORT
   }
 }
 service lmtp {
@@ -194,9 +197,11 @@ MAILHOST_DOMAIN=$DOMAIN
 MAILHOST_USERS="$USERS"
 MAILHOST_CA=$DIR/tls/cert.pem
 IMAP_PORT=$IMAP_PORT
+IMAPS_PORT=$IMAPS_PORT
 SMTP_PORT=$SMTP_PORT
 SUBMISSION_PORT=$SUBMISSION_PORT
 IMAP_URL=imap://127.0.0.1:$IMAP_PORT
+IMAPS_URL=imaps://127.0.0.1:$IMAPS_PORT
 SMTP_URL=smtp://127.0.0.1:$SMTP_PORT
 SUBMISSION_URL=smtp://127.0.0.1:$SUBMISSION_PORT
 DOVEADM="doveadm -c $DIR/dovecot/dovecot.conf"
@@ -214,7 +219,7 @@ start() {
     die "${DIR%/*} must be traversable by others (o+x): users nobody, dovecot, postfix read below it"
   if pid_alive "$(dovecot_pid)" || pid_alive "$(postfix_pid)"; then die "already running in $DIR"; fi
   local p
-  for p in "$IMAP_PORT" "$SMTP_PORT" "$SUBMISSION_PORT"; do
+  for p in "$IMAP_PORT" "$IMAPS_PORT" "$SMTP_PORT" "$SUBMISSION_PORT"; do
     ! port_open "$p" || die "127.0.0.1:$p already in use"
   done
   if [ -e "$DIR" ]; then
