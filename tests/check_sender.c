@@ -30,20 +30,13 @@ static char	*fake(const char *);
 static void
 setup(void)
 {
-	char	tmpl[] = "/tmp/mupbem-sender-XXXXXX";
-
-	ck_assert_ptr_nonnull(mkdtemp(tmpl));
-	dir = xstrdup(tmpl);
+	dir = test_util_tmpdir("sender");
 }
 
 static void
 teardown(void)
 {
-	char	*cmd;
-
-	xasprintf(&cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
-	free(cmd);
+	test_util_rmtree(dir);
 	free(dir);
 }
 

@@ -21,7 +21,7 @@
  * arrive meanwhile, the size cut, and waking on delivery.
  */
 
-static char	*dir;
+static char	*top, *dir;
 
 static void	setup(void);
 static void	teardown(void);
@@ -43,20 +43,15 @@ maildir(const char *where, size_t max, char **cause)
 static void
 setup(void)
 {
-	char	tmpl[] = "/tmp/mupbem-maildir-XXXXXX";
-
-	ck_assert_ptr_nonnull(mkdtemp(tmpl));
-	xasprintf(&dir, "%s/Maildir", tmpl);
+	top = test_util_tmpdir("maildir");
+	xasprintf(&dir, "%s/Maildir", top);
 }
 
 static void
 teardown(void)
 {
-	char	*cmd;
-
-	xasprintf(&cmd, "rm -rf '%.*s'", (int)(strrchr(dir, '/') - dir), dir);
-	ck_assert_int_eq(system(cmd), 0);
-	free(cmd);
+	test_util_rmtree(top);
+	free(top);
 	free(dir);
 }
 

@@ -28,21 +28,14 @@ static void	teardown(void);
 static void
 setup(void)
 {
-	char	tmpl[] = "/tmp/mupbem-store-XXXXXX";
-
-	ck_assert_ptr_nonnull(mkdtemp(tmpl));
-	dir = xstrdup(tmpl);
+	dir = test_util_tmpdir("store");
 	xasprintf(&path, "%s/mupbem.db", dir);
 }
 
 static void
 teardown(void)
 {
-	char	*cmd;
-
-	xasprintf(&cmd, "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
-	free(cmd);
+	test_util_rmtree(dir);
 	free(path);
 	free(dir);
 }

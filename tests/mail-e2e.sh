@@ -56,24 +56,7 @@ fi
 alice=$mh/mail/alice@example.test/Maildir
 doveadm="doveadm -c $mh/dovecot/dovecot.conf"
 
-n=0
-failed=0
-why=()
-
-begin() {
-	why=()
-}
-
-end() {
-	n=$((n + 1))
-	if [ ${#why[@]} -eq 0 ]; then
-		echo "ok $n - $1"
-		return
-	fi
-	echo "not ok $n - $1"
-	printf '#   %s\n' "${why[@]}"
-	failed=$((failed + 1))
-}
+. "$here/tap.sh"
 
 # wait_for SECONDS CMD...: poll every 100 ms.
 wait_for() {

@@ -23,24 +23,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/mupbemd-test.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 99
 
-n=0
-failed=0
-why=()
-
-begin() {
-	why=()
-}
-
-end() {
-	n=$((n + 1))
-	if [ ${#why[@]} -eq 0 ]; then
-		echo "ok $n - $1"
-		return
-	fi
-	echo "not ok $n - $1"
-	printf '#   %s\n' "${why[@]}"
-	failed=$((failed + 1))
-}
+. "$here/tap.sh"
 
 want() {
 	[ "$2" = "$3" ] || why+=("$1: got '$2', wanted '$3'")
@@ -184,6 +167,4 @@ cfg "not INI" 'just words\n' \
     "t.conf line 1: expected 'name = value' or a [section]"
 cfg "a missing file" '' "t.conf: No such file or directory"
 
-echo "1..$n"
-[ "$failed" -eq 0 ] || exit 1
-exit 0
+tap_done

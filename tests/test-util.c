@@ -214,6 +214,28 @@ test_util_refuse(struct game *g, int seat, const char *action,
 	free(cause);
 }
 
+/* A new empty directory under /tmp, named after what; the caller frees. */
+char *
+test_util_tmpdir(const char *what)
+{
+	char	*tmpl;
+
+	xasprintf(&tmpl, "/tmp/mupbem-%s-XXXXXX", what);
+	ck_assert_ptr_nonnull(mkdtemp(tmpl));
+	return (tmpl);
+}
+
+/* Remove directory dir and everything in it. */
+void
+test_util_rmtree(const char *dir)
+{
+	char	*cmd;
+
+	xasprintf(&cmd, "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+	free(cmd);
+}
+
 /* Run suite s; the exit status for main(). */
 int
 test_util_run(Suite *s)

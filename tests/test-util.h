@@ -19,6 +19,8 @@ const char	*test_util_cell(struct game *, const char *);
 char		*test_util_play(struct game *, const char *);
 void		 test_util_refuse(struct game *, int, const char *,
 		     const char *);
+char		*test_util_tmpdir(const char *);
+void		 test_util_rmtree(const char *);
 int		 test_util_run(Suite *);
 
 #endif

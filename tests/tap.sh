@@ -1,0 +1,28 @@
+# TAP-like reporting for the shell tests (sourced): begin a check, add
+# reasons to why, end it with its description.  tap_done prints the
+# plan and exits 1 if a check failed.
+
+n=0
+failed=0
+why=()
+
+begin() {
+	why=()
+}
+
+end() {
+	n=$((n + 1))
+	if [ ${#why[@]} -eq 0 ]; then
+		echo "ok $n - $1"
+		return
+	fi
+	echo "not ok $n - $1"
+	printf '#   %s\n' "${why[@]}"
+	failed=$((failed + 1))
+}
+
+tap_done() {
+	echo "1..$n"
+	[ "$failed" -eq 0 ] || exit 1
+	exit 0
+}
