@@ -1,0 +1,53 @@
+/*
+ * The command language of mail (docs/commands.md): what a player's
+ * command text asks for, line by line.
+ */
+#ifndef COMMAND_H
+#define COMMAND_H
+
+#include <stddef.h>
+
+#define COMMAND_MAX_WITH	8	/* invited addresses in one "new" */
+
+enum command_type {
+	COMMAND_HELP,
+	COMMAND_RULES,
+	COMMAND_NEW,
+	COMMAND_ACCEPT,
+	COMMAND_DECLINE,
+	COMMAND_JOIN,
+	COMMAND_WITHDRAW,
+	COMMAND_PLAY,		/* a turn in the game's notation */
+	COMMAND_PREVIEW,	/* a turn to try, not to store */
+	COMMAND_BOARD,
+	COMMAND_HISTORY,
+	COMMAND_GAMES,
+	COMMAND_OBSERVE,
+	COMMAND_UNOBSERVE,
+	COMMAND_NAME
+};
+
+struct command {
+	enum command_type	 type;
+	int			 line;		/* 0: from the subject */
+	int			 game;		/* G number, or 0 */
+	int			 guard;		/* #N: the move it answers, or 0 */
+	char			*arg;		/* topic, variant, name or turn */
+	char			*with[COMMAND_MAX_WITH];
+	int			 nwith;
+	int			 open;		/* new: open seats */
+	int			 segments;	/* new: segments each, or 0 */
+};
+
+struct command_list {
+	struct command	*v;
+	size_t		 n;
+};
+
+int		 command_parse(const char *, const char *, struct command_list *,
+		     char **);
+void		 command_list_free(struct command_list *);
+int		 command_subject_game(const char *);
+const char	*command_name(enum command_type);
+
+#endif
