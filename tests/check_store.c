@@ -168,6 +168,51 @@ START_TEST(test_claims)
 }
 END_TEST
 
+/* An empty file, and a schema-1 store, both reach this schema. */
+START_TEST(test_migrations)
+{
+	static const char	*tables[] = { "handled", "outbox", "players",
+				    "games", "seats", "actions", "observers" };
+	struct store		*s;
+	sqlite3			*db;
+	sqlite3_stmt		*st;
+	char			*cause = NULL, *sql;
+	size_t			 i;
+
+	ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_exec(db, "CREATE TABLE handled (id TEXT "
+	    "PRIMARY KEY, source_key TEXT, at INTEGER NOT NULL); "
+	    "CREATE TABLE outbox (id INTEGER PRIMARY KEY, message_id TEXT NOT "
+	    "NULL UNIQUE, sender TEXT NOT NULL, rcpt TEXT NOT NULL, data BLOB "
+	    "NOT NULL, created INTEGER NOT NULL, attempts INTEGER NOT NULL "
+	    "DEFAULT 0, next_try INTEGER NOT NULL, last_error TEXT, sent "
+	    "INTEGER, given_up INTEGER NOT NULL DEFAULT 0, claim_pid "
+	    "INTEGER); INSERT INTO handled VALUES ('old@x', 'new/1', 5); "
+	    "PRAGMA user_version = 1;", NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	ck_assert_ptr_nonnull(s = store_open(path, &cause));
+	ck_assert_int_eq(store_handled(s, "old@x", &cause), 1);
+	store_close(s);
+
+	ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_prepare_v2(db, "PRAGMA user_version", -1,
+	    &st, NULL), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
+	ck_assert_int_eq(sqlite3_column_int(st, 0), STORE_VERSION);
+	sqlite3_finalize(st);
+	for (i = 0; i < sizeof tables / sizeof tables[0]; i++) {
+		xasprintf(&sql, "SELECT count(*) FROM %s", tables[i]);
+		ck_assert_msg(sqlite3_exec(db, sql, NULL, NULL, NULL) ==
+		    SQLITE_OK, "no table %s", tables[i]);
+		free(sql);
+	}
+	/* Foreign keys are on for the store's own connection only. */
+	sqlite3_close(db);
+	ck_assert_ptr_nonnull(s = store_open(path, &cause));
+	store_close(s);
+}
+END_TEST
+
 START_TEST(test_newer)
 {
 	struct store	*s;
@@ -182,7 +227,7 @@ START_TEST(test_newer)
 	sqlite3_close(db);
 	ck_assert_ptr_null(s = store_open(path, &cause));
 	xasprintf(&want, "store %s: written by a newer mupbem (schema 9; this "
-	    "one knows 1)", path);
+	    "one knows 2)", path);
 	ck_assert_str_eq(cause, want);
 	free(want);
 	free(cause);
@@ -211,6 +256,7 @@ main(void)
 	tcase_add_test(tc, test_rollback);
 	tcase_add_test(tc, test_outbox);
 	tcase_add_test(tc, test_claims);
+	tcase_add_test(tc, test_migrations);
 	tcase_add_test(tc, test_newer);
 	tcase_add_test(tc, test_unusable);
 	suite_add_tcase(s, tc);

@@ -13,14 +13,19 @@
 
 /*
  * One SQLite database, in WAL mode with full synchronous writes, so a
- * committed transaction survives a crash.  Its schema version is
- * PRAGMA user_version; a newer file than this program knows is refused.
+ * committed transaction survives a crash, and with foreign keys on.
+ * Its schema version is PRAGMA user_version: opening a store runs the
+ * migrations it lacks, each in its own transaction, and a file from a
+ * newer mupbem is refused.
  *
  *   handled  one row per mail handled, by its exactly-once id (the
  *            Message-ID, or a digest; message.c)
  *   outbox   mail to send: the whole text, its envelope, how often
  *            sending failed, when to try next, and when it went out
  *            (or was given up, after a permanent failure)
+ *   players, games, seats, actions, observers
+ *            the game service's tables (schema 2), with room for
+ *            leagues and deadlines
  *
  * Exactly once: the daemon, in one transaction, checks that a mail is
  * not handled, records it as handled together with everything its
@@ -75,28 +80,87 @@ static const char *store_sql[STORE_NSTMTS] = {
 	"UPDATE outbox SET next_try = ?2, claim_pid = NULL WHERE id = ?1"
 };
 
-static const char store_schema[] =
-    "CREATE TABLE IF NOT EXISTS handled ("
-    "  id TEXT PRIMARY KEY,"
-    "  source_key TEXT,"
-    "  at INTEGER NOT NULL"
-    ");"
-    "CREATE TABLE IF NOT EXISTS outbox ("
-    "  id INTEGER PRIMARY KEY,"
-    "  message_id TEXT NOT NULL UNIQUE,"
-    "  sender TEXT NOT NULL,"
-    "  rcpt TEXT NOT NULL,"
-    "  data BLOB NOT NULL,"
-    "  created INTEGER NOT NULL,"
-    "  attempts INTEGER NOT NULL DEFAULT 0,"
-    "  next_try INTEGER NOT NULL,"
-    "  last_error TEXT,"
-    "  sent INTEGER,"
-    "  given_up INTEGER NOT NULL DEFAULT 0,"
-    "  claim_pid INTEGER"
-    ");"
-    "CREATE INDEX IF NOT EXISTS outbox_due ON outbox (next_try) "
-    "  WHERE sent IS NULL;";
+/*
+ * The migrations: store_migrations[i] takes a store from schema i to
+ * i + 1, in one transaction that also sets user_version.
+ */
+static const char *store_migrations[] = {
+	/* 1: mail handled, and the outbox. */
+	"CREATE TABLE handled ("
+	"  id TEXT PRIMARY KEY,"
+	"  source_key TEXT,"
+	"  at INTEGER NOT NULL"
+	");"
+	"CREATE TABLE outbox ("
+	"  id INTEGER PRIMARY KEY,"
+	"  message_id TEXT NOT NULL UNIQUE,"
+	"  sender TEXT NOT NULL,"
+	"  rcpt TEXT NOT NULL,"
+	"  data BLOB NOT NULL,"
+	"  created INTEGER NOT NULL,"
+	"  attempts INTEGER NOT NULL DEFAULT 0,"
+	"  next_try INTEGER NOT NULL,"
+	"  last_error TEXT,"
+	"  sent INTEGER,"
+	"  given_up INTEGER NOT NULL DEFAULT 0,"
+	"  claim_pid INTEGER"
+	");"
+	"CREATE INDEX outbox_due ON outbox (next_try) WHERE sent IS NULL;",
+
+	/*
+	 * 2: players, games, their seats, the action log and observers.
+	 * A game keeps its whole record (docs/record.md); league and
+	 * deadline leave room for what comes next.
+	 */
+	"CREATE TABLE players ("
+	"  id INTEGER PRIMARY KEY,"
+	"  address TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+	"  name TEXT,"
+	"  secret TEXT NOT NULL,"
+	"  settings TEXT NOT NULL DEFAULT '',"
+	"  created INTEGER NOT NULL"
+	");"
+	"CREATE TABLE games ("
+	"  id INTEGER PRIMARY KEY,"
+	"  variant TEXT NOT NULL,"
+	"  options TEXT NOT NULL DEFAULT '',"
+	"  status TEXT NOT NULL CHECK (status IN ('inviting', 'open', "
+	"    'playing', 'over', 'abandoned')),"
+	"  record TEXT NOT NULL,"
+	"  move INTEGER NOT NULL DEFAULT 0,"
+	"  created INTEGER NOT NULL,"
+	"  updated INTEGER NOT NULL,"
+	"  league INTEGER,"
+	"  deadline INTEGER"
+	");"
+	"CREATE TABLE seats ("
+	"  game INTEGER NOT NULL REFERENCES games (id),"
+	"  seat INTEGER NOT NULL,"
+	"  player INTEGER REFERENCES players (id),"
+	"  invited TEXT,"
+	"  state TEXT NOT NULL CHECK (state IN ('invited', 'accepted', "
+	"    'open', 'resigned')),"
+	"  PRIMARY KEY (game, seat)"
+	");"
+	"CREATE TABLE actions ("
+	"  id INTEGER PRIMARY KEY,"
+	"  game INTEGER NOT NULL REFERENCES games (id),"
+	"  player INTEGER REFERENCES players (id),"
+	"  number INTEGER NOT NULL,"
+	"  text TEXT NOT NULL,"
+	"  message_id TEXT,"
+	"  at INTEGER NOT NULL,"
+	"  UNIQUE (game, number)"
+	");"
+	"CREATE TABLE observers ("
+	"  game INTEGER NOT NULL REFERENCES games (id),"
+	"  player INTEGER NOT NULL REFERENCES players (id),"
+	"  PRIMARY KEY (game, player)"
+	");"
+};
+
+#define STORE_NMIGRATIONS \
+	((int)(sizeof store_migrations / sizeof store_migrations[0]))
 
 struct store {
 	sqlite3		*db;
@@ -127,12 +191,13 @@ store_exec(struct store *s, const char *sql, char **cause)
 	return (0);
 }
 
-/* Create the tables of a new store; refuse one from a newer mupbem. */
+/* Bring the store up to this program's schema; refuse a newer one. */
 static int
 store_schema_check(struct store *s, char **cause)
 {
 	sqlite3_stmt	*st;
-	int		 version;
+	char		*sql;
+	int		 version, rc;
 
 	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st,
 	    NULL) != SQLITE_OK || sqlite3_step(st) != SQLITE_ROW) {
@@ -146,13 +211,17 @@ store_schema_check(struct store *s, char **cause)
 		    "%d; this one knows %d)", s->path, version, STORE_VERSION);
 		return (-1);
 	}
-	if (store_exec(s, "BEGIN IMMEDIATE", cause) == -1)
-		return (-1);
-	if (store_exec(s, store_schema, cause) == -1 ||
-	    store_exec(s, "PRAGMA user_version = 1", cause) == -1 ||
-	    store_exec(s, "COMMIT", cause) == -1) {
-		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-		return (-1);
+	for (; version < STORE_NMIGRATIONS; version++) {
+		if (store_exec(s, "BEGIN IMMEDIATE", cause) == -1)
+			return (-1);
+		xasprintf(&sql, "%s PRAGMA user_version = %d;",
+		    store_migrations[version], version + 1);
+		rc = store_exec(s, sql, cause);
+		free(sql);
+		if (rc == -1 || store_exec(s, "COMMIT", cause) == -1) {
+			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+			return (-1);
+		}
 	}
 	return (0);
 }
@@ -174,6 +243,7 @@ store_open(const char *path, char **cause)
 	sqlite3_busy_timeout(s->db, 10000);
 	if (store_exec(s, "PRAGMA journal_mode = WAL", cause) == -1 ||
 	    store_exec(s, "PRAGMA synchronous = FULL", cause) == -1 ||
+	    store_exec(s, "PRAGMA foreign_keys = ON", cause) == -1 ||
 	    store_schema_check(s, cause) == -1)
 		goto fail;
 	for (i = 0; i < STORE_NSTMTS; i++) {

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#define STORE_VERSION	1
+#define STORE_VERSION	2	/* the number of migrations */
 
 struct store;
 
