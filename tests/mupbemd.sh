@@ -92,6 +92,28 @@ want "replies" "$(count outbox/new)" 11
 grep -q 'stopped: 0 mails handled' err || why+=("$(tail -1 err)")
 end "a second run finds nothing new"
 
+# --- too large -------------------------------------------------------------
+
+fresh
+{
+	printf 'From: Bob <bob@example.org>\nTo: games@localhost\n'
+	printf 'Subject: big\nMessage-ID: <big-1@example.org>\n\nA0-A1\n'
+	head -c 300000 /dev/zero | tr '\0' 'x' | fold -w 70
+} >big.eml
+deliver 1.M1.big big.eml
+begin
+"$MUPBEMD" --once >out 2>err
+want "exit status" "$?" 0
+want "replies" "$(count outbox/new)" 1
+r=$(ls -d outbox/new/* 2>/dev/null | head -1)
+if [ -n "$r" ]; then
+	grep -q '^Your mail is longer than the 262144 bytes mupbem reads, so it was not read.$' "$r" ||
+	    why+=("no refusal in the reply")
+	grep -q 'A0-A1' "$r" && why+=("the reply quotes the oversized mail")
+	[ "$(wc -c <"$r")" -lt 2000 ] || why+=("the refusal is not short")
+fi
+end "a mail over max_size gets a short refusal and nothing else"
+
 # --- SIGKILL in the middle of a batch -------------------------------------
 
 fresh
