@@ -28,17 +28,15 @@ bash tests/mailhost.sh start "$mh" >/dev/null
 . "$mh/mailhost.env"
 alice=$mh/mail/alice@example.test/Maildir
 cat >"$dir/d.conf" <<EOC
-[mupbemd]
+[server]
 address = game@example.test
-store = $dir/mupbem.db
-[incoming]
-source = imap
+database = $dir/mupbem.db
+[mailbox]
 url = imap://localhost:$IMAP_PORT/INBOX
 user = game@example.test
 password = gamepw
 ca_file = $MAILHOST_CA
-[outgoing]
-sender = smtp
+[send]
 url = smtp://localhost:$SUBMISSION_PORT
 user = game@example.test
 password = gamepw

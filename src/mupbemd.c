@@ -23,8 +23,10 @@
  * mupbemd: the daemon.  It reads its configuration (or uses the
  * built-in defaults: ./Maildir in, ./outbox out, ./mupbem.db), opens
  * the store, the mail source and the sender, and runs the mail loop
- * until SIGTERM or SIGINT.  --once takes the mail there is, sends the
- * outbox and exits; --deliver handles the one mail on standard input
+ * until SIGTERM or SIGINT, always in the foreground (-f is accepted
+ * for systemd units that say it).  -n checks the configuration and
+ * exits; -v (or -d) logs more; -1 (--once) takes the mail there is,
+ * sends the outbox and exits; --deliver handles the one mail on stdin
  * (for .forward, procmail or a Postfix pipe) and exits 0, or 75 (the
  * MTA will try again) if it could not record it.  A reply it cannot
  * send at once waits in the outbox for the daemon.
@@ -46,7 +48,7 @@ mupbemd_signal(int sig)
 static int
 mupbemd_usage(void)
 {
-	fprintf(stderr, "usage: mupbemd [-d] [-c FILE] [--once | "
+	fprintf(stderr, "usage: mupbemd [-fnv1] [-c FILE] [--once | "
 	    "--deliver]\n");
 	return (EX_USAGE);
 }
@@ -129,17 +131,27 @@ main(int argc, char **argv)
 	char				*cause = NULL;
 	long long			 next;
 	int				 ch, debug = 0, once = 0, deliver = 0;
+	int				 check = 0;
 	int				 rc = 0, n;
 
-	while ((ch = getopt_long(argc, argv, "c:d", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "c:dfnv1", longopts,
+	    NULL)) != -1) {
 		switch (ch) {
 		case 'c':
 			path = optarg;
 			break;
 		case 'd':
+		case 'v':
 			debug = 1;
 			break;
+		case 'f':
+			/* Always in the foreground, logging to stderr. */
+			break;
+		case 'n':
+			check = 1;
+			break;
 		case 'o':
+		case '1':
 			once = 1;
 			break;
 		case 'D':
@@ -158,6 +170,12 @@ main(int argc, char **argv)
 		free(cause);
 		config_file_free(&c);
 		return (deliver ? EX_TEMPFAIL : EX_CONFIG);
+	}
+	if (check) {
+		log_info("%s: the configuration is good", path != NULL ? path :
+		    "built-in defaults");
+		config_file_free(&c);
+		return (EX_OK);
 	}
 
 	memset(&sa, 0, sizeof sa);

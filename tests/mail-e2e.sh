@@ -101,23 +101,22 @@ has_replies() {
 	[ "$(replies "$1")" -ge "$2" ]
 }
 
+printf 'gamepw\n' >"$dir/game.pass"
+chmod 600 "$dir/game.pass"
 cat >"$dir/mupbemd.conf" <<EOC
-[mupbemd]
+[server]
 address = game@example.test
 name = mupbem test
-store = $dir/mupbem.db
-[incoming]
-source = imap
-url = imap://localhost:$IMAP_PORT/INBOX
-user = game@example.test
-password = gamepw
+database = $dir/mupbem.db
+[mailbox]
+url = imap://game%40example.test@localhost:$IMAP_PORT/INBOX
+password_file = $dir/game.pass
 ca_file = $MAILHOST_CA
-poll = 30
-[outgoing]
-sender = smtp
+poll_interval = 30
+[send]
 url = smtp://localhost:$SUBMISSION_PORT
 user = game@example.test
-password = gamepw
+password_file = $dir/game.pass
 ca_file = $MAILHOST_CA
 retry = 1
 retry_max = 2
@@ -233,9 +232,9 @@ end "a certificate the system does not trust is refused before LOGIN"
 begin
 $doveadm mailbox create -u game@example.test Done
 inject imaps-1
-sed -e "s|^url = imap://localhost:$IMAP_PORT/INBOX|url = imaps://localhost:$IMAPS_PORT/INBOX|" \
-    -e 's|^poll = 30|poll = 30\ndone_folder = Done|' \
-    -e 's|^sender = smtp|sender = sendmail|' \
+sed -e "s|^url = imap://game%40example.test@localhost:$IMAP_PORT/INBOX|url = imaps://game%40example.test@localhost:$IMAPS_PORT/INBOX|" \
+    -e 's|^poll_interval = 30|poll_interval = 30\ndone_folder = Done|' \
+    -e "s|^url = smtp://localhost:$SUBMISSION_PORT|url = sendmail:/usr/sbin/sendmail|" \
     "$dir/mupbemd.conf" >"$dir/imaps.conf"
 MAIL_CONFIG=$mh/postfix/etc timeout 30 "$MUPBEMD" -c "$dir/imaps.conf" --once \
     >"$dir/imaps.log" 2>&1

@@ -156,7 +156,7 @@ end "--deliver answers a piped mail once, however often it comes"
 begin
 "$MUPBEMD" --deliver </dev/null 2>err
 want "empty input" "$?" 65
-printf '[mupbemd]\nstore = /proc/nowhere/mupbem.db\n' >bad-store.conf
+printf '[server]\ndatabase = /proc/nowhere/mupbem.db\n' >bad-store.conf
 "$MUPBEMD" -c bad-store.conf --deliver <"$TEST_DATA/mail/top-posted.eml" 2>err
 want "store unusable" "$?" 75
 grep -q 'store /proc/nowhere/mupbem.db: cannot open' err || why+=("$(cat err)")
@@ -173,20 +173,40 @@ cfg() {
 	want "message" "$(cat err)" "mupbemd: $3"
 	end "config: $1"
 }
-cfg "a bad yes/no" '[outgoing]\nstarttls = maybe\n' \
-    "t.conf line 2: [outgoing] starttls: expected yes or no, not 'maybe'"
-cfg "an unknown setting" '[incoming]\nsource = maildir\nfolder = x\n' \
-    "t.conf line 3: [incoming] folder: no such setting"
+cfg "a bad yes/no" '[send]\nstarttls = maybe\n' \
+    "t.conf line 2: [send] starttls: expected yes or no, not 'maybe'"
+cfg "an unknown setting" '[mailbox]\nurl = maildir:Maildir\nfolder = x\n' \
+    "t.conf line 3: [mailbox] folder: no such setting"
 cfg "an unknown section" '[mail]\nx = 1\n' \
-    "t.conf line 2: [mail]: no such section (the sections are [mupbemd], [incoming] and [outgoing])"
-cfg "a bad choice" '[outgoing]\nsender = pigeon\n' \
-    "t.conf line 2: [outgoing] sender: expected one of smtp|sendmail|maildir, not 'pigeon'"
-cfg "imap without a password" '[incoming]\nsource = imap\nurl = imaps://h/INBOX\nuser = u\n' \
-    "t.conf: [incoming] source = imap needs url, user and password"
-cfg "a bad size" '[mupbemd]\nmax_size = big\n' \
-    "t.conf line 2: [mupbemd] max_size: expected a size in bytes (like 256K or 1M), not 'big'"
+    "t.conf line 2: [mail]: no such section (the sections are [server], [mailbox] and [send])"
+cfg "a setting outside a section" 'address = a@b\n' \
+    "t.conf line 1: address: every setting belongs in a section: [server], [mailbox] or [send]"
+cfg "a bad mailbox url" '[mailbox]\nurl = pop3://host\n' \
+    "t.conf line 2: [mailbox] url: expected maildir:PATH, imap://[USER@]HOST[:PORT]/FOLDER or imaps://..., not 'pop3://host'"
+cfg "a bad send url" '[send]\nurl = pigeon:coop\n' \
+    "t.conf line 2: [send] url: expected smtp://[USER@]HOST[:PORT], smtps://..., sendmail:PATH or maildir:PATH, not 'pigeon:coop'"
+cfg "imap without a password" '[mailbox]\nurl = imaps://u@h/INBOX\n' \
+    "t.conf: [mailbox] an IMAP mailbox needs a user (in the url or as user) and a password (password_file)"
+cfg "a missing password file" '[mailbox]\nurl = imaps://u@h/INBOX\npassword_file = /nonexistent/pass\n' \
+    "t.conf line 3: [mailbox] password_file: /nonexistent/pass: No such file or directory"
+cfg "a bad size" '[server]\nmax_size = big\n' \
+    "t.conf line 2: [server] max_size: expected a size in bytes (like 256K or 1M), not 'big'"
+cfg "a bad policy" '[server]\npolicy = trust\n' \
+    "t.conf line 2: [server] policy: expected one of token|from, not 'trust'"
 cfg "not INI" 'just words\n' \
     "t.conf line 1: expected 'name = value' or a [section]"
 cfg "a missing file" '' "t.conf: No such file or directory"
+
+# -n checks a good file; a password file others can read is warned of.
+printf 'secret\n' >pw
+chmod 644 pw
+printf '[mailbox]\nurl = imaps://u@h/INBOX\npassword_file = pw\n' >t.conf
+begin
+"$MUPBEMD" -n -c t.conf >out 2>err
+want "exit status" "$?" 0
+grep -q '^mupbemd: config: pw can be read by other users; chmod 600 it$' err ||
+    why+=("no warning: $(cat err)")
+grep -q 't.conf: the configuration is good' err || why+=("no verdict: $(cat err)")
+end "-n checks the configuration, warning of a password file others can read"
 
 tap_done

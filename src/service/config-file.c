@@ -1,14 +1,19 @@
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include <ini.h>
 
+#include "buf.h"
 #include "config-file.h"
+#include "log.h"
 #include "xmalloc.h"
 
 /*
@@ -30,7 +35,10 @@ enum config_kind {
 	CONFIG_BOOL,
 	CONFIG_SECONDS,
 	CONFIG_SIZE,
-	CONFIG_CHOICE
+	CONFIG_CHOICE,
+	CONFIG_MAILBOX,		/* [mailbox] url */
+	CONFIG_SEND,		/* [send] url */
+	CONFIG_PASSWORD_FILE	/* read the password from a file */
 };
 
 struct config_setting {
@@ -44,40 +52,35 @@ struct config_setting {
 #define CONFIG_AT(f)	offsetof(struct config_file, f)
 
 static const struct config_setting config_settings[] = {
-	{ "mupbemd", "address", CONFIG_STRING, CONFIG_AT(address), NULL },
-	{ "mupbemd", "name", CONFIG_STRING, CONFIG_AT(name), NULL },
-	{ "mupbemd", "store", CONFIG_STRING, CONFIG_AT(store), NULL },
-	{ "mupbemd", "max_size", CONFIG_SIZE, CONFIG_AT(max_size), NULL },
-	{ "incoming", "source", CONFIG_CHOICE, CONFIG_AT(source),
-	  "maildir|imap" },
-	{ "incoming", "maildir", CONFIG_STRING, CONFIG_AT(maildir), NULL },
-	{ "incoming", "url", CONFIG_STRING, CONFIG_AT(imap_url), NULL },
-	{ "incoming", "user", CONFIG_STRING, CONFIG_AT(imap_user), NULL },
-	{ "incoming", "password", CONFIG_STRING, CONFIG_AT(imap_password),
+	{ "server", "address", CONFIG_STRING, CONFIG_AT(address), NULL },
+	{ "server", "name", CONFIG_STRING, CONFIG_AT(name), NULL },
+	{ "server", "database", CONFIG_STRING, CONFIG_AT(store), NULL },
+	{ "server", "templates", CONFIG_STRING, CONFIG_AT(templates), NULL },
+	{ "server", "max_size", CONFIG_SIZE, CONFIG_AT(max_size), NULL },
+	{ "server", "policy", CONFIG_CHOICE, CONFIG_AT(policy), "token|from" },
+	{ "mailbox", "url", CONFIG_MAILBOX, 0, NULL },
+	{ "mailbox", "user", CONFIG_STRING, CONFIG_AT(imap_user), NULL },
+	{ "mailbox", "password", CONFIG_STRING, CONFIG_AT(imap_password),
 	  NULL },
-	{ "incoming", "ca_file", CONFIG_STRING, CONFIG_AT(imap_ca_file),
+	{ "mailbox", "password_file", CONFIG_PASSWORD_FILE,
+	  CONFIG_AT(imap_password), NULL },
+	{ "mailbox", "ca_file", CONFIG_STRING, CONFIG_AT(imap_ca_file), NULL },
+	{ "mailbox", "insecure", CONFIG_BOOL, CONFIG_AT(imap_insecure), NULL },
+	{ "mailbox", "idle", CONFIG_BOOL, CONFIG_AT(imap_idle), NULL },
+	{ "mailbox", "poll_interval", CONFIG_SECONDS, CONFIG_AT(imap_poll),
 	  NULL },
-	{ "incoming", "insecure", CONFIG_BOOL, CONFIG_AT(imap_insecure), NULL },
-	{ "incoming", "idle", CONFIG_BOOL, CONFIG_AT(imap_idle), NULL },
-	{ "incoming", "poll", CONFIG_SECONDS, CONFIG_AT(imap_poll), NULL },
-	{ "incoming", "done_folder", CONFIG_STRING, CONFIG_AT(imap_done),
-	  NULL },
-	{ "outgoing", "sender", CONFIG_CHOICE, CONFIG_AT(sender),
-	  "smtp|sendmail|maildir" },
-	{ "outgoing", "url", CONFIG_STRING, CONFIG_AT(smtp_url), NULL },
-	{ "outgoing", "user", CONFIG_STRING, CONFIG_AT(smtp_user), NULL },
-	{ "outgoing", "password", CONFIG_STRING, CONFIG_AT(smtp_password),
-	  NULL },
-	{ "outgoing", "starttls", CONFIG_BOOL, CONFIG_AT(smtp_starttls), NULL },
-	{ "outgoing", "ca_file", CONFIG_STRING, CONFIG_AT(smtp_ca_file),
-	  NULL },
-	{ "outgoing", "insecure", CONFIG_BOOL, CONFIG_AT(smtp_insecure), NULL },
-	{ "outgoing", "sendmail", CONFIG_STRING, CONFIG_AT(sendmail), NULL },
-	{ "outgoing", "outbox", CONFIG_STRING, CONFIG_AT(outbox), NULL },
-	{ "outgoing", "retry", CONFIG_SECONDS, CONFIG_AT(retry), NULL },
-	{ "outgoing", "retry_max", CONFIG_SECONDS, CONFIG_AT(retry_max),
-	  NULL },
-	{ "outgoing", "timeout", CONFIG_SECONDS, CONFIG_AT(timeout), NULL },
+	{ "mailbox", "done_folder", CONFIG_STRING, CONFIG_AT(imap_done), NULL },
+	{ "send", "url", CONFIG_SEND, 0, NULL },
+	{ "send", "user", CONFIG_STRING, CONFIG_AT(smtp_user), NULL },
+	{ "send", "password", CONFIG_STRING, CONFIG_AT(smtp_password), NULL },
+	{ "send", "password_file", CONFIG_PASSWORD_FILE,
+	  CONFIG_AT(smtp_password), NULL },
+	{ "send", "starttls", CONFIG_BOOL, CONFIG_AT(smtp_starttls), NULL },
+	{ "send", "ca_file", CONFIG_STRING, CONFIG_AT(smtp_ca_file), NULL },
+	{ "send", "insecure", CONFIG_BOOL, CONFIG_AT(smtp_insecure), NULL },
+	{ "send", "retry", CONFIG_SECONDS, CONFIG_AT(retry), NULL },
+	{ "send", "retry_max", CONFIG_SECONDS, CONFIG_AT(retry_max), NULL },
+	{ "send", "timeout", CONFIG_SECONDS, CONFIG_AT(timeout), NULL },
 	{ NULL, NULL, 0, 0, NULL }
 };
 
@@ -93,6 +96,10 @@ static int	config_value(const struct config_setting *, struct config_file *,
 		    const char *, char **);
 static int	config_number(const char *, int, long *);
 static int	config_check(const struct config_file *, char **);
+static void	config_url_user(const char *, char **, char **);
+static int	config_mailbox(struct config_file *, const char *, char **);
+static int	config_send(struct config_file *, const char *, char **);
+static int	config_password_file(char **, const char *, char **);
 
 /* The built-in defaults: a Maildir in, a Maildir out, a local store. */
 void
@@ -102,6 +109,8 @@ config_file_defaults(struct config_file *c)
 	c->address = xstrdup("games@localhost");
 	c->name = xstrdup("mupbem");
 	c->store = xstrdup("mupbem.db");
+	c->templates = xstrdup(MUPBEM_TEMPLATES);
+	c->policy = xstrdup("token");
 	c->max_size = 256 * 1024;
 	c->source = xstrdup("maildir");
 	c->maildir = xstrdup("Maildir");
@@ -119,13 +128,131 @@ config_file_defaults(struct config_file *c)
 void
 config_file_free(struct config_file *c)
 {
-	const struct config_setting	*s;
+	char	**strings[] = {
+		&c->address, &c->name, &c->store, &c->templates, &c->policy,
+		&c->source, &c->maildir, &c->imap_url, &c->imap_user,
+		&c->imap_password, &c->imap_ca_file, &c->imap_done,
+		&c->sender, &c->smtp_url, &c->smtp_user, &c->smtp_password,
+		&c->smtp_ca_file, &c->sendmail, &c->outbox
+	};
+	size_t	  i;
 
-	for (s = config_settings; s->name != NULL; s++) {
-		if (s->kind == CONFIG_STRING || s->kind == CONFIG_CHOICE)
-			free(*(char **)((char *)c + s->offset));
-	}
+	for (i = 0; i < sizeof strings / sizeof strings[0]; i++)
+		free(*strings[i]);
 	memset(c, 0, sizeof *c);
+}
+
+/*
+ * Take "scheme://[user@]host..." apart: *url without the user, *user
+ * (with %40 read as @) if there was one.
+ */
+static void
+config_url_user(const char *v, char **url, char **user)
+{
+	const char	*host = strstr(v, "://") + 3, *slash, *at = NULL, *p;
+	struct buf	 b;
+
+	slash = strchr(host, '/');
+	for (p = host; *p != '\0' && (slash == NULL || p < slash); p++) {
+		if (*p == '@')
+			at = p;
+	}
+	free(*url);
+	if (at == NULL) {
+		*url = xstrdup(v);
+		return;
+	}
+	xasprintf(url, "%.*s%s", (int)(host - v), v, at + 1);
+	buf_init(&b);
+	for (p = host; p < at; p++) {
+		if (strncmp(p, "%40", 3) == 0) {
+			buf_addc(&b, '@');
+			p += 2;
+		} else
+			buf_addc(&b, *p);
+	}
+	free(*user);
+	*user = buf_steal(&b);
+}
+
+/* [mailbox] url: maildir:PATH, imap://... or imaps://... */
+static int
+config_mailbox(struct config_file *c, const char *v, char **why)
+{
+	free(c->source);
+	if (strncmp(v, "maildir:", 8) == 0 && v[8] != '\0') {
+		c->source = xstrdup("maildir");
+		free(c->maildir);
+		c->maildir = xstrdup(v + 8);
+		return (0);
+	}
+	if (strncmp(v, "imap://", 7) == 0 || strncmp(v, "imaps://", 8) == 0) {
+		c->source = xstrdup("imap");
+		config_url_user(v, &c->imap_url, &c->imap_user);
+		return (0);
+	}
+	c->source = xstrdup("maildir");
+	xasprintf(why, "expected maildir:PATH, imap://[USER@]HOST[:PORT]/FOLDER "
+	    "or imaps://..., not '%s'", v);
+	return (-1);
+}
+
+/* [send] url: smtp://..., smtps://..., sendmail:PATH or maildir:PATH */
+static int
+config_send(struct config_file *c, const char *v, char **why)
+{
+	free(c->sender);
+	if (strncmp(v, "maildir:", 8) == 0 && v[8] != '\0') {
+		c->sender = xstrdup("maildir");
+		free(c->outbox);
+		c->outbox = xstrdup(v + 8);
+		return (0);
+	}
+	if (strncmp(v, "sendmail:", 9) == 0 && v[9] != '\0') {
+		c->sender = xstrdup("sendmail");
+		free(c->sendmail);
+		c->sendmail = xstrdup(v + 9);
+		return (0);
+	}
+	if (strncmp(v, "smtp://", 7) == 0 || strncmp(v, "smtps://", 8) == 0) {
+		c->sender = xstrdup("smtp");
+		config_url_user(v, &c->smtp_url, &c->smtp_user);
+		return (0);
+	}
+	c->sender = xstrdup("maildir");
+	xasprintf(why, "expected smtp://[USER@]HOST[:PORT], smtps://..., "
+	    "sendmail:PATH or maildir:PATH, not '%s'", v);
+	return (-1);
+}
+
+/* Read a password from the first line of a file, warning if others may. */
+static int
+config_password_file(char **out, const char *path, char **why)
+{
+	struct stat	 sb;
+	FILE		*f;
+	char		 line[1024];
+	size_t		 n;
+
+	if ((f = fopen(path, "r")) == NULL) {
+		xasprintf(why, "%s: %s", path, strerror(errno));
+		return (-1);
+	}
+	if (fstat(fileno(f), &sb) == 0 && (sb.st_mode & S_IROTH))
+		log_warnx("config: %s can be read by other users; chmod 600 "
+		    "it", path);
+	if (fgets(line, sizeof line, f) == NULL) {
+		fclose(f);
+		xasprintf(why, "%s: the file is empty", path);
+		return (-1);
+	}
+	fclose(f);
+	n = strcspn(line, "\r\n");
+	line[n] = '\0';
+	free(*out);
+	*out = xstrdup(line);
+	explicit_bzero(line, sizeof line);
+	return (0);
 }
 
 /* A whole number, with K or M after it when size is set. */
@@ -161,6 +288,12 @@ config_value(const struct config_setting *s, struct config_file *c,
 	size_t		 n = strlen(v);
 
 	switch (s->kind) {
+	case CONFIG_MAILBOX:
+		return (config_mailbox(c, v, why));
+	case CONFIG_SEND:
+		return (config_send(c, v, why));
+	case CONFIG_PASSWORD_FILE:
+		return (config_password_file(at, v, why));
 	case CONFIG_CHOICE:
 		for (p = s->choices; p != NULL; p = strchr(p, '|')) {
 			if (*p == '|')
@@ -228,10 +361,10 @@ config_handler(void *arg, const char *section, const char *name,
 	}
 	if (*section == '\0') {
 		xasprintf(&rd->why, "%s: every setting belongs in a section: "
-		    "[mupbemd], [incoming] or [outgoing]", name);
+		    "[server], [mailbox] or [send]", name);
 	} else if (!known_section) {
 		xasprintf(&rd->why, "[%s]: no such section (the sections are "
-		    "[mupbemd], [incoming] and [outgoing])", section);
+		    "[server], [mailbox] and [send])", section);
 	} else
 		xasprintf(&rd->why, "[%s] %s: no such setting", section, name);
 	return (0);
@@ -241,36 +374,21 @@ config_handler(void *arg, const char *section, const char *name,
 static int
 config_check(const struct config_file *c, char **why)
 {
-	if (strcmp(c->source, "imap") == 0 && (c->imap_url == NULL ||
-	    c->imap_user == NULL || c->imap_password == NULL)) {
-		xasprintf(why, "[incoming] source = imap needs url, user and "
-		    "password");
-		return (-1);
-	}
-	if (c->imap_url != NULL && strncmp(c->imap_url, "imap://", 7) != 0 &&
-	    strncmp(c->imap_url, "imaps://", 8) != 0) {
-		xasprintf(why, "[incoming] url: expected imap:// or imaps://, "
-		    "not '%s'", c->imap_url);
-		return (-1);
-	}
-	if (strcmp(c->sender, "smtp") == 0 && c->smtp_url == NULL) {
-		xasprintf(why, "[outgoing] sender = smtp needs url");
-		return (-1);
-	}
-	if (c->smtp_url != NULL && strncmp(c->smtp_url, "smtp://", 7) != 0 &&
-	    strncmp(c->smtp_url, "smtps://", 8) != 0) {
-		xasprintf(why, "[outgoing] url: expected smtp:// or smtps://, "
-		    "not '%s'", c->smtp_url);
+	if (strcmp(c->source, "imap") == 0 && (c->imap_user == NULL ||
+	    c->imap_password == NULL)) {
+		xasprintf(why, "[mailbox] an IMAP mailbox needs a user (in the "
+		    "url or as user) and a password (password_file)");
 		return (-1);
 	}
 	if (c->imap_poll < 1 || c->retry < 1 || c->retry_max < c->retry ||
 	    c->timeout < 1 || c->max_size < 1024) {
-		xasprintf(why, "poll, retry and timeout are at least 1 second, "
-		    "retry_max at least retry, and max_size at least 1K");
+		xasprintf(why, "poll_interval, retry and timeout are at least 1 "
+		    "second, retry_max at least retry, and max_size at least "
+		    "1K");
 		return (-1);
 	}
 	if (strchr(c->address, '@') == NULL) {
-		xasprintf(why, "[mupbemd] address: '%s' is not a mail address",
+		xasprintf(why, "[server] address: '%s' is not a mail address",
 		    c->address);
 		return (-1);
 	}

@@ -8,13 +8,15 @@
 #include <stddef.h>
 
 struct config_file {
-	/* [mupbemd] */
+	/* [server] */
 	char	*address;	/* where players write; replies come from it */
 	char	*name;		/* the display name of replies */
-	char	*store;		/* the SQLite file */
+	char	*store;		/* database: the SQLite file */
+	char	*templates;	/* the operator's templates folder */
 	long	 max_size;	/* bytes; larger mail gets a short refusal */
+	char	*policy;	/* "token" or "from" */
 
-	/* [incoming] */
+	/* [mailbox], from its url and settings */
 	char	*source;	/* "maildir" or "imap" */
 	char	*maildir;
 	char	*imap_url;	/* imaps://host:993/INBOX, imap://host/INBOX */
@@ -26,7 +28,7 @@ struct config_file {
 	long	 imap_poll;	/* seconds between checks without IDLE */
 	char	*imap_done;	/* folder handled mail moves to, or NULL */
 
-	/* [outgoing] */
+	/* [send], from its url and settings */
 	char	*sender;	/* "smtp", "sendmail" or "maildir" */
 	char	*smtp_url;
 	char	*smtp_user;
