@@ -32,17 +32,26 @@
  * send at once waits in the outbox for the daemon.
  */
 
-static volatile sig_atomic_t	mupbemd_stop;
+static volatile sig_atomic_t	mupbemd_stop;	/* SIGTERM, SIGINT */
+static volatile sig_atomic_t	mupbemd_hup;	/* SIGHUP */
+static volatile sig_atomic_t	mupbemd_wake;	/* either */
 
 static void	mupbemd_signal(int);
 static int	mupbemd_usage(void);
 static struct sender *mupbemd_sender(const struct config_file *);
 static int	mupbemd_deliver(struct mailloop *);
+static struct source *mupbemd_source(const struct config_file *);
+static void	mupbemd_reload(struct mailloop *, struct config_file *,
+		    const char *);
 
 static void
 mupbemd_signal(int sig)
 {
-	mupbemd_stop = 1;
+	if (sig == SIGHUP)
+		mupbemd_hup = 1;
+	else
+		mupbemd_stop = 1;
+	mupbemd_wake = 1;
 }
 
 static int
@@ -77,6 +86,76 @@ mupbemd_sender(const struct config_file *c)
 		free(cause);
 	}
 	return (s);
+}
+
+static struct source *
+mupbemd_source(const struct config_file *c)
+{
+	struct source_config	 sc;
+	struct source		*s;
+	char			*cause = NULL;
+
+	memset(&sc, 0, sizeof sc);
+	sc.where = strcmp(c->source, "maildir") == 0 ? c->maildir :
+	    c->imap_url;
+	sc.max = (size_t)c->max_size;
+	sc.user = c->imap_user;
+	sc.password = c->imap_password;
+	sc.ca_file = c->imap_ca_file;
+	sc.insecure = c->imap_insecure;
+	sc.idle = c->imap_idle;
+	sc.done = c->imap_done;
+	sc.timeout = (int)c->timeout;
+	if ((s = source_open(source_find(c->source), &sc, &cause)) == NULL) {
+		log_warnx("%s", cause);
+		free(cause);
+	}
+	return (s);
+}
+
+/*
+ * SIGHUP: read the configuration again and reopen the mailbox and the
+ * sender.  If the new file is wrong, or they cannot open, everything
+ * stays as it was.  The database is kept: changing it needs a restart.
+ */
+static void
+mupbemd_reload(struct mailloop *ml, struct config_file *c, const char *path)
+{
+	struct config_file	 fresh;
+	struct source		*source;
+	struct sender		*sender;
+	char			*cause = NULL;
+
+	if (path == NULL) {
+		log_info("reload: no configuration file to read");
+		return;
+	}
+	config_file_defaults(&fresh);
+	if (config_file_load(&fresh, path, &cause) == -1) {
+		log_warnx("reload: %s; keeping the running configuration",
+		    cause);
+		free(cause);
+		config_file_free(&fresh);
+		return;
+	}
+	if ((source = mupbemd_source(&fresh)) == NULL ||
+	    (sender = mupbemd_sender(&fresh)) == NULL) {
+		log_warnx("reload: keeping the running configuration");
+		source_close(source);
+		config_file_free(&fresh);
+		return;
+	}
+	if (strcmp(fresh.store, c->store) != 0)
+		log_warnx("reload: the database changes only on a restart");
+	source_close(ml->source);
+	sender_close(ml->sender);
+	ml->source = source;
+	ml->sender = sender;
+	free(fresh.store);
+	fresh.store = xstrdup(c->store);
+	config_file_free(c);
+	*c = fresh;
+	log_info("reload: %s read again", path);
 }
 
 /* Handle the one mail on standard input; the exit status for the MTA. */
@@ -124,7 +203,6 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct config_file		 c;
-	struct source_config		 sc;
 	struct mailloop			 ml;
 	struct sigaction		 sa;
 	const char			*path = NULL;
@@ -184,6 +262,7 @@ main(int argc, char **argv)
 	sa.sa_handler = mupbemd_signal;
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 
 	memset(&ml, 0, sizeof ml);
 	ml.config = &c;
@@ -212,19 +291,12 @@ main(int argc, char **argv)
 		rc = mupbemd_deliver(&ml);
 		goto out;
 	}
-	memset(&sc, 0, sizeof sc);
-	sc.where = strcmp(c.source, "maildir") == 0 ? c.maildir : c.imap_url;
-	sc.max = (size_t)c.max_size;
-	sc.user = c.imap_user;
-	sc.password = c.imap_password;
-	sc.ca_file = c.imap_ca_file;
-	sc.insecure = c.imap_insecure;
-	sc.idle = c.imap_idle;
-	sc.done = c.imap_done;
-	sc.timeout = (int)c.timeout;
-	ml.source = source_open(source_find(c.source), &sc, &cause);
-	if (ml.source == NULL)
-		fatalx("%s", cause);
+	if ((ml.source = mupbemd_source(&c)) == NULL) {
+		sender_close(ml.sender);
+		store_close(ml.store);
+		config_file_free(&c);
+		return (EX_CONFIG);
+	}
 	log_info("started: mail from %s %s, replies by %s, store %s",
 	    c.source, strcmp(c.source, "maildir") == 0 ? c.maildir :
 	    c.imap_url, c.sender, c.store);
@@ -235,8 +307,16 @@ main(int argc, char **argv)
 			rc = 1;
 		}
 		mailloop_send(&ml, (long long)time(NULL), &next);
-	} else
-		mailloop_run(&ml, &mupbemd_stop);
+	} else {
+		ml.stop = &mupbemd_stop;
+		for (;;) {
+			mailloop_run(&ml, &mupbemd_wake);
+			if (mupbemd_stop)
+				break;
+			mupbemd_wake = mupbemd_hup = 0;
+			mupbemd_reload(&ml, &c, path);
+		}
+	}
 	log_info("stopped: %ld mails handled, %ld seen before, %ld replies "
 	    "queued, %ld sent", ml.taken, ml.duplicates, ml.replied, ml.sent);
 	source_close(ml.source);

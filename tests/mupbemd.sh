@@ -197,6 +197,37 @@ cfg "not INI" 'just words\n' \
     "t.conf line 1: expected 'name = value' or a [section]"
 cfg "a missing file" '' "t.conf: No such file or directory"
 
+# --- signals ----------------------------------------------------------------
+
+fresh
+printf '[server]\nname = first name\n' >d.conf
+"$MUPBEMD" -f -c d.conf 2>daemon.log &
+daemon=$!
+begin
+for i in $(seq 50); do grep -q started daemon.log && break; sleep 0.1; done
+deliver 1.M1.hup "$TEST_DATA/mail/top-posted.eml"
+for i in $(seq 50); do [ "$(count outbox/new)" -ge 1 ] && break; sleep 0.1; done
+grep -qh '^From: first name <games@localhost>$' outbox/new/* ||
+    why+=("the first reply is not from 'first name'")
+printf '[server]\nname = second name\n' >d.conf
+kill -HUP "$daemon"
+for i in $(seq 50); do grep -q 'reload: d.conf read again' daemon.log && break; sleep 0.1; done
+grep -q 'reload: d.conf read again' daemon.log || why+=("no reload in the log")
+deliver 2.M2.hup "$TEST_DATA/mail/bottom-posted.eml"
+for i in $(seq 50); do [ "$(count outbox/new)" -ge 2 ] && break; sleep 0.1; done
+grep -qh '^From: second name <games@localhost>$' outbox/new/* ||
+    why+=("the second reply is not from 'second name'")
+printf '[server]\nname = broken\nbogus = 1\n' >d.conf
+kill -HUP "$daemon"
+for i in $(seq 50); do grep -q 'keeping the running' daemon.log && break; sleep 0.1; done
+grep -q 'reload: d.conf line 3: \[server\] bogus: no such setting; keeping the running configuration' daemon.log ||
+    why+=("a bad reload was not refused: $(tail -2 daemon.log)")
+kill -TERM "$daemon"
+wait "$daemon"
+want "exit status after SIGTERM" "$?" 0
+grep -q 'stopped: 2 mails handled' daemon.log || why+=("$(tail -1 daemon.log)")
+end "SIGHUP reads the configuration again (a bad one is refused); SIGTERM stops cleanly"
+
 # -n checks a good file; a password file others can read is warned of.
 printf 'secret\n' >pw
 chmod 644 pw

@@ -171,9 +171,10 @@ int
 mailloop_take(struct mailloop *ml, char **cause)
 {
 	struct source_mail	 mail;
-	int			 n = 0, rc;
+	int			 n = 0, rc = 0;
 
-	while ((rc = ml->source->ops->next(ml->source, &mail, cause)) == 1) {
+	while ((ml->stop == NULL || !*ml->stop) &&
+	    (rc = ml->source->ops->next(ml->source, &mail, cause)) == 1) {
 		if (mailloop_handle(ml, mail.data, mail.len, mail.key,
 		    cause) == -1) {
 			source_mail_free(&mail);

@@ -31,6 +31,7 @@ struct mailloop {
 	struct sender			*sender;
 	mailloop_handler		 handle;
 	void				*arg;
+	volatile sig_atomic_t		*stop;		/* if set: stop taking */
 	unsigned long			 sequence;	/* for Message-IDs */
 
 	long				 taken;		/* counters */
