@@ -22,7 +22,7 @@
  * struct config_file, so unknown names, bad values and missing settings all
  * get one specific message that names the file and line:
  *
- *	mupbemd.conf line 12: [outgoing] starttls: expected yes or no,
+ *	mupbem.conf line 12: [send] starttls: expected yes or no,
  *	not 'maybe'
  *
  * Without a file, or for settings a file leaves out, the defaults need
