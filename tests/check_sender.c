@@ -207,6 +207,14 @@ START_TEST(test_smtp_down)
 	    "connect to server", 51) == 0, "%s", cause);
 	free(cause);
 	sender_close(s);
+	c.url = "smtp://:99999";
+	ck_assert_ptr_null(sender_open(&sender_smtp_ops, &c, &cause));
+	ck_assert_str_eq(cause, "smtp: 'smtp://:99999' is not a usable URL "
+	    "(a host, and a port from 1 to 65535 if any)");
+	free(cause);
+	c.url = "smtp://host:99999";
+	ck_assert_ptr_null(sender_open(&sender_smtp_ops, &c, &cause));
+	free(cause);
 	c.url = "http://127.0.0.1/";
 	ck_assert_ptr_null(sender_open(&sender_smtp_ops, &c, &cause));
 	ck_assert_str_eq(cause, "smtp: the URL must start with smtp:// or "

@@ -51,6 +51,7 @@ static int	sender_smtp_send(struct sender *, const char *, const char *,
 		    const char *, const char *, size_t, char **);
 static void	sender_smtp_close(struct sender *);
 static size_t	sender_smtp_read(char *, size_t, size_t, void *);
+static int	sender_smtp_check_url(const char *, char **);
 
 const struct sender_ops sender_smtp_ops = {
 	"smtp",
@@ -58,6 +59,30 @@ const struct sender_ops sender_smtp_ops = {
 	sender_smtp_send,
 	sender_smtp_close
 };
+
+/* Check the URL at start-up, not at the first reply: host and port. */
+static int
+sender_smtp_check_url(const char *url, char **cause)
+{
+	CURLU	*u;
+	char	*host = NULL;
+	int	 rc = 0;
+
+	if ((u = curl_url()) == NULL) {
+		xasprintf(cause, "smtp: libcurl cannot start");
+		return (-1);
+	}
+	if (curl_url_set(u, CURLUPART_URL, url, 0) != CURLUE_OK ||
+	    curl_url_get(u, CURLUPART_HOST, &host, 0) != CURLUE_OK ||
+	    *host == '\0') {
+		xasprintf(cause, "smtp: '%s' is not a usable URL (a host, and "
+		    "a port from 1 to 65535 if any)", url);
+		rc = -1;
+	}
+	curl_free(host);
+	curl_url_cleanup(u);
+	return (rc);
+}
 
 static int
 sender_smtp_open(struct sender *s, const struct sender_config *c,
@@ -71,6 +96,8 @@ sender_smtp_open(struct sender *s, const struct sender_config *c,
 		    "smtps://, not '%s'", c->url != NULL ? c->url : "");
 		return (-1);
 	}
+	if (sender_smtp_check_url(c->url, cause) == -1)
+		return (-1);
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
 		xasprintf(cause, "smtp: libcurl cannot start");
 		return (-1);
