@@ -266,19 +266,12 @@ static void
 mu_explode_event(struct mu_explode *e, int type, int c, int seat, int men,
     int men2)
 {
-	struct mu_event	ev;
+	struct mu_event	*ev;
 
-	if (e->r == NULL)
-		return;
-	memset(&ev, 0, sizeof ev);
-	ev.type = (uint8_t)type;
-	ev.seat = (int8_t)seat;
-	ev.other = MU_NONE;
-	ev.cell = (int16_t)c;
-	ev.cell2 = MU_NONE;
-	ev.men = (uint16_t)men;
-	ev.men2 = (uint16_t)men2;
-	mu_report_add(e->r, &ev);
+	if ((ev = mu_report_event(e->r, type, seat, c)) != NULL) {
+		ev->men = (uint16_t)men;
+		ev->men2 = (uint16_t)men2;
+	}
 }
 
 /* One man of seat arrives on cell c: it merges or captures. */
@@ -286,21 +279,16 @@ static void
 mu_explode_give(struct mu_explode *e, int c, int seat)
 {
 	struct mu_cell	*cell = &e->b->cells[c];
-	struct mu_event	 ev;
+	struct mu_event	*ev;
 
 	if (cell->colour == seat) {
 		mu_explode_put(e, c, cell->layer, seat, cell->height + 1);
 		return;
 	}
-	if (cell->colour != MU_NONE && e->r != NULL) {
-		memset(&ev, 0, sizeof ev);
-		ev.type = MU_EVENT_CAPTURE;
-		ev.seat = (int8_t)seat;
-		ev.other = cell->colour;
-		ev.cell = (int16_t)c;
-		ev.cell2 = MU_NONE;
-		ev.men = cell->height;
-		mu_report_add(e->r, &ev);
+	if (cell->colour != MU_NONE && (ev = mu_report_event(e->r,
+	    MU_EVENT_CAPTURE, seat, c)) != NULL) {
+		ev->other = cell->colour;
+		ev->men = cell->height;
 	}
 	mu_explode_put(e, c, cell->layer, seat, 1);
 }
@@ -311,7 +299,7 @@ mu_explode_one(struct mu_explode *e, int c)
 {
 	struct mu_board	*b = e->b;
 	struct mu_cell	*cell = &b->cells[c];
-	struct mu_event	 ev;
+	struct mu_event	*ev;
 	int		 layer = cell->layer, seat = cell->colour;
 	int		 height = cell->height, next = layer, section = MU_NONE;
 	int		 cap, d, n, s;
@@ -330,18 +318,11 @@ mu_explode_one(struct mu_explode *e, int c)
 				next = MU_LAYER_WALL;
 		}
 	}
-	if (e->r != NULL) {
-		memset(&ev, 0, sizeof ev);
-		ev.type = MU_EVENT_EXPLODE;
-		ev.seat = (int8_t)seat;
-		ev.other = MU_NONE;
-		ev.layer = (uint8_t)layer;
-		ev.layer2 = (uint8_t)next;
-		ev.cell = (int16_t)c;
-		ev.cell2 = MU_NONE;
-		ev.men = (uint16_t)cap;
-		ev.men2 = (uint16_t)(height - cap);
-		mu_report_add(e->r, &ev);
+	if ((ev = mu_report_event(e->r, MU_EVENT_EXPLODE, seat, c)) != NULL) {
+		ev->layer = (uint8_t)layer;
+		ev->layer2 = (uint8_t)next;
+		ev->men = (uint16_t)cap;
+		ev->men2 = (uint16_t)(height - cap);
 	}
 	for (d = 0; d < HEX_NDIRS; d++) {
 		n = cell->nb[d];

@@ -210,31 +210,21 @@ mu_move_apply(struct mu_game *g, struct mu_turn *t, const struct mu_move *m,
 {
 	struct mu_board	*b = &g->board;
 	struct mu_cell	*from = &b->cells[m->from], *to = &b->cells[m->to];
-	struct mu_event	 ev;
+	struct mu_event	*ev;
 	int		 seat = from->colour;
 
-	if (r != NULL) {
-		ev.type = MU_EVENT_MOVE;
-		ev.seat = (int8_t)seat;
-		ev.other = MU_NONE;
-		ev.layer = ev.layer2 = 0;
-		ev.cell = m->from;
-		ev.cell2 = m->to;
-		ev.men = m->men;
-		ev.men2 = 0;
-		mu_report_add(r, &ev);
+	if ((ev = mu_report_event(r, MU_EVENT_MOVE, seat, m->from)) != NULL) {
+		ev->cell2 = m->to;
+		ev->men = m->men;
 	}
 	mu_board_set_piece(b, m->from, seat, from->height - m->men);
 	if (to->colour == seat) {
 		to->height = (uint16_t)(to->height + m->men);
 	} else {
-		if (to->colour != MU_NONE && r != NULL) {
-			ev.type = MU_EVENT_CAPTURE;
-			ev.other = to->colour;
-			ev.cell = m->to;
-			ev.cell2 = MU_NONE;
-			ev.men = to->height;
-			mu_report_add(r, &ev);
+		if (to->colour != MU_NONE && (ev = mu_report_event(r,
+		    MU_EVENT_CAPTURE, seat, m->to)) != NULL) {
+			ev->other = to->colour;
+			ev->men = to->height;
 		}
 		mu_board_set_piece(b, m->to, seat, m->men);
 	}

@@ -509,7 +509,7 @@ mu_position_moving(struct mu_game *g, char **cause)
 		    "the game is over");
 		return (-1);
 	}
-	if ((g->resigned & (1U << seat)) || mu_turn_men(g, seat) == 0) {
+	if ((g->resigned & (1U << seat)) || !mu_turn_has_men(g, seat)) {
 		xasprintf(cause, "position: %s has %s, so it cannot be their "
 		    "turn", mu_game_colour(seat), (g->resigned & (1U << seat)) ?
 		    "resigned" : "no men");

@@ -37,15 +37,31 @@ mu_report_free(struct mu_report *r)
 	memset(r, 0, sizeof *r);
 }
 
-void
-mu_report_add(struct mu_report *r, const struct mu_event *ev)
+/*
+ * Append an event of type by seat about cell (MU_NONE where there is
+ * none) and return it for the caller to fill in the rest, or NULL if
+ * there is no report to write to.
+ */
+struct mu_event *
+mu_report_event(struct mu_report *r, int type, int seat, int cell)
 {
+	struct mu_event	*ev;
+
+	if (r == NULL)
+		return (NULL);
 	if (r->n == r->size) {
 		r->size = r->size == 0 ? 32 : r->size * 2;
 		r->events = xreallocarray(r->events, r->size,
 		    sizeof *r->events);
 	}
-	r->events[r->n++] = *ev;
+	ev = &r->events[r->n++];
+	memset(ev, 0, sizeof *ev);
+	ev->type = (uint8_t)type;
+	ev->seat = (int8_t)seat;
+	ev->other = MU_NONE;
+	ev->cell = (int16_t)cell;
+	ev->cell2 = MU_NONE;
+	return (ev);
 }
 
 static void

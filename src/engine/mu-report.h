@@ -59,7 +59,7 @@ struct mu_game;
 
 void	mu_report_init(struct mu_report *);
 void	mu_report_free(struct mu_report *);
-void	mu_report_add(struct mu_report *, const struct mu_event *);
+struct mu_event *mu_report_event(struct mu_report *, int, int, int);
 void	mu_report_text(const struct mu_game *, const struct mu_report *,
 	    struct buf *);
 void	mu_report_score_text(const struct mu_game *, const struct mu_score *,

@@ -102,17 +102,10 @@ mu_turn_begin(const struct mu_game *g, struct mu_turn *t)
 static void
 mu_turn_note(struct mu_report *r, int type, int seat, int men)
 {
-	struct mu_event	ev;
+	struct mu_event	*ev;
 
-	if (r == NULL)
-		return;
-	memset(&ev, 0, sizeof ev);
-	ev.type = (uint8_t)type;
-	ev.seat = (int8_t)seat;
-	ev.other = MU_NONE;
-	ev.cell = ev.cell2 = MU_NONE;
-	ev.men = (uint16_t)men;
-	mu_report_add(r, &ev);
+	if ((ev = mu_report_event(r, type, seat, MU_NONE)) != NULL)
+		ev->men = (uint16_t)men;
 }
 
 static void
