@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "maildir.h"
 #include "sender.h"
 #include "xmalloc.h"
 
@@ -47,25 +48,14 @@ static int
 sender_maildir_open(struct sender *s, const struct sender_config *c,
     char **cause)
 {
-	static const char	*subdirs[] = { "", "/tmp", "/new", "/cur" };
 	struct sender_maildir	*md;
-	char			*dir;
-	int			 i;
 
 	if (c->path == NULL) {
 		xasprintf(cause, "maildir sender: no outbox path");
 		return (-1);
 	}
-	for (i = 0; i < 4; i++) {
-		xasprintf(&dir, "%s%s", c->path, subdirs[i]);
-		if (mkdir(dir, 0700) == -1 && errno != EEXIST) {
-			xasprintf(cause, "maildir sender %s: %s", dir,
-			    strerror(errno));
-			free(dir);
-			return (-1);
-		}
-		free(dir);
-	}
+	if (maildir_create(c->path, "maildir sender", cause) == -1)
+		return (-1);
 	md = xcalloc(1, sizeof *md);
 	md->path = xstrdup(c->path);
 	s->state = md;

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "maildir.h"
 #include "source.h"
 #include "xmalloc.h"
 
@@ -48,7 +49,6 @@ static int	source_maildir_ack(struct source *,
 		    const struct source_mail *, char **);
 static int	source_maildir_wait(struct source *, int, char **);
 static void	source_maildir_close(struct source *);
-static int	source_maildir_mkdir(const char *, char **);
 static void	source_maildir_forget(struct source_maildir *);
 static int	source_maildir_cmp(const void *, const void *);
 static int	source_maildir_scan(struct source_maildir *, char **);
@@ -64,40 +64,22 @@ const struct source_ops source_maildir_ops = {
 	source_maildir_close
 };
 
-/* Make directory path unless it is there. */
-static int
-source_maildir_mkdir(const char *path, char **cause)
-{
-	if (mkdir(path, 0700) == 0 || errno == EEXIST)
-		return (0);
-	xasprintf(cause, "maildir %s: %s", path, strerror(errno));
-	return (-1);
-}
-
 static int
 source_maildir_open(struct source *s, const struct source_config *c,
     char **cause)
 {
+	static const char	*subdirs[] = { "new", "cur" };
 	const char		*path = c->where;
-	static const char	*subdirs[] = { "tmp", "new", "cur" };
 	struct source_maildir	*md;
 	char			*sub;
 	size_t			 i;
-	int			 rc = 0;
 
-	if (source_maildir_mkdir(path, cause) == -1)
-		return (-1);
-	for (i = 0; i < 3 && rc == 0; i++) {
-		xasprintf(&sub, "%s/%s", path, subdirs[i]);
-		rc = source_maildir_mkdir(sub, cause);
-		free(sub);
-	}
-	if (rc == -1)
+	if (maildir_create(path, "maildir", cause) == -1)
 		return (-1);
 	md = xcalloc(1, sizeof *md);
 	md->path = xstrdup(path);
 	md->notify = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-	for (i = 1; i < 3 && md->notify != -1; i++) {
+	for (i = 0; i < 2 && md->notify != -1; i++) {
 		xasprintf(&sub, "%s/%s", path, subdirs[i]);
 		if (inotify_add_watch(md->notify, sub, IN_CREATE |
 		    IN_MOVED_TO | IN_ATTRIB) == -1) {
