@@ -1,10 +1,14 @@
 #!/bin/bash
 # Install the dependencies, build mupbem in the source tree and run the
 # main job on the built-in defaults, with no mail server: mupbemd takes
-# the mail waiting in a Maildir, records it in a SQLite file and puts
-# its replies in a Maildir outbox.  The demo delivers two players' mails
-# (and a bounce, which is never answered), runs mupbemd once, and shows
-# a reply; then it plays a seeded velox layout with the mupbem tool.
+# the mail waiting in a Maildir, keeps the games in a SQLite file and
+# puts its replies in a Maildir outbox.
+#
+# Two scripted players (scripts/mail-players.sh), alice and bob, play a
+# whole game of Mu velox by mail through mupbemd: alice challenges bob,
+# bob accepts, and each answers the mail that says it is their move
+# with a turn, until the game ends.  The demo then prints the last mail
+# each player received: the final board and the score.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -13,15 +17,48 @@ bash scripts/install-deps.sh
 ./configure
 make
 
-demo=$(mktemp -d "${TMPDIR:-/tmp}/mupbem-demo.XXXXXX")
-mkdir -p "$demo/Maildir/new" "$demo/Maildir/cur" "$demo/Maildir/tmp"
-for f in gmail-alternative-reply top-posted dsn-bounce; do
-	cp "tests/data/mail/$f.eml" "$demo/Maildir/new/$f"
-done
 bin=$PWD
-(cd "$demo" && "$bin/mupbemd" --once)
+demo=$(mktemp -d "${TMPDIR:-/tmp}/mupbem-demo.XXXXXX")
+mkdir -p "$demo/Maildir/new" "$demo/Maildir/cur" "$demo/Maildir/tmp" \
+    "$demo/read"
+cd "$demo"
+
+deliver() { cp "$1" "$demo/Maildir/new/$(basename "$1")"; }
+MUPBEM=$bin/mupbem
+MP_SEND=deliver
+MP_DB=$demo/mupbem.db
+MP_PASS_AFTER=${MP_PASS_AFTER:-101}
+. "$bin/scripts/mail-players.sh"
+
+mp_mail "Alice <alice@example.org>" games@localhost "a game?" \
+    "new velox with bob@example.org"
+rounds=0 mails=0 over=0 seed=1
+while [ $over -eq 0 ] && [ $rounds -lt 500 ]; do
+	"$bin/mupbemd" --once 2>>mupbemd.log
+	rounds=$((rounds + 1))
+	shopt -s nullglob
+	batch=(outbox/new/*)
+	shopt -u nullglob
+	[ ${#batch[@]} -gt 0 ] || break
+	for f in "${batch[@]}"; do
+		to=$(mp_header "$f" To)
+		mails=$((mails + 1))
+		mv "$f" "read/$to"
+		case $(mp_header "read/$to" Subject) in
+		*": game over") over=1 ;;
+		esac
+		seed=$((seed + 1))
+		answer=$(mp_answer "read/$to" $seed)
+		[ -n "$answer" ] && mp_reply "read/$to" "$to" "$answer"
+	done
+done
+
 echo
-echo "== $demo/outbox/new: $(ls "$demo/outbox/new" | wc -l) replies; the first:"
-cat "$(ls -d "$demo"/outbox/new/* | head -1)"
-echo
-./mupbem demo
+echo "== mupbemd ran $rounds times and sent $mails mails; the game record:"
+"$MUPBEM" --db "$MP_DB" export G1
+for p in alice@example.org bob@example.org; do
+	echo
+	echo "== the last mail to $p:"
+	cat "read/$p"
+done
+[ $over -eq 1 ] || { echo "demo: the game did not end" >&2; exit 1; }

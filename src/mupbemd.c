@@ -15,6 +15,7 @@
 #include "log.h"
 #include "mailloop.h"
 #include "sender.h"
+#include "service.h"
 #include "source.h"
 #include "store.h"
 #include "xmalloc.h"
@@ -114,9 +115,10 @@ mupbemd_source(const struct config_file *c)
 }
 
 /*
- * SIGHUP: read the configuration again and reopen the mailbox and the
- * sender.  If the new file is wrong, or they cannot open, everything
- * stays as it was.  The database is kept: changing it needs a restart.
+ * SIGHUP: read the configuration and the templates again and reopen
+ * the mailbox and the sender.  If the new file or a template is wrong,
+ * or they cannot open, everything stays as it was.  The database is
+ * kept: changing it needs a restart.
  */
 static void
 mupbemd_reload(struct mailloop *ml, struct config_file *c, const char *path)
@@ -138,10 +140,18 @@ mupbemd_reload(struct mailloop *ml, struct config_file *c, const char *path)
 		config_file_free(&fresh);
 		return;
 	}
+	if (service_reload(ml->arg, &fresh, &cause) == -1) {
+		log_warnx("reload: %s; keeping the running configuration",
+		    cause);
+		free(cause);
+		config_file_free(&fresh);
+		return;
+	}
 	if ((source = mupbemd_source(&fresh)) == NULL ||
 	    (sender = mupbemd_sender(&fresh)) == NULL) {
 		log_warnx("reload: keeping the running configuration");
 		source_close(source);
+		service_reload(ml->arg, c, &cause);
 		config_file_free(&fresh);
 		return;
 	}
@@ -155,6 +165,11 @@ mupbemd_reload(struct mailloop *ml, struct config_file *c, const char *path)
 	fresh.store = xstrdup(c->store);
 	config_file_free(c);
 	*c = fresh;
+	if (service_reload(ml->arg, c, &cause) == -1) {
+		/* Cannot happen: the same templates loaded a moment ago. */
+		log_warnx("reload: %s", cause);
+		free(cause);
+	}
 	log_info("reload: %s read again", path);
 }
 
@@ -204,6 +219,7 @@ main(int argc, char **argv)
 	};
 	struct config_file		 c;
 	struct mailloop			 ml;
+	struct service			*sv = NULL;
 	struct sigaction		 sa;
 	const char			*path = NULL;
 	char				*cause = NULL;
@@ -250,6 +266,13 @@ main(int argc, char **argv)
 		return (deliver ? EX_TEMPFAIL : EX_CONFIG);
 	}
 	if (check) {
+		if ((sv = service_create(&c, NULL, &cause)) == NULL) {
+			log_warnx("%s", cause);
+			free(cause);
+			config_file_free(&c);
+			return (EX_CONFIG);
+		}
+		service_free(sv);
 		log_info("%s: the configuration is good", path != NULL ? path :
 		    "built-in defaults");
 		config_file_free(&c);
@@ -266,13 +289,21 @@ main(int argc, char **argv)
 
 	memset(&ml, 0, sizeof ml);
 	ml.config = &c;
-	ml.handle = mailloop_echo;
+	ml.handle = service_handle;
 	if ((ml.store = store_open(c.store, &cause)) == NULL) {
 		log_warnx("%s", cause);
 		free(cause);
 		config_file_free(&c);
 		return (deliver ? EX_TEMPFAIL : EX_UNAVAILABLE);
 	}
+	if ((sv = service_create(&c, ml.store, &cause)) == NULL) {
+		log_warnx("%s", cause);
+		free(cause);
+		store_close(ml.store);
+		config_file_free(&c);
+		return (deliver ? EX_TEMPFAIL : EX_CONFIG);
+	}
+	ml.arg = sv;
 	if ((n = store_release(ml.store, (long long)time(NULL), &cause)) > 0)
 		log_info("outbox: %d replies left by a process that died are "
 		    "due again", n);
@@ -283,6 +314,7 @@ main(int argc, char **argv)
 	}
 	ml.sender = mupbemd_sender(&c);
 	if (ml.sender == NULL && !deliver) {
+		service_free(sv);
 		store_close(ml.store);
 		config_file_free(&c);
 		return (EX_CONFIG);
@@ -293,6 +325,7 @@ main(int argc, char **argv)
 	}
 	if ((ml.source = mupbemd_source(&c)) == NULL) {
 		sender_close(ml.sender);
+		service_free(sv);
 		store_close(ml.store);
 		config_file_free(&c);
 		return (EX_CONFIG);
@@ -323,6 +356,7 @@ main(int argc, char **argv)
 
 out:
 	sender_close(ml.sender);
+	service_free(sv);
 	store_close(ml.store);
 	config_file_free(&c);
 	return (rc);

@@ -131,7 +131,7 @@ static const struct {
 	const char	*text;
 	const char	*error;
 } errors[] = {
-	{ "accept\n", "line 1: accept: which game? Write it like G12" },
+	{ "accept G\n", "line 1: accept: which game? Write it like G12" },
 	{ "games\naccept Gx\n", "line 2: accept: which game? Write it like "
 	    "G12" },
 	{ "games now\n", "line 1: games: nothing more is expected after it" },

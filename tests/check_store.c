@@ -227,7 +227,7 @@ START_TEST(test_newer)
 	sqlite3_close(db);
 	ck_assert_ptr_null(s = store_open(path, &cause));
 	xasprintf(&want, "store %s: written by a newer mupbem (schema 9; this "
-	    "one knows 2)", path);
+	    "one knows 3)", path);
 	ck_assert_str_eq(cause, want);
 	free(want);
 	free(cause);

@@ -48,6 +48,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+export MAILHOST_USERS="game:gamepw alice:alicepw bob:bobpw mallory:mallorypw"
 if ! bash "$mailhost" start "$mh" >"$dir/mailhost.out" 2>&1; then
 	echo "Bail out! the mail servers did not start: $(cat "$dir/mailhost.out")"
 	exit 99
@@ -108,6 +109,7 @@ cat >"$dir/mupbemd.conf" <<EOC
 address = game@example.test
 name = mupbem test
 database = $dir/mupbem.db
+rate_burst = 0
 [mailbox]
 url = imap://game%40example.test@localhost:$IMAP_PORT/INBOX
 password_file = $dir/game.pass
@@ -157,8 +159,8 @@ if wait_for 15 has_replies e2e-1 1; then
 	    'Content-Type: text/plain; charset=utf-8; format=fixed'; do
 		grep -qxF "$h" "$dir/reply" || why+=("no header '$h' in the reply")
 	done
-	grep -qxF 'C4-D2 B0-B3(B4,C1)' "$dir/reply" ||
-	    why+=("the reply does not quote the commands")
+	grep -q 'mupbem read a turn in your mail but you have no game in play' \
+	    "$dir/reply" || why+=("the reply does not answer the turn it read")
 	echo "# delivery to reply: $(((t1 - t0) / 1000000)) ms"
 else
 	why+=("no reply within 15 s")
@@ -195,23 +197,168 @@ end "Postfix stopped: replies wait in the outbox and go out once it is back"
 # --- SIGKILL in the middle of a batch ----------------------------------------
 
 stop_daemon
-for i in $(seq 1 120); do inject "kill-$i"; done
+for i in $(seq 1 400); do inject "kill-$i"; done
 begin
 start_daemon
-sleep 0.5
+sleep 0.6
 kill -KILL "$daemon"
 wait "$daemon" 2>/dev/null
 daemon=
 got=$(replies 'kill-[0-9]*')
 start_daemon
-wait_for 120 has_replies 'kill-[0-9]*' 120 || why+=("replies: $(replies 'kill-[0-9]*') of 120")
+wait_for 120 has_replies 'kill-[0-9]*' 400 || why+=("replies: $(replies 'kill-[0-9]*') of 400")
 answered=$(grep -h '^In-Reply-To: <kill-' "$alice"/new/* "$alice"/cur/* 2>/dev/null |
     sort -u | wc -l | tr -d ' ')
-[ "$answered" -eq 120 ] || why+=("$answered different mails answered, not 120")
-[ "$(distinct 'kill-[0-9]*')" -eq 120 ] ||
-    why+=("$(distinct 'kill-[0-9]*') different replies for 120 mails")
-[ "$got" -lt 120 ] || why+=("the kill came after the batch ($got replies)")
-end "killed mid-batch ($got of 120 answered): after restart every mail is handled once"
+[ "$answered" -eq 400 ] || why+=("$answered different mails answered, not 400")
+[ "$(distinct 'kill-[0-9]*')" -eq 400 ] ||
+    why+=("$(distinct 'kill-[0-9]*') different replies for 400 mails")
+[ "$got" -lt 400 ] || why+=("the kill came after the batch ($got replies)")
+end "killed mid-batch ($got of 400 answered): after restart every mail is handled once"
+
+# --- a game by mail ------------------------------------------------------
+#
+# alice and bob play a short velox game (2 segments each) through
+# Postfix and Dovecot, each reading their own IMAP mailbox and
+# answering like a person (scripts/mail-players.sh); mallory, and a
+# forged From, try to interfere; a stale #N and a duplicate come in.
+
+MUPBEM=${MUPBEM:-$here/../mupbem}
+MP_DB=$dir/mupbem.db
+MP_PASS_AFTER=9
+# MP_SEND FILE: hand the mail to Postfix by SMTP, as its From and To say.
+smtp_file() {
+	[ "$1" = "$dir/last-sent" ] || cp "$1" "$dir/last-sent"
+	swaks --server "127.0.0.1:$SMTP_PORT" --from "$(mp_header "$1" From)" \
+	    --to "$(mp_header "$1" To)" --data - <"$1" >/dev/null 2>&1
+}
+MP_SEND=smtp_file
+. "$here/../scripts/mail-players.sh"
+
+# fetch USER: save USER's mail not fetched before in $dir/got/USER/N;
+# prints the new files.
+fetch() {
+	local last uid
+	mkdir -p "$dir/got/$1"
+	last=$(cat "$dir/got/$1.last" 2>/dev/null || echo 0)
+	for uid in $(curl -s --ssl-reqd --cacert "$MAILHOST_CA" \
+	    "imap://localhost:$IMAP_PORT/INBOX" -u "$1@example.test:${1}pw" \
+	    -X "UID SEARCH UID $((last + 1)):*" | tr -d '\r' |
+	    sed 's/^\* SEARCH//'); do
+		[ "$uid" -gt "$last" ] || continue
+		curl -s --ssl-reqd --cacert "$MAILHOST_CA" \
+		    "imap://localhost:$IMAP_PORT/INBOX;UID=$uid" \
+		    -u "$1@example.test:${1}pw" | tr -d '\r' >"$dir/got/$1/$uid"
+		echo "$dir/got/$1/$uid"
+		last=$uid
+	done
+	echo "$last" >"$dir/got/$1.last"
+}
+fetch alice >/dev/null
+fetch bob >/dev/null
+fetch mallory >/dev/null
+
+# latest USER SUBJECT-PATTERN: the newest fetched mail of USER whose
+# subject matches.
+latest() {
+	local f
+	for f in $(ls "$dir/got/$1" | sort -n -r); do
+		case $(mp_header "$dir/got/$1/$f" Subject) in
+		$2) echo "$dir/got/$1/$f"; return 0 ;;
+		esac
+	done
+	return 1
+}
+
+# until USER PATTERN: fetch USER's mail until one whose subject
+# matches arrives (20 s at most); prints it.
+until_mail() {
+	local i f
+	for i in $(seq 1 100); do
+		for f in $(fetch "$1"); do
+			case $(mp_header "$f" Subject) in
+			$2) echo "$f"; return 0 ;;
+			esac
+		done
+		sleep 0.2
+	done
+	return 1
+}
+
+# interfere FILE TURN: bob's "your move" mail FILE is in hand.  First
+# mallory forges a turn in bob's name, then mallory plays one as
+# herself, then bob answers with a stale #N: none of it may change
+# the game.
+interfere() {
+	local before r subject=$(mp_header "$1" Subject)
+	before=$("$MUPBEM" --db "$MP_DB" export G1)
+	swaks --server "127.0.0.1:$SMTP_PORT" --from mallory@example.test \
+	    --to game@example.test --header "From: bob@example.test" \
+	    --header "Subject: Re: $subject" --body "#$2 pass" >/dev/null 2>&1
+	r=$(until_mail bob '*: a mail in your name was not accepted') ||
+	    why+=("bob was not told of the forged mail")
+	[ -z "$r" ] || grep -q 'a turn for game G1 did not come to the reply address' "$r" ||
+	    why+=("the note to bob does not say why")
+	swaks --server "127.0.0.1:$SMTP_PORT" --from mallory@example.test \
+	    --to game@example.test --header "Subject: Re: $subject" \
+	    --body "#$2 pass" >/dev/null 2>&1
+	r=$(until_mail mallory 'Re: *') || why+=("mallory got no answer")
+	[ -z "$r" ] || grep -q "you have no seat in game G1; nothing was played" "$r" ||
+	    why+=("mallory was not told she has no seat")
+	mp_reply "$1" bob@example.test "#$(($2 - 1)) pass"
+	r=$(until_mail bob '*: not played (turn *') ||
+	    why+=("no answer to a stale #N")
+	[ -z "$r" ] || grep -q "#$(($2 - 1)): your turn was written for move $(($2 - 1)), but the game is at move $2" "$r" ||
+	    why+=("the stale #N answer does not say why")
+	[ "$("$MUPBEM" --db "$MP_DB" export G1)" = "$before" ] ||
+	    why+=("a forged, seatless or stale turn changed the game")
+	grep -q "game G1: a turn from bob@example.test .* without its token; refused" \
+	    "$dir/mupbemd.log" || why+=("no log line for the forged mail")
+}
+
+begin
+mp_mail alice@example.test game@example.test "a game?" \
+    "new velox with bob@example.test segments 2"
+over=0 seed=0 turns=0 tried=0
+for round in $(seq 1 600); do
+	[ $over -eq 1 ] && break
+	for p in alice bob; do
+		for f in $(fetch $p); do
+			case $(mp_header "$f" Subject) in
+			*": game over") over=1 ;;
+			esac
+			seed=$((seed + 1))
+			answer=$(mp_answer "$f" $seed)
+			[ -n "$answer" ] || continue
+			turn=${answer%% *}
+			turn=${turn#\#}
+			if [ $p = bob ] && [ $tried -eq 0 ] && [ "$turn" -ge 5 ] 2>/dev/null; then
+				tried=1
+				interfere "$f" "$turn"
+			fi
+			case $answer in "#"*) turns=$((turns + 1)) ;; esac
+			mp_reply "$f" "$p@example.test" "$answer"
+			if [ $tried -eq 1 ]; then
+				# The same mail again: it must be ignored.
+				tried=2
+				smtp_file "$dir/last-sent"
+			fi
+		done
+	done
+	sleep 0.2
+done
+[ $over -eq 1 ] || why+=("the game did not end (after $turns turns)")
+[ $tried -eq 2 ] || why+=("the interference checks did not run")
+record=$("$MUPBEM" --db "$MP_DB" export G1)
+echo "$record" | grep -q '^seat red ' || why+=("no seats in the record")
+moves=$(echo "$record" | grep -c '^[0-9]* \(red\|blue\) ')
+[ "$moves" -eq "$turns" ] || why+=("$turns turns mailed, $moves in the record")
+last=$(latest alice '*: game over') && grep -q '^Score: red ' "$last" ||
+    why+=("alice's last mail has no score")
+latest bob '*: game over' >/dev/null || why+=("bob got no game-over mail")
+grep -q 'handled before; dropped' "$dir/mupbemd.log" ||
+    why+=("the duplicate was not dropped")
+echo "# $turns turns by mail"
+end "alice and bob play velox to the end by mail; a forged, a seatless, a stale and a duplicate turn change nothing"
 
 stop_daemon
 

@@ -95,6 +95,7 @@ protocol imap {
 protocol lmtp {
   postmaster_address = postmaster@$DOMAIN
 }
+recipient_delimiter = +
 service imap-login {
   inet_listener imap {
     address = 127.0.0.1
@@ -141,6 +142,8 @@ relay_domains =
 virtual_mailbox_domains = $DOMAIN
 virtual_mailbox_maps = texthash:$DIR/postfix/etc/vmailbox
 virtual_transport = lmtp:unix:$DIR/dovecot/run/lmtp
+# game+g12-TOKEN@ is game@: mupbem's reply addresses (docs/mail.md)
+recipient_delimiter = +
 # nothing ever leaves this machine: other domains get 550 at RCPT time, even after AUTH
 default_transport = error:5.7.1 test mailhost sends no mail off this host
 relay_transport = \$default_transport

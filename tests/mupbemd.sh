@@ -81,9 +81,10 @@ if [ -n "$r" ]; then
 	    why+=("Content-Type")
 	grep -q '^References: <mupbem.12.7.20261121070812@mupbem.example>$' "$r" ||
 	    why+=("References")
-	grep -qx 'C4-D2 B0-B3(B4,C1)' "$r" || why+=("the commands")
+	grep -q "mupbem read a turn in your mail but you have no game in play" "$r" ||
+	    why+=("the answer to a turn from a player with no game")
 fi
-end "a reply threads, says auto-replied and quotes the commands"
+end "a reply threads, says auto-replied and answers the turn it read"
 
 begin
 "$MUPBEMD" --once >out 2>err
@@ -122,16 +123,18 @@ for i in $(seq 1 600); do
 	    "$TEST_DATA/mail/top-posted.eml" >"Maildir/tmp/$i.M$i.test"
 	mv "Maildir/tmp/$i.M$i.test" "Maildir/new/$(printf '%05d' $i).M$i.test"
 done
+# One sender's 600 mails: without a rate limit for this.
+printf '[server]\nrate_burst = 0\n' >norate.conf
 begin
 kills=0
 for attempt in 1 2 3 4 5 6 7 8; do
-	"$MUPBEMD" --once >/dev/null 2>&1 &
+	"$MUPBEMD" -c norate.conf --once >/dev/null 2>&1 &
 	pid=$!
 	sleep 0.0$((attempt + 1))
 	kill -KILL "$pid" 2>/dev/null && kills=$((kills + 1))
 	wait "$pid" 2>/dev/null
 done
-"$MUPBEMD" --once >/dev/null 2>err
+"$MUPBEMD" -c norate.conf --once >/dev/null 2>err
 want "exit status of the last run" "$?" 0
 want "mail left" "$(count Maildir/new)" 0
 replies=$(count outbox/new)
@@ -140,6 +143,22 @@ unique=$(grep -h '^In-Reply-To:' outbox/new/* | sort -u | wc -l | tr -d ' ')
 want "different mails answered" "$unique" 600
 [ "$kills" -gt 0 ] || why+=("no run was killed mid-batch")
 end "killed $kills times mid-batch: every mail answered exactly once"
+
+# --- the rate limit ------------------------------------------------------
+
+fresh
+for i in $(seq 1 100); do
+	sed "s/^Message-I[Dd]: <.*>/Message-ID: <storm-$i@example.org>/" \
+	    "$TEST_DATA/mail/top-posted.eml" >"Maildir/tmp/$i.M$i.test"
+	mv "Maildir/tmp/$i.M$i.test" "Maildir/new/$(printf '%05d' $i).M$i.test"
+done
+begin
+"$MUPBEMD" --once >/dev/null 2>err
+want "exit status" "$?" 0
+want "mail left" "$(count Maildir/new)" 0
+want "replies" "$(count outbox/new)" 60
+want "refusals logged" "$(grep -c 'is over the rate limit; not answered' err)" 40
+end "a storm of 100 mails from one sender: 60 answered (rate_burst), the rest recorded and dropped"
 
 # --- --deliver ------------------------------------------------------------
 

@@ -32,8 +32,7 @@ enum command_args {
 	COMMAND_ARGS_TOPIC,	/* an optional word */
 	COMMAND_ARGS_VARIANT,	/* a game's name */
 	COMMAND_ARGS_NEW,
-	COMMAND_ARGS_GAME,	/* G12 */
-	COMMAND_ARGS_MAYBE_GAME,
+	COMMAND_ARGS_MAYBE_GAME,	/* G12, or none: the mail's game */
 	COMMAND_ARGS_TURN,	/* the rest of the line, and following lines */
 	COMMAND_ARGS_NAME	/* the rest of the line */
 };
@@ -46,16 +45,16 @@ static const struct {
 	{ "help", COMMAND_HELP, COMMAND_ARGS_TOPIC },
 	{ "rules", COMMAND_RULES, COMMAND_ARGS_VARIANT },
 	{ "new", COMMAND_NEW, COMMAND_ARGS_NEW },
-	{ "accept", COMMAND_ACCEPT, COMMAND_ARGS_GAME },
-	{ "decline", COMMAND_DECLINE, COMMAND_ARGS_GAME },
-	{ "join", COMMAND_JOIN, COMMAND_ARGS_GAME },
-	{ "withdraw", COMMAND_WITHDRAW, COMMAND_ARGS_GAME },
+	{ "accept", COMMAND_ACCEPT, COMMAND_ARGS_MAYBE_GAME },
+	{ "decline", COMMAND_DECLINE, COMMAND_ARGS_MAYBE_GAME },
+	{ "join", COMMAND_JOIN, COMMAND_ARGS_MAYBE_GAME },
+	{ "withdraw", COMMAND_WITHDRAW, COMMAND_ARGS_MAYBE_GAME },
 	{ "preview", COMMAND_PREVIEW, COMMAND_ARGS_TURN },
 	{ "board", COMMAND_BOARD, COMMAND_ARGS_MAYBE_GAME },
-	{ "history", COMMAND_HISTORY, COMMAND_ARGS_GAME },
+	{ "history", COMMAND_HISTORY, COMMAND_ARGS_MAYBE_GAME },
 	{ "games", COMMAND_GAMES, COMMAND_ARGS_NONE },
-	{ "observe", COMMAND_OBSERVE, COMMAND_ARGS_GAME },
-	{ "unobserve", COMMAND_UNOBSERVE, COMMAND_ARGS_GAME },
+	{ "observe", COMMAND_OBSERVE, COMMAND_ARGS_MAYBE_GAME },
+	{ "unobserve", COMMAND_UNOBSERVE, COMMAND_ARGS_MAYBE_GAME },
 	{ "name", COMMAND_NAME, COMMAND_ARGS_NAME },
 };
 
@@ -331,12 +330,10 @@ command_line(struct command_reader *rd, const char *s, size_t len)
 			return (-1);
 		}
 		break;
-	case COMMAND_ARGS_GAME:
 	case COMMAND_ARGS_MAYBE_GAME:
-		if (w == NULL && command_words[i].args ==
-		    COMMAND_ARGS_MAYBE_GAME)
+		if (w == NULL)
 			break;
-		if (w == NULL || command_game(w, n, &c->game) == -1) {
+		if (command_game(w, n, &c->game) == -1) {
 			free(line);
 			return (command_fail(rd, "%s: which game? Write it "
 			    "like G12", command_words[i].word));

@@ -3,7 +3,7 @@
  * to the tool, the service and the robot: create, parse an action,
  * apply it for a seat (reporting what happened, as text for replies),
  * list the legal ones, draw the board (with the score once the game is
- * over), read and write the complete position.
+ * over), say the score so far, read and write the complete position.
  */
 #ifndef GAME_H
 #define GAME_H
@@ -46,6 +46,8 @@ struct game_ops {
 	void		 (*format)(const struct game *,
 			     const struct action *, struct buf *);
 	int		 (*legal)(const struct game *, struct action **);
+	void		 (*random)(const struct game *, uint64_t,
+			     struct action *);
 
 	int		 (*to_move)(const struct game *);
 	int		 (*players)(const struct game *);
@@ -54,6 +56,7 @@ struct game_ops {
 			     size_t);
 
 	void		 (*render)(const struct game *, struct buf *);
+	void		 (*score)(const struct game *, struct buf *);
 	void		 (*write_position)(const struct game *, struct buf *);
 	int		 (*read_position)(struct game *, const char *, char **);
 };

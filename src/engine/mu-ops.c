@@ -7,6 +7,9 @@
 #include "mu-notation.h"
 #include "mu-ops.h"
 #include "mu-position.h"
+#include "mu-random.h"
+#include "rng.h"
+#include "mu-score.h"
 #include "xmalloc.h"
 
 /*
@@ -34,20 +37,23 @@ static int	mu_ops_apply(struct game *, int, const struct action *,
 static void	mu_ops_format(const struct game *, const struct action *,
 		    struct buf *);
 static int	mu_ops_legal(const struct game *, struct action **);
+static void	mu_ops_random(const struct game *, uint64_t, struct action *);
 static int	mu_ops_to_move(const struct game *);
 static int	mu_ops_players(const struct game *);
 static const char *mu_ops_seat_name(const struct game *, int);
 static int	mu_ops_seat_parse(const struct game *, const char *, size_t);
 static void	mu_ops_render(const struct game *, struct buf *);
+static void	mu_ops_score(const struct game *, struct buf *);
 static void	mu_ops_write_position(const struct game *, struct buf *);
 static int	mu_ops_read_position(struct game *, const char *, char **);
 
 #define MU_OPS(id, create, title) {				\
 	id, title, create, mu_ops_destroy, mu_ops_copy,		\
 	mu_ops_options, mu_ops_parse, mu_ops_apply,		\
-	mu_ops_format, mu_ops_legal, mu_ops_to_move,		\
+	mu_ops_format, mu_ops_legal, mu_ops_random,		\
+	mu_ops_to_move,						\
 	mu_ops_players, mu_ops_seat_name, mu_ops_seat_parse,	\
-	mu_ops_render, mu_ops_write_position,			\
+	mu_ops_render, mu_ops_score, mu_ops_write_position,	\
 	mu_ops_read_position					\
 }
 
@@ -169,6 +175,21 @@ mu_ops_legal(const struct game *g, struct action **out)
 	return (n);
 }
 
+/* A random legal action (mu-random.c), drawn from seed; g is kept. */
+static void
+mu_ops_random(const struct game *g, uint64_t seed, struct action *a)
+{
+	struct mu_game		 copy;
+	struct mu_random_stats	 stats;
+	struct rng		 rng;
+
+	memcpy(&copy, g->state, sizeof copy);
+	memset(&stats, 0, sizeof stats);
+	rng_init(&rng, seed);
+	if (mu_random_action(&copy, &rng, &a->u.mu, NULL, &stats) == -1)
+		memset(a, 0, sizeof *a);
+}
+
 static int
 mu_ops_to_move(const struct game *g)
 {
@@ -206,6 +227,33 @@ static void
 mu_ops_render(const struct game *g, struct buf *out)
 {
 	mu_diagram_render(g->state, out);
+}
+
+/*
+ * The score: in the movement phase as it would stand if the game ended
+ * now, the final one once it is over, nothing before the men move.
+ */
+static void
+mu_ops_score(const struct game *g, struct buf *out)
+{
+	const struct mu_game	*mg = g->state;
+	struct mu_score		 score;
+	int			 seat;
+
+	if (mg->phase != MU_PHASE_MOVEMENT && mg->phase != MU_PHASE_OVER)
+		return;
+	mu_score_count(mg, &score);
+	if (mg->phase == MU_PHASE_OVER) {
+		mu_report_score_text(mg, &score, out);
+		return;
+	}
+	buf_adds(out, "Score so far:");
+	for (seat = 0; seat < mg->players; seat++) {
+		buf_addf(out, " %s %d%s,", mu_game_colour(seat),
+		    score.points[seat], (mg->resigned & (1U << seat)) ?
+		    " (resigned)" : "");
+	}
+	buf_addf(out, " neutral %d.\n", score.neutral);
 }
 
 static void

@@ -270,6 +270,8 @@ reply_build(const struct reply *r, struct buf *out)
 
 	reply_from(r->from_name, r->from, out);
 	reply_encode_header("To", r->to, out);
+	if (r->reply_to != NULL)
+		reply_encode_header("Reply-To", r->reply_to, out);
 	reply_encode_header("Subject", r->subject, out);
 	buf_addf(out, "Date: %s\n", r->date);
 	buf_addf(out, "Message-ID: <%s>\n", r->message_id);

@@ -20,6 +20,7 @@ struct reply {
 	const char	*from_name;	/* "mupbem", UTF-8; may be NULL */
 	const char	*from;		/* addr-spec: games@example.org */
 	const char	*to;		/* addr-spec */
+	const char	*reply_to;	/* addr-spec, or NULL */
 	const char	*subject;	/* UTF-8, unencoded */
 	const char	*message_id;	/* without < >, unique */
 	const char	*date;		/* RFC 5322 date */

@@ -34,6 +34,7 @@ enum config_kind {
 	CONFIG_STRING,
 	CONFIG_BOOL,
 	CONFIG_SECONDS,
+	CONFIG_COUNT,
 	CONFIG_SIZE,
 	CONFIG_CHOICE,
 	CONFIG_MAILBOX,		/* [mailbox] url */
@@ -58,6 +59,9 @@ static const struct config_setting config_settings[] = {
 	{ "server", "templates", CONFIG_STRING, CONFIG_AT(templates), NULL },
 	{ "server", "max_size", CONFIG_SIZE, CONFIG_AT(max_size), NULL },
 	{ "server", "policy", CONFIG_CHOICE, CONFIG_AT(policy), "token|from" },
+	{ "server", "rate_burst", CONFIG_COUNT, CONFIG_AT(rate_burst), NULL },
+	{ "server", "rate_interval", CONFIG_SECONDS, CONFIG_AT(rate_interval),
+	  NULL },
 	{ "mailbox", "url", CONFIG_MAILBOX, 0, NULL },
 	{ "mailbox", "user", CONFIG_STRING, CONFIG_AT(imap_user), NULL },
 	{ "mailbox", "password", CONFIG_STRING, CONFIG_AT(imap_password),
@@ -112,6 +116,8 @@ config_file_defaults(struct config_file *c)
 	c->templates = xstrdup(MUPBEM_TEMPLATES);
 	c->policy = xstrdup("token");
 	c->max_size = 256 * 1024;
+	c->rate_burst = 60;
+	c->rate_interval = 10;
 	c->source = xstrdup("maildir");
 	c->maildir = xstrdup("Maildir");
 	c->imap_idle = 1;
@@ -324,11 +330,13 @@ config_value(const struct config_setting *s, struct config_file *c,
 		}
 		return (0);
 	case CONFIG_SECONDS:
+	case CONFIG_COUNT:
 	case CONFIG_SIZE:
 		if (config_number(v, s->kind == CONFIG_SIZE, at) == -1) {
 			xasprintf(why, "expected %s, not '%s'",
 			    s->kind == CONFIG_SIZE ? "a size in bytes (like "
-			    "256K or 1M)" : "a number of seconds", v);
+			    "256K or 1M)" : s->kind == CONFIG_COUNT ? "a number"
+			    : "a number of seconds", v);
 			return (-1);
 		}
 		return (0);

@@ -15,6 +15,8 @@ struct config_file {
 	char	*templates;	/* the operator's templates folder */
 	long	 max_size;	/* bytes; larger mail gets a short refusal */
 	char	*policy;	/* "token" or "from" */
+	long	 rate_burst;	/* mails a sender may send at once; 0: any */
+	long	 rate_interval;	/* then one per this many seconds */
 
 	/* [mailbox], from its url and settings */
 	char	*source;	/* "maildir" or "imap" */

@@ -38,8 +38,8 @@
  */
 
 static void	mailloop_message_id(struct mailloop *, struct buf *);
-static int	mailloop_reply(struct mailloop *, const struct message *,
-		    const char *, long long, char **);
+static int	mailloop_too_large(struct mailloop *, const struct message *,
+		    char **);
 static long long mailloop_now(void);
 static double	mailloop_ms(void);
 
@@ -64,41 +64,71 @@ mailloop_message_id(struct mailloop *ml, struct buf *out)
 	    (long)getpid(), ++ml->sequence, (unsigned long long)r, domain);
 }
 
-/* Put the reply to m, saying body, in the outbox. */
-static int
-mailloop_reply(struct mailloop *ml, const struct message *m,
-    const char *body, long long now, char **cause)
+/*
+ * Put mail in the outbox, from our address, due now.  Its Message-ID
+ * is added to id (if not NULL), so the caller can remember it.
+ */
+int
+mailloop_queue(struct mailloop *ml, const struct mailloop_mail *mail,
+    struct buf *id_out, char **cause)
 {
-	const char	*to;
 	struct reply	 r;
-	struct buf	 id, date, subject, text;
+	struct buf	 id, date, text;
 	int		 rc;
 
-	to = m->reply_to != NULL ? m->reply_to : m->from;
 	buf_init(&id);
 	buf_init(&date);
-	buf_init(&subject);
 	buf_init(&text);
 	mailloop_message_id(ml, &id);
-	reply_date(now, &date);
-	reply_subject(m->subject, &subject);
+	reply_date(ml->now, &date);
 	memset(&r, 0, sizeof r);
 	r.from_name = ml->config->name;
 	r.from = ml->config->address;
-	r.to = to;
-	r.subject = subject.data;
+	r.to = mail->to;
+	r.reply_to = mail->reply_to;
+	r.subject = mail->subject;
 	r.message_id = id.data;
 	r.date = date.data;
-	r.in_reply_to = m->message_id;
-	r.references = m->references;
-	r.body = body;
+	r.in_reply_to = mail->in_reply_to;
+	r.references = mail->references;
+	r.body = mail->body;
 	reply_build(&r, &text);
-	rc = store_queue(ml->store, id.data, ml->config->address, to,
-	    text.data, text.len, now, cause);
+	rc = store_queue(ml->store, id.data, ml->config->address, mail->to,
+	    text.data, text.len, ml->now, cause);
+	if (rc == 0 && id_out != NULL)
+		buf_adds(id_out, id.data);
+	if (rc == 0)
+		ml->replied++;
 	buf_free(&id);
 	buf_free(&date);
-	buf_free(&subject);
 	buf_free(&text);
+	return (rc);
+}
+
+/* Refuse a mail too large to read, with a short reply. */
+static int
+mailloop_too_large(struct mailloop *ml, const struct message *m,
+    char **cause)
+{
+	struct mailloop_mail	 out;
+	struct buf		 subject, body;
+	int			 rc;
+
+	buf_init(&subject);
+	buf_init(&body);
+	reply_subject(m->subject, &subject);
+	buf_addf(&body, "Your mail is longer than the %ld bytes mupbem "
+	    "reads, so it was not read.\nPlease send your commands in a "
+	    "shorter mail, without attachments.\n", ml->config->max_size);
+	memset(&out, 0, sizeof out);
+	out.to = m->from;
+	out.subject = subject.data;
+	out.body = body.data;
+	out.in_reply_to = m->message_id;
+	out.references = m->references;
+	rc = mailloop_queue(ml, &out, NULL, cause);
+	buf_free(&subject);
+	buf_free(&body);
 	return (rc);
 }
 
@@ -112,9 +142,9 @@ mailloop_handle(struct mailloop *ml, const char *raw, size_t len,
     const char *key, char **cause)
 {
 	struct message	 m;
-	struct buf	 body;
 	char		*why = NULL;
 	long long	 now = mailloop_now();
+	long		 replied = ml->replied;
 	int		 rc;
 
 	if (message_parse(raw, len, (size_t)ml->config->max_size, &m,
@@ -137,30 +167,24 @@ mailloop_handle(struct mailloop *ml, const char *raw, size_t len,
 		message_free(&m);
 		return (rc == 1 ? 0 : -1);
 	}
-	buf_init(&body);
+	ml->now = now;
+	rc = 0;
 	if (m.automatic != MESSAGE_HUMAN || m.from == NULL) {
 		log_info("mail %s (%s): %s mail, not answered", key, m.id,
 		    m.from == NULL ? "sender-less" :
 		    message_automatic_name(m.automatic));
-	} else if (m.too_large) {
-		buf_addf(&body, "Your mail is longer than the %ld bytes mupbem "
-		    "reads, so it was not read.\nPlease send your commands "
-		    "in a shorter mail, without attachments.\n",
-		    ml->config->max_size);
-	} else
-		ml->handle(&m, &body, ml->arg);
-	rc = 0;
-	if (body.len > 0)
-		rc = mailloop_reply(ml, &m, body.data, now, cause);
+	} else if (m.too_large)
+		rc = mailloop_too_large(ml, &m, cause);
+	else
+		rc = ml->handle(ml, &m, ml->arg, cause);
 	if (rc == 0)
 		rc = store_handle(ml->store, m.id, key, now, cause);
 	if (rc == 0)
 		rc = store_commit(ml->store, cause);
-	if (rc == -1)
+	if (rc == -1) {
 		store_rollback(ml->store);
-	else if (body.len > 0)
-		ml->replied++;
-	buf_free(&body);
+		ml->replied = replied;
+	}
 	message_free(&m);
 	ml->taken += rc == 0;
 	return (rc);
@@ -295,20 +319,4 @@ mailloop_run(struct mailloop *ml, volatile sig_atomic_t *stop)
 			sleep(1);
 		}
 	}
-}
-
-/* The echo handler: say what mupbem read, until games answer. */
-int
-mailloop_echo(const struct message *m, struct buf *body, void *arg)
-{
-	buf_addf(body, "mupbem read your mail (%s) and found these "
-	    "commands:\n\n", m->id);
-	if (*m->text == '\0')
-		buf_adds(body, "(nothing: no text outside quotes and "
-		    "signatures)\n");
-	else
-		buf_adds(body, m->text);
-	buf_adds(body, "\nGames answer in a later version; this reply only "
-	    "shows that\nyour mail arrived and was read once.\n");
-	return (0);
 }

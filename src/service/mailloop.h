@@ -16,13 +16,26 @@ struct source;
 struct sender;
 struct store;
 
+struct mailloop;
+
 /*
- * A handler writes the body of the reply to a mail into body, or
- * leaves body empty for no reply.  It runs inside the transaction that
- * records the mail as handled.
+ * A handler answers a mail by queueing mail with mailloop_queue().  It
+ * runs inside the transaction that records the mail as handled, and
+ * returns -1 (with *cause) only when the store fails: then nothing it
+ * did is kept and the mail comes again.
  */
-typedef int (*mailloop_handler)(const struct message *, struct buf *,
-    void *);
+typedef int (*mailloop_handler)(struct mailloop *, const struct message *,
+    void *, char **);
+
+/* A mail to queue. */
+struct mailloop_mail {
+	const char	*to;
+	const char	*subject;
+	const char	*body;
+	const char	*reply_to;	/* or NULL */
+	const char	*in_reply_to;	/* or NULL: a new thread */
+	const char	*references;	/* or NULL */
+};
 
 struct mailloop {
 	const struct config_file	*config;
@@ -33,6 +46,7 @@ struct mailloop {
 	void				*arg;
 	volatile sig_atomic_t		*stop;		/* if set: stop taking */
 	unsigned long			 sequence;	/* for Message-IDs */
+	long long			 now;		/* of the mail in hand */
 
 	long				 taken;		/* counters */
 	long				 duplicates;
@@ -46,6 +60,7 @@ int	mailloop_take(struct mailloop *, char **);
 int	mailloop_send(struct mailloop *, long long, long long *);
 void	mailloop_run(struct mailloop *, volatile sig_atomic_t *);
 
-int	mailloop_echo(const struct message *, struct buf *, void *);
+int	mailloop_queue(struct mailloop *, const struct mailloop_mail *,
+	    struct buf *, char **);
 
 #endif

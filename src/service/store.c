@@ -9,6 +9,7 @@
 #include <sqlite3.h>
 
 #include "store.h"
+#include "store-private.h"
 #include "xmalloc.h"
 
 /*
@@ -52,11 +53,10 @@ enum {
 	STORE_NEXT_TRY,
 	STORE_CLAIM,
 	STORE_CLAIMED,
-	STORE_RELEASE,
-	STORE_NSTMTS
+	STORE_RELEASE
 };
 
-static const char *store_sql[STORE_NSTMTS] = {
+static const char *const store_sql[STORE_NSTMTS] = {
 	"BEGIN IMMEDIATE",
 	"COMMIT",
 	"ROLLBACK",
@@ -156,26 +156,33 @@ static const char *store_migrations[] = {
 	"  game INTEGER NOT NULL REFERENCES games (id),"
 	"  player INTEGER NOT NULL REFERENCES players (id),"
 	"  PRIMARY KEY (game, player)"
+	");",
+
+	/*
+	 * 3: the mail sent about each game, so that a reply (by its
+	 * In-Reply-To or References) finds its game, and each game's
+	 * thread: the Message-ID its later mail refers to.
+	 */
+	"ALTER TABLE games ADD COLUMN thread TEXT;"
+	"CREATE TABLE game_mail ("
+	"  message_id TEXT PRIMARY KEY,"
+	"  game INTEGER NOT NULL REFERENCES games (id),"
+	"  player INTEGER REFERENCES players (id)"
 	");"
+	"CREATE INDEX seats_player ON seats (player);"
+	"CREATE INDEX game_mail_game ON game_mail (game);"
 };
 
 #define STORE_NMIGRATIONS \
 	((int)(sizeof store_migrations / sizeof store_migrations[0]))
 
-struct store {
-	sqlite3		*db;
-	char		*path;
-	sqlite3_stmt	*stmt[STORE_NSTMTS];
-};
-
 #define STORE_LEASE	300	/* seconds a claimed mail is not due */
 
-static int	store_fail(struct store *, char **, const char *);
 static int	store_exec(struct store *, const char *, char **);
 static int	store_schema_check(struct store *, char **);
 static int	store_step(struct store *, int, char **);
 
-static int
+int
 store_fail(struct store *s, char **cause, const char *what)
 {
 	xasprintf(cause, "store %s: %s: %s", s->path, what,
@@ -269,6 +276,8 @@ store_close(struct store *s)
 		return;
 	for (i = 0; i < STORE_NSTMTS; i++)
 		sqlite3_finalize(s->stmt[i]);
+	for (i = 0; i < STORE_GAME_NSTMTS; i++)
+		sqlite3_finalize(s->game_stmt[i]);
 	sqlite3_close(s->db);
 	free(s->path);
 	free(s);

@@ -1,14 +1,15 @@
 /*
- * The store: everything mupbem must not forget, in one SQLite file.
- * For now the mail it has handled (for exactly-once handling) and the
- * mail it has still to send; games and players come with the service.
+ * The store: everything mupbem must not forget, in one SQLite file:
+ * the mail it has handled (for exactly-once handling), the mail it has
+ * still to send, and the players, games, seats, actions and observers
+ * of the game service (store-game.c).
  */
 #ifndef STORE_H
 #define STORE_H
 
 #include <stddef.h>
 
-#define STORE_VERSION	2	/* the number of migrations */
+#define STORE_VERSION	3	/* the number of migrations */
 
 struct store;
 
@@ -43,5 +44,79 @@ int		 store_gave_up(struct store *, long long, const char *,
 long long	 store_next_try(struct store *);
 int		 store_release(struct store *, long long, char **);
 void		 store_outmail_free(struct store_outmail *);
+
+/* A player: an address that has written to us or been invited. */
+struct store_player {
+	long long	 id;
+	char		*address;
+	char		*name;		/* NULL until set */
+	char		*secret;
+};
+
+/* A game, with its whole record (docs/record.md). */
+struct store_game {
+	long long	 id;
+	char		*variant;
+	char		*status;	/* inviting, playing, over, abandoned */
+	char		*record;
+	int		 move;		/* actions played */
+	char		*thread;	/* Message-ID later mail refers to */
+	long long	 created;
+	long long	 updated;
+};
+
+/* A seat of a game, and who holds (or is invited to) it. */
+struct store_seat {
+	int			 seat;
+	char			*state;	/* invited, accepted, open, resigned */
+	struct store_player	 player;	/* id 0: nobody (open) */
+};
+
+int		 store_player_get(struct store *, const char *,
+		     struct store_player *, char **);
+int		 store_player_by_id(struct store *, long long,
+		     struct store_player *, char **);
+int		 store_player_add(struct store *, const char *, const char *,
+		     long long, struct store_player *, char **);
+int		 store_player_rename(struct store *, long long, const char *,
+		     char **);
+void		 store_player_free(struct store_player *);
+
+int		 store_game_add(struct store *, const char *, const char *,
+		     const char *, long long, long long *, char **);
+int		 store_game_get(struct store *, long long, struct store_game *,
+		     char **);
+int		 store_game_update(struct store *, long long, const char *,
+		     const char *, int, long long, char **);
+int		 store_game_thread(struct store *, long long, const char *,
+		     char **);
+int		 store_game_list(struct store *, long long,
+		     struct store_game **, size_t *, char **);
+void		 store_game_free(struct store_game *);
+void		 store_game_list_free(struct store_game *, size_t);
+
+int		 store_seat_add(struct store *, long long, int, long long,
+		     const char *, char **);
+int		 store_seat_set(struct store *, long long, int, long long,
+		     const char *, char **);
+int		 store_seats_clear(struct store *, long long, char **);
+int		 store_seats(struct store *, long long, struct store_seat **,
+		     size_t *, char **);
+void		 store_seats_free(struct store_seat *, size_t);
+
+int		 store_action_add(struct store *, long long, long long, int,
+		     const char *, const char *, long long, char **);
+int		 store_observe(struct store *, long long, long long, int,
+		     char **);
+int		 store_observers(struct store *, long long,
+		     struct store_player **, size_t *, char **);
+void		 store_players_free(struct store_player *, size_t);
+
+int		 store_mail_add(struct store *, const char *, long long,
+		     long long, char **);
+int		 store_mail_game(struct store *, const char *, long long *,
+		     char **);
+int		 store_mail_last(struct store *, long long,
+		     struct store_outmail **, size_t *, char **);
 
 #endif

@@ -55,6 +55,7 @@ static int	tool_commands_show(int, char **);
 static int	tool_commands_legal(int, char **);
 static int	tool_commands_replay(int, char **);
 static int	tool_commands_demo(int, char **);
+static int	tool_commands_robot(int, char **);
 static int	tool_commands_bench(int, char **);
 static int	tool_commands_bench_mail(int, char **);
 static int	tool_commands_usage(void);
@@ -76,6 +77,7 @@ static const struct tool_command tool_commands[] = {
 	{ "show", tool_commands_show, "show RECORD|POSITION" },
 	{ "legal", tool_commands_legal, "legal RECORD|POSITION" },
 	{ "replay", tool_commands_replay, "replay RECORD" },
+	{ "robot", tool_commands_robot, "robot [--seed S] RECORD" },
 	{ "demo", tool_commands_demo, "demo [--game velox] [--seed S]" },
 	{ "bench", tool_commands_bench, "bench [--game classic|levis|velox] "
 	  "[--games N] [--seed S]" },
@@ -553,6 +555,46 @@ tool_commands_replay(int argc, char **argv)
 	buf_addc(&out, '\n');
 	g->ops->render(g, &out);
 	fputs(out.data, stdout);
+	buf_free(&out);
+	record_free(&r);
+	game_free(g);
+	return (0);
+}
+
+/*
+ * The robot: print a random legal action for the player to move (the
+ * weakest opponent, and the scripted players of the demo and tests).
+ * The same seed and record give the same action.
+ */
+static int
+tool_commands_robot(int argc, char **argv)
+{
+	struct record	 r;
+	struct game	*g;
+	struct action	 a;
+	struct buf	 out;
+	uint64_t	 seed = 1;
+	int		 first = 1;
+
+	if (argc == 4 && strcmp(argv[1], "--seed") == 0) {
+		if (tool_commands_seed(argv[2], &seed) == -1)
+			return (1);
+		first = 3;
+	}
+	if (argc != first + 1)
+		return (tool_commands_usage());
+	if ((g = tool_commands_load(argv[first], &r, NULL)) == NULL)
+		return (1);
+	if (g->ops->to_move(g) == -1) {
+		record_free(&r);
+		game_free(g);
+		return (tool_commands_error("%s: the game is over",
+		    argv[first]));
+	}
+	g->ops->random(g, seed, &a);
+	buf_init(&out);
+	g->ops->format(g, &a, &out);
+	printf("%s\n", out.data);
 	buf_free(&out);
 	record_free(&r);
 	game_free(g);

@@ -1,0 +1,216 @@
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "command.h"
+#include "log.h"
+#include "mailloop.h"
+#include "service-private.h"
+#include "xmalloc.h"
+
+/*
+ * A game as the service handles it: the store's row, its record parsed
+ * and replayed into a live game, and its seats.  The record is the
+ * truth (docs/record.md); the game is rebuilt from it for each mail,
+ * and saved back whole, in the mail's transaction, after an action
+ * succeeds.
+ *
+ * A game's status moves inviting -> playing -> over, or to abandoned
+ * when an invitation is declined or the creator withdraws.  Before the
+ * start the seats are places in the order of the invitation (the
+ * creator first); at the start the seeded draw of the record seats the
+ * players (MU-RULINGS, "Play by email"), and seat n is then the game's
+ * seat n (red, blue, ...).
+ */
+
+/*
+ * Load game id into sg: 1, or 0 (after telling the sender) if there is
+ * no such game or its record cannot be read, or -1 if the store fails.
+ */
+int
+service_game_load(struct service_mail *sm, long long id,
+    struct service_game *sg, char **cause)
+{
+	char	*why = NULL;
+	int	 rc;
+
+	memset(sg, 0, sizeof *sg);
+	record_init(&sg->rec, NULL, NULL, 0);
+	if ((rc = store_game_get(sm->sv->store, id, &sg->row, cause)) != 1) {
+		if (rc == 0)
+			service_error(sm, "there is no game G%lld", id);
+		return (rc);
+	}
+	if (record_parse(&sg->rec, sg->row.record, &why) == -1 ||
+	    (sg->g = record_replay(&sg->rec, &why)) == NULL) {
+		log_warnx("game G%lld: its record does not replay: %s", id,
+		    why);
+		service_error(sm, "game G%lld cannot be read just now; the "
+		    "server's operator has been told", id);
+		free(why);
+		service_game_free(sg);
+		return (0);
+	}
+	if (store_seats(sm->sv->store, id, &sg->seats, &sg->nseats,
+	    cause) == -1) {
+		service_game_free(sg);
+		return (-1);
+	}
+	return (1);
+}
+
+void
+service_game_free(struct service_game *sg)
+{
+	store_game_free(&sg->row);
+	record_free(&sg->rec);
+	game_free(sg->g);
+	store_seats_free(sg->seats, sg->nseats);
+	memset(sg, 0, sizeof *sg);
+}
+
+/* Write sg's record back with status. */
+int
+service_game_save(struct service_mail *sm, struct service_game *sg,
+    const char *status, char **cause)
+{
+	struct buf	text;
+	int		rc;
+
+	buf_init(&text);
+	record_write(&sg->rec, &text);
+	rc = store_game_update(sm->sv->store, sg->row.id, status, text.data,
+	    (int)sg->rec.nactions, sm->ml->now, cause);
+	if (rc == 0) {
+		free(sg->row.status);
+		sg->row.status = xstrdup(status);
+		free(sg->row.record);
+		sg->row.record = buf_steal(&text);
+		sg->row.move = (int)sg->rec.nactions;
+	}
+	buf_free(&text);
+	return (rc);
+}
+
+/* The seat player holds in sg, or NULL. */
+struct store_seat *
+service_game_seat_of(const struct service_game *sg, long long player)
+{
+	size_t	i;
+
+	for (i = 0; i < sg->nseats; i++) {
+		if (sg->seats[i].player.id == player)
+			return (&sg->seats[i]);
+	}
+	return (NULL);
+}
+
+/* A word for the state of sg, for subjects. */
+const char *
+service_game_state(const struct service_game *sg)
+{
+	return (sg->row.status);
+}
+
+/* One or two lines: who the game waits for, and how. */
+void
+service_game_status(const struct service_game *sg, struct buf *out)
+{
+	const struct game	*g = sg->g;
+	size_t			 i, open = 0;
+	int			 seat, waiting = 0;
+
+	if (strcmp(sg->row.status, "inviting") == 0) {
+		for (i = 0; i < sg->nseats; i++) {
+			if (strcmp(sg->seats[i].state, "invited") == 0) {
+				buf_adds(out, waiting++ == 0 ? "Waiting for " :
+				    ", ");
+				buf_addf(out, "%s to accept",
+				    sg->seats[i].player.address);
+			} else if (strcmp(sg->seats[i].state, "open") == 0)
+				open++;
+		}
+		if (open > 0) {
+			buf_addf(out, "%s%zu open seat%s (write \"join "
+			    "G%lld\" to take one)", waiting++ == 0 ?
+			    "Waiting for " : " and ", open, open == 1 ? "" :
+			    "s", sg->row.id);
+		}
+		buf_adds(out, ".\n");
+		return;
+	}
+	if (strcmp(sg->row.status, "abandoned") == 0) {
+		buf_adds(out, "The game was cancelled before it started.\n");
+		return;
+	}
+	if ((seat = g->ops->to_move(g)) == -1) {
+		buf_adds(out, "The game is over.\n");
+		return;
+	}
+	buf_addf(out, "It is %s's turn: ", g->ops->seat_name(g, seat));
+	for (i = 0; i < sg->nseats; i++) {
+		if (sg->seats[i].seat == seat)
+			service_label(&sg->seats[i].player, out);
+	}
+	buf_adds(out, ".\n");
+}
+
+/*
+ * The game a command is about: its own G number, else the game the
+ * mail is tied to.  1 and *sg, 0 after telling the sender, -1.
+ */
+int
+service_game_find(struct service_mail *sm, const struct command *c,
+    struct service_game *sg, char **cause)
+{
+	long long	id = c->game != 0 ? c->game : sm->context;
+
+	if (id == 0) {
+		service_error(sm, "%s: which game? Write it like G12, or "
+		    "reply to a mail about the game", command_name(c->type));
+		return (0);
+	}
+	return (service_game_load(sm, id, sg, cause));
+}
+
+/* Everyone who hears of sg's moves: its players, then its observers. */
+int
+service_game_everyone(struct service_mail *sm, const struct service_game *sg,
+    struct store_player **out, size_t *n, char **cause)
+{
+	struct store_player	*obs;
+	size_t			 nobs, i, j;
+
+	*out = NULL;
+	*n = 0;
+	if (store_observers(sm->sv->store, sg->row.id, &obs, &nobs,
+	    cause) == -1)
+		return (-1);
+	*out = xreallocarray(NULL, sg->nseats + nobs + 1, sizeof **out);
+	for (i = 0; i < sg->nseats; i++) {
+		if (sg->seats[i].player.id == 0)
+			continue;
+		for (j = 0; j < *n; j++) {
+			if ((*out)[j].id == sg->seats[i].player.id)
+				break;
+		}
+		if (j < *n)
+			continue;
+		(*out)[*n].id = sg->seats[i].player.id;
+		(*out)[*n].address = xstrdup(sg->seats[i].player.address);
+		(*out)[*n].name = sg->seats[i].player.name != NULL ?
+		    xstrdup(sg->seats[i].player.name) : NULL;
+		(*out)[*n].secret = xstrdup(sg->seats[i].player.secret);
+		(*n)++;
+	}
+	for (i = 0; i < nobs; i++) {
+		if (service_game_seat_of(sg, obs[i].id) != NULL) {
+			store_player_free(&obs[i]);
+			continue;
+		}
+		(*out)[(*n)++] = obs[i];
+	}
+	free(obs);
+	return (0);
+}

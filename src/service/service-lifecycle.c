@@ -1,0 +1,463 @@
+#include "config.h"
+
+#include <sys/random.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "command.h"
+#include "config-file.h"
+#include "mailloop.h"
+#include "service-private.h"
+#include "xmalloc.h"
+
+/*
+ * A game's life before play: "new" sets it up with the creator in the
+ * first place, invited players in the next ones and open seats after;
+ * each invited player answers "accept" or "decline" (declining cancels
+ * the game), anyone may "join" an open seat, and a player who has a
+ * place may "withdraw" (the creator's withdrawal cancels the game,
+ * anyone else's opens their place again).  When every place is taken
+ * the game starts: the record's seeded draw seats the players, and
+ * everyone gets the first board.
+ *
+ * Answering and withdrawing change a game, so they need the player's
+ * token under the token policy (service_allowed); creating and joining
+ * need none, as the player has no place in the game yet.
+ */
+
+static int	service_lifecycle_tell(struct service_mail *,
+		    struct service_game *, const char *, const char *,
+		    char **);
+static int	service_lifecycle_start(struct service_mail *,
+		    struct service_game *, char **);
+static int	service_lifecycle_full(const struct service_game *);
+static int	service_lifecycle_check_with(struct service_mail *,
+		    const struct command *);
+static int	service_lifecycle_inviting(struct service_mail *,
+		    const struct command *, const struct service_game *);
+
+/* Tell everyone who has a place in sg, in a notice saying text. */
+static int
+service_lifecycle_tell(struct service_mail *sm, struct service_game *sg,
+    const char *text, const char *state, char **cause)
+{
+	struct store_player	*all;
+	struct service_vars	 vars;
+	size_t			 n, i;
+	int			 rc = 0;
+
+	if (service_game_everyone(sm, sg, &all, &n, cause) == -1)
+		return (-1);
+	service_vars_init(&vars);
+	service_vars_game(&vars, sg);
+	service_vars_set(&vars, SV_TEXT, "%s\n%s\n%s", text,
+	    vars.v[SV_SEATS], vars.v[SV_STATUS]);
+	for (i = 0; i < n && rc == 0; i++) {
+		rc = service_mail_game(sm, sg, &all[i], TEMPLATE_NOTICE, &vars,
+		    state, cause);
+	}
+	service_vars_free(&vars);
+	store_players_free(all, n);
+	return (rc);
+}
+
+/* Is every place of sg taken? */
+static int
+service_lifecycle_full(const struct service_game *sg)
+{
+	size_t	i;
+
+	for (i = 0; i < sg->nseats; i++) {
+		if (strcmp(sg->seats[i].state, "accepted") != 0)
+			return (0);
+	}
+	return (1);
+}
+
+/* Start sg: draw the seats, save, and send everyone the board. */
+static int
+service_lifecycle_start(struct service_mail *sm, struct service_game *sg,
+    char **cause)
+{
+	struct service_vars	 vars;
+	struct store_seat	*seat;
+	char			**addresses, state[64];
+	size_t			 i, j;
+	int			 to_move, rc = -1;
+
+	addresses = xreallocarray(NULL, sg->nseats, sizeof *addresses);
+	for (i = 0; i < sg->nseats; i++)
+		addresses[i] = sg->seats[i].player.address;
+	record_draw(&sg->rec, sg->g, addresses, 0);
+	free(addresses);
+	if (store_seats_clear(sm->sv->store, sg->row.id, cause) == -1)
+		return (-1);
+	for (i = 0; i < sg->rec.nseats; i++) {
+		for (j = 0; j < sg->nseats; j++) {
+			if (strcmp(sg->seats[j].player.address,
+			    sg->rec.seats[i].player) == 0)
+				break;
+		}
+		if (store_seat_add(sm->sv->store, sg->row.id, (int)i,
+		    sg->seats[j].player.id, "accepted", cause) == -1)
+			return (-1);
+	}
+	if (service_game_save(sm, sg, "playing", cause) == -1)
+		return (-1);
+	store_seats_free(sg->seats, sg->nseats);
+	if (store_seats(sm->sv->store, sg->row.id, &sg->seats, &sg->nseats,
+	    cause) == -1)
+		return (-1);
+	to_move = sg->g->ops->to_move(sg->g);
+	service_vars_init(&vars);
+	service_vars_game(&vars, sg);
+	for (i = 0; i < sg->nseats; i++) {
+		seat = &sg->seats[i];
+		if (seat->seat == to_move)
+			snprintf(state, sizeof state, "your move (turn %d)",
+			    sg->row.move + 1);
+		else
+			snprintf(state, sizeof state, "started");
+		if (service_mail_game(sm, sg, &seat->player, TEMPLATE_STARTED,
+		    &vars, state, cause) == -1)
+			goto out;
+	}
+	rc = 0;
+out:
+	service_vars_free(&vars);
+	return (rc);
+}
+
+/* The addresses of "new ... with": real, not ours, not repeated. */
+static int
+service_lifecycle_check_with(struct service_mail *sm, const struct command *c)
+{
+	int	i, j;
+
+	for (i = 0; i < c->nwith; i++) {
+		if (strcasecmp(c->with[i], sm->me.address) == 0) {
+			service_error(sm, "new: you are in the game already; "
+			    "invite others with 'with ADDRESS'");
+			return (-1);
+		}
+		if (strcasecmp(c->with[i], sm->sv->config->address) == 0) {
+			service_error(sm, "new: %s is this server's address, "
+			    "not a player's", c->with[i]);
+			return (-1);
+		}
+		if (strchr(c->with[i], '<') != NULL ||
+		    strchr(c->with[i], '>') != NULL ||
+		    strchr(c->with[i], ',') != NULL) {
+			service_error(sm, "new: '%s' is not an address; write "
+			    "it as bob@example.org", c->with[i]);
+			return (-1);
+		}
+		for (j = 0; j < i; j++) {
+			if (strcasecmp(c->with[i], c->with[j]) == 0) {
+				service_error(sm, "new: %s is invited twice",
+				    c->with[i]);
+				return (-1);
+			}
+		}
+	}
+	return (0);
+}
+
+/* new VARIANT [with ADDR ...] [open N] [segments N] */
+int
+service_lifecycle_new(struct service_mail *sm, const struct command *c,
+    char **cause)
+{
+	const struct game_ops	*ops;
+	struct game_options	 opts;
+	struct game		*g;
+	struct record		 rec;
+	struct service_game	 sg;
+	struct service_vars	 vars;
+	struct store_player	 p;
+	struct buf		 text, names;
+	char			*why, options[64];
+	uint64_t		 seed;
+	long long		 id;
+	int			 i, rc;
+
+	if ((ops = game_find(c->arg)) == NULL) {
+		buf_init(&names);
+		game_names(&names);
+		service_error(sm, "new: no game is called '%s' (the games are "
+		    "%s)", c->arg, names.data);
+		buf_free(&names);
+		return (0);
+	}
+	if (1 + c->nwith + c->open < 2) {
+		service_error(sm, "new: a game needs at least two players: "
+		    "invite someone (new %s with bob@example.org) or leave "
+		    "seats open (new %s open 1)", ops->name, ops->name);
+		return (0);
+	}
+	if (service_lifecycle_check_with(sm, c) == -1)
+		return (0);
+	memset(&opts, 0, sizeof opts);
+	opts.players = 1 + c->nwith + c->open;
+	opts.segments = c->segments;
+	if ((g = game_create(ops, &opts, &why)) == NULL) {
+		service_error(sm, "new: %s", why);
+		free(why);
+		return (0);
+	}
+	ops->options(g, &opts);
+	game_free(g);
+	if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed)
+		seed = (uint64_t)sm->ml->now * 2654435761U;
+	record_init(&rec, ops, &opts, seed);
+	buf_init(&text);
+	record_write(&rec, &text);
+	record_free(&rec);
+	snprintf(options, sizeof options, "players=%d segments=%d",
+	    opts.players, opts.segments);
+	rc = store_game_add(sm->sv->store, ops->name, options, text.data,
+	    sm->ml->now, &id, cause);
+	buf_free(&text);
+	if (rc == -1 || store_seat_add(sm->sv->store, id, 0, sm->me.id,
+	    "accepted", cause) == -1)
+		return (-1);
+	for (i = 0; i < c->nwith; i++) {
+		if (service_player_add(sm, c->with[i], &p, cause) == -1)
+			return (-1);
+		rc = store_seat_add(sm->sv->store, id, 1 + i, p.id, "invited",
+		    cause);
+		store_player_free(&p);
+		if (rc == -1)
+			return (-1);
+	}
+	for (i = 0; i < c->open; i++) {
+		if (store_seat_add(sm->sv->store, id, 1 + c->nwith + i, 0,
+		    "open", cause) == -1)
+			return (-1);
+	}
+	if ((rc = service_game_load(sm, id, &sg, cause)) != 1)
+		return (rc == -1 ? -1 : 0);
+	service_vars_init(&vars);
+	service_vars_game(&vars, &sg);
+	buf_init(&text);
+	service_label(&sm->me, &text);
+	service_vars_set(&vars, SV_INVITER, "%s", text.data);
+	buf_free(&text);
+	rc = 0;
+	for (i = 1; i < (int)sg.nseats && rc == 0; i++) {
+		if (strcmp(sg.seats[i].state, "invited") != 0)
+			continue;
+		rc = service_mail_game(sm, &sg, &sg.seats[i].player,
+		    TEMPLATE_INVITATION, &vars, "invitation", cause);
+	}
+	service_vars_free(&vars);
+	if (rc == 0) {
+		service_vars_init(&vars);
+		service_vars_game(&vars, &sg);
+		service_vars_set(&vars, SV_TEXT, "Game G%lld (%s, %d players, "
+		    "%d segments each) is set up. The places:\n%s\n%s", id,
+		    ops->name, opts.players, opts.segments, vars.v[SV_SEATS],
+		    vars.v[SV_STATUS]);
+		rc = service_mail_game(sm, &sg, &sm->me, TEMPLATE_NOTICE,
+		    &vars, "created", cause);
+		service_vars_free(&vars);
+	}
+	service_game_free(&sg);
+	return (rc);
+}
+
+/* Is sg still waiting for players?  If not, say why to the sender. */
+static int
+service_lifecycle_inviting(struct service_mail *sm, const struct command *c,
+    const struct service_game *sg)
+{
+	const char	*word = command_name(c->type);
+
+	if (strcmp(sg->row.status, "inviting") == 0)
+		return (1);
+	if (strcmp(sg->row.status, "abandoned") == 0)
+		service_error(sm, "%s: game G%lld was cancelled", word,
+		    sg->row.id);
+	else if (strcmp(sg->row.status, "over") == 0)
+		service_error(sm, "%s: game G%lld is over", word, sg->row.id);
+	else if (c->type == COMMAND_WITHDRAW)
+		service_error(sm, "withdraw: game G%lld has started; write "
+		    "resign to give it up", sg->row.id);
+	else
+		service_error(sm, "%s: game G%lld has started", word,
+		    sg->row.id);
+	return (0);
+}
+
+/* accept G, decline G */
+int
+service_lifecycle_answer(struct service_mail *sm, const struct command *c,
+    char **cause)
+{
+	struct service_game	 sg;
+	struct store_seat	*seat;
+	struct buf		 text;
+	const char		*word = command_name(c->type);
+	int			 rc;
+
+	if ((rc = service_game_find(sm, c, &sg, cause)) != 1)
+		return (rc);
+	if (!service_lifecycle_inviting(sm, c, &sg))
+		goto out;
+	if ((seat = service_game_seat_of(&sg, sm->me.id)) == NULL) {
+		service_error(sm, "%s: you are not invited to game G%lld",
+		    word, sg.row.id);
+		goto out;
+	}
+	if (strcmp(seat->state, "invited") != 0) {
+		service_error(sm, "%s: you have accepted game G%lld already",
+		    word, sg.row.id);
+		goto out;
+	}
+	if ((rc = service_allowed(sm, &sg, word, cause)) != 1)
+		goto out;
+	rc = 0;
+	buf_init(&text);
+	service_label(&sm->me, &text);
+	if (c->type == COMMAND_DECLINE) {
+		buf_addf(&text, " declined game G%lld, so it is cancelled.\n",
+		    sg.row.id);
+		if (service_game_save(sm, &sg, "abandoned", cause) == -1)
+			rc = -1;
+		if (rc == 0)
+			rc = service_lifecycle_tell(sm, &sg, text.data,
+			    "cancelled", cause);
+		buf_free(&text);
+		goto out;
+	}
+	free(seat->state);
+	seat->state = xstrdup("accepted");
+	if (store_seat_set(sm->sv->store, sg.row.id, seat->seat, sm->me.id,
+	    "accepted", cause) == -1)
+		rc = -1;
+	else if (service_lifecycle_full(&sg))
+		rc = service_lifecycle_start(sm, &sg, cause);
+	else {
+		buf_addf(&text, " accepted game G%lld.\n", sg.row.id);
+		rc = service_lifecycle_tell(sm, &sg, text.data, "accepted",
+		    cause);
+	}
+	buf_free(&text);
+out:
+	service_game_free(&sg);
+	return (rc == -1 ? -1 : 0);
+}
+
+/* join G: take an open place. */
+int
+service_lifecycle_join(struct service_mail *sm, const struct command *c,
+    char **cause)
+{
+	struct service_game	 sg;
+	struct buf		 text;
+	size_t			 i;
+	int			 rc;
+
+	if ((rc = service_game_find(sm, c, &sg, cause)) != 1)
+		return (rc);
+	rc = 0;
+	if (!service_lifecycle_inviting(sm, c, &sg))
+		goto out;
+	if (service_game_seat_of(&sg, sm->me.id) != NULL) {
+		service_error(sm, "join: you have a place in game G%lld "
+		    "already", sg.row.id);
+		goto out;
+	}
+	for (i = 0; i < sg.nseats; i++) {
+		if (strcmp(sg.seats[i].state, "open") == 0)
+			break;
+	}
+	if (i == sg.nseats) {
+		service_error(sm, "join: game G%lld has no open seat",
+		    sg.row.id);
+		goto out;
+	}
+	if (store_seat_set(sm->sv->store, sg.row.id, sg.seats[i].seat,
+	    sm->me.id, "accepted", cause) == -1) {
+		rc = -1;
+		goto out;
+	}
+	free(sg.seats[i].state);
+	sg.seats[i].state = xstrdup("accepted");
+	store_player_free(&sg.seats[i].player);
+	sg.seats[i].player.id = sm->me.id;
+	sg.seats[i].player.address = xstrdup(sm->me.address);
+	sg.seats[i].player.name = sm->me.name != NULL ?
+	    xstrdup(sm->me.name) : NULL;
+	sg.seats[i].player.secret = xstrdup(sm->me.secret);
+	if (service_lifecycle_full(&sg))
+		rc = service_lifecycle_start(sm, &sg, cause);
+	else {
+		buf_init(&text);
+		service_label(&sm->me, &text);
+		buf_addf(&text, " joined game G%lld.\n", sg.row.id);
+		rc = service_lifecycle_tell(sm, &sg, text.data, "joined",
+		    cause);
+		buf_free(&text);
+	}
+out:
+	service_game_free(&sg);
+	return (rc);
+}
+
+/* withdraw G: give up a place before the start. */
+int
+service_lifecycle_withdraw(struct service_mail *sm, const struct command *c,
+    char **cause)
+{
+	struct service_game	 sg;
+	struct store_seat	*seat;
+	struct buf		 text;
+	int			 rc;
+
+	if ((rc = service_game_find(sm, c, &sg, cause)) != 1)
+		return (rc);
+	if (!service_lifecycle_inviting(sm, c, &sg))
+		goto out;
+	if ((seat = service_game_seat_of(&sg, sm->me.id)) == NULL) {
+		service_error(sm, "withdraw: you have no place in game G%lld",
+		    sg.row.id);
+		goto out;
+	}
+	if (strcmp(seat->state, "invited") == 0) {
+		service_error(sm, "withdraw: you have not accepted game "
+		    "G%lld; write decline G%lld to say no", sg.row.id,
+		    sg.row.id);
+		goto out;
+	}
+	if ((rc = service_allowed(sm, &sg, "withdraw", cause)) != 1)
+		goto out;
+	buf_init(&text);
+	service_label(&sm->me, &text);
+	if (seat->seat == 0) {
+		buf_addf(&text, " withdrew from game G%lld, which they set "
+		    "up, so it is cancelled.\n", sg.row.id);
+		rc = service_game_save(sm, &sg, "abandoned", cause);
+		if (rc == 0)
+			rc = service_lifecycle_tell(sm, &sg, text.data,
+			    "cancelled", cause);
+		buf_free(&text);
+		goto out;
+	}
+	buf_addf(&text, " withdrew from game G%lld; their place is open to "
+	    "anyone who writes \"join G%lld\".\n", sg.row.id, sg.row.id);
+	rc = store_seat_set(sm->sv->store, sg.row.id, seat->seat, 0, "open",
+	    cause);
+	/* Tell them too, though they no longer hold the place. */
+	if (rc == 0)
+		rc = service_lifecycle_tell(sm, &sg, text.data, "withdrawn",
+		    cause);
+	buf_free(&text);
+out:
+	service_game_free(&sg);
+	return (rc == -1 ? -1 : 0);
+}

@@ -1,0 +1,238 @@
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config-file.h"
+#include "log.h"
+#include "mailloop.h"
+#include "message.h"
+#include "reply.h"
+#include "service-private.h"
+#include "xmalloc.h"
+
+/*
+ * The mail the service sends.  Two kinds:
+ *
+ *   game mail    about one game, to one player or observer: subject
+ *                "[mupbem G12] velox: STATE", Reply-To the player's
+ *                token address for that game (identity.c), threaded
+ *                under the game's first mail, or under the player's
+ *                own mail when it answers it.  Each is remembered in
+ *                game_mail so that replies find their game.
+ *   the reply    everything else said to the sender (help, errors,
+ *                lists), gathered while the mail's commands run and
+ *                sent as one mail answering theirs.
+ *
+ * Bodies come from the templates; the values they may name are the
+ * service_vars, which every mail supplies in full ("" where a value
+ * has no meaning), so that a template never fails to render.
+ */
+
+static void	service_mail_render(struct service_mail *, enum template_kind,
+		    struct service_vars *, struct buf *);
+
+void
+service_vars_init(struct service_vars *vars)
+{
+	memset(vars, 0, sizeof *vars);
+}
+
+void
+service_vars_set(struct service_vars *vars, enum service_var v,
+    const char *fmt, ...)
+{
+	va_list	ap;
+
+	free(vars->v[v]);
+	va_start(ap, fmt);
+	if (vasprintf(&vars->v[v], fmt, ap) == -1)
+		abort();
+	va_end(ap);
+}
+
+void
+service_vars_free(struct service_vars *vars)
+{
+	int	i;
+
+	for (i = 0; i < SV_N; i++)
+		free(vars->v[i]);
+	memset(vars, 0, sizeof *vars);
+}
+
+/* "Alice <alice@example.org>", or the bare address without a name. */
+void
+service_label(const struct store_player *p, struct buf *out)
+{
+	if (p->id == 0)
+		buf_adds(out, "(open)");
+	else if (p->name != NULL)
+		buf_addf(out, "%s <%s>", p->name, p->address);
+	else
+		buf_adds(out, p->address);
+}
+
+/* The values every mail about game sg has. */
+void
+service_vars_game(struct service_vars *vars, const struct service_game *sg)
+{
+	const struct game	*g = sg->g;
+	struct action		*list;
+	struct buf		 b;
+	size_t			 i;
+	int			 n;
+
+	service_vars_set(vars, SV_GAME, "G%lld", sg->row.id);
+	service_vars_set(vars, SV_VARIANT, "%s", g->ops->name);
+	service_vars_set(vars, SV_MOVE, "%d", sg->row.move + 1);
+	service_vars_set(vars, SV_PLAYERS, "%d", g->ops->players(g));
+	buf_init(&b);
+	g->ops->render(g, &b);
+	service_vars_set(vars, SV_BOARD, "%s", b.data);
+	buf_reset(&b);
+	service_game_status(sg, &b);
+	service_vars_set(vars, SV_STATUS, "%s", b.len > 0 ? b.data : "");
+	buf_reset(&b);
+	g->ops->score(g, &b);
+	service_vars_set(vars, SV_SCORE, "%s", b.len > 0 ? b.data : "");
+	buf_reset(&b);
+	for (i = 0; i < sg->nseats; i++) {
+		if (strcmp(sg->row.status, "inviting") == 0)
+			buf_addf(&b, "  seat %zu: ", i + 1);
+		else
+			buf_addf(&b, "  %s: ", g->ops->seat_name(g,
+			    sg->seats[i].seat));
+		service_label(&sg->seats[i].player, &b);
+		buf_addf(&b, " (%s)\n", sg->seats[i].state);
+	}
+	service_vars_set(vars, SV_SEATS, "%s", b.len > 0 ? b.data : "");
+	buf_reset(&b);
+	if (g->ops->to_move(g) != -1 && (n = g->ops->legal(g, &list)) > 0) {
+		g->ops->format(g, &list[0], &b);
+		free(list);
+	} else if (g->ops->to_move(g) != -1)
+		free(list);
+	service_vars_set(vars, SV_EXAMPLE, "%s", b.len > 0 ? b.data : "pass");
+	buf_free(&b);
+}
+
+static void
+service_mail_render(struct service_mail *sm, enum template_kind kind,
+    struct service_vars *vars, struct buf *out)
+{
+	struct template_var	 tv[SV_N];
+	char			*cause = NULL;
+	int			 i;
+
+	for (i = 0; i < SV_N; i++) {
+		tv[i].name = template_set_names[i];
+		tv[i].value = vars->v[i] != NULL ? vars->v[i] : "";
+	}
+	if (template_set_render(sm->sv->templates, kind, tv, SV_N, out,
+	    &cause) == -1) {
+		/* Cannot happen: templates are checked when loaded. */
+		log_warnx("template %s: %s", template_set_file(kind), cause);
+		free(cause);
+	}
+}
+
+/*
+ * Queue a game mail of kind about sg to player to, whose subject ends
+ * in state.  The player's name goes in {{player}}.
+ */
+int
+service_mail_game(struct service_mail *sm, struct service_game *sg,
+    const struct store_player *to, enum template_kind kind,
+    struct service_vars *vars, const char *state, char **cause)
+{
+	struct mailloop_mail	 mail;
+	struct buf		 body, subject, refs, id;
+	char			 token[IDENTITY_TOKEN_LEN + 1];
+	char			 reply_to[512];
+	int			 rc = -1;
+
+	service_vars_set(vars, SV_PLAYER, "%s", to->name != NULL ? to->name :
+	    to->address);
+	buf_init(&body);
+	buf_init(&subject);
+	buf_init(&refs);
+	buf_init(&id);
+	service_mail_render(sm, kind, vars, &body);
+	buf_addf(&subject, "[mupbem G%lld] %s: %s", sg->row.id,
+	    sg->g->ops->name, state);
+	identity_token(to->secret, (int)sg->row.id, token, sizeof token);
+	memset(&mail, 0, sizeof mail);
+	mail.to = to->address;
+	mail.subject = subject.data;
+	mail.body = body.data;
+	if (identity_address(sm->sv->config->address, (int)sg->row.id, token,
+	    reply_to, sizeof reply_to) == 0)
+		mail.reply_to = reply_to;
+	if (to->id == sm->me.id && sm->m->message_id != NULL) {
+		mail.in_reply_to = sm->m->message_id;
+		if (sg->row.thread != NULL)
+			buf_adds(&refs, sg->row.thread);
+		if (sm->m->references != NULL) {
+			if (refs.len > 0)
+				buf_addc(&refs, ' ');
+			buf_adds(&refs, sm->m->references);
+		}
+		mail.references = refs.len > 0 ? refs.data : NULL;
+	} else
+		mail.in_reply_to = sg->row.thread;
+	if (mailloop_queue(sm->ml, &mail, &id, cause) == -1 ||
+	    store_mail_add(sm->sv->store, id.data, sg->row.id, to->id,
+	    cause) == -1)
+		goto out;
+	if (sg->row.thread == NULL) {
+		if (store_game_thread(sm->sv->store, sg->row.id, id.data,
+		    cause) == -1)
+			goto out;
+		sg->row.thread = xstrdup(id.data);
+	}
+	rc = 0;
+out:
+	buf_free(&body);
+	buf_free(&subject);
+	buf_free(&refs);
+	buf_free(&id);
+	return (rc);
+}
+
+/* Add a part of kind to the sender's direct reply. */
+void
+service_mail_reply(struct service_mail *sm, enum template_kind kind,
+    struct service_vars *vars)
+{
+	if (sm->reply.len > 0)
+		buf_adds(&sm->reply, "\n----\n\n");
+	service_vars_set(vars, SV_PLAYER, "%s", sm->me.name != NULL ?
+	    sm->me.name : sm->me.address);
+	service_mail_render(sm, kind, vars, &sm->reply);
+}
+
+/* Send the direct reply, if there is one, answering the mail. */
+int
+service_mail_flush(struct service_mail *sm, char **cause)
+{
+	struct mailloop_mail	 mail;
+	struct buf		 subject;
+	int			 rc;
+
+	if (sm->reply.len == 0)
+		return (0);
+	buf_init(&subject);
+	reply_subject(sm->m->subject, &subject);
+	memset(&mail, 0, sizeof mail);
+	mail.to = sm->me.address;
+	mail.subject = subject.data;
+	mail.body = sm->reply.data;
+	mail.in_reply_to = sm->m->message_id;
+	mail.references = sm->m->references;
+	rc = mailloop_queue(sm->ml, &mail, NULL, cause);
+	buf_free(&subject);
+	return (rc);
+}

@@ -1,0 +1,474 @@
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "command.h"
+#include "mailloop.h"
+#include "message.h"
+#include "service-private.h"
+#include "xmalloc.h"
+
+/*
+ * Playing and looking: a turn, a preview, and the commands that only
+ * read (board, history, games, observe).
+ *
+ * A turn is checked in this order, and the first failure changes
+ * nothing and says why: the game exists and is in play, the sender
+ * holds a seat, the mail carries that seat's token (service_allowed),
+ * it is their turn (resigning excepted), the #N guard names the current
+ * move, and the engine accepts the turn.  Then, in the mail's
+ * transaction, the record gets the turn in canonical form, the action
+ * log a row, and every player and observer a mail: the mover that the
+ * turn is played, the next player that it is their move, the others
+ * what was played (or everyone the end and the score).
+ */
+
+static int	service_play_rejected(struct service_mail *,
+		    struct service_game *, const char *, char **);
+static int	service_play_announce(struct service_mail *,
+		    struct service_game *, int, const char *, char **);
+static int	service_play_guess(struct service_mail *, long long *,
+		    char **);
+static int	service_play_show(struct service_mail *,
+		    struct service_game *, char **);
+static int	service_play_resigning(const char *);
+
+/* Tell the sender why their turn in sg changed nothing. */
+static int
+service_play_rejected(struct service_mail *sm, struct service_game *sg,
+    const char *why, char **cause)
+{
+	struct service_vars	vars;
+	char			state[64];
+	int			rc;
+
+	service_vars_init(&vars);
+	service_vars_game(&vars, sg);
+	service_vars_set(&vars, SV_ERROR, "%s", why);
+	snprintf(state, sizeof state, "not played (turn %d)",
+	    sg->row.move + 1);
+	rc = service_mail_game(sm, sg, &sm->me, TEMPLATE_REJECTED, &vars,
+	    state, cause);
+	service_vars_free(&vars);
+	return (rc);
+}
+
+/* Tell everyone what the turn of seat mover did. */
+static int
+service_play_announce(struct service_mail *sm, struct service_game *sg,
+    int mover, const char *report, char **cause)
+{
+	const struct game	*g = sg->g;
+	struct store_player	*all;
+	struct store_seat	*seat;
+	struct service_vars	 vars;
+	struct buf		 who;
+	enum template_kind	 kind;
+	char			 state[96];
+	size_t			 n, i;
+	int			 next = g->ops->to_move(g), rc = 0;
+
+	if (service_game_everyone(sm, sg, &all, &n, cause) == -1)
+		return (-1);
+	service_vars_init(&vars);
+	service_vars_game(&vars, sg);
+	service_vars_set(&vars, SV_REPORT, "%s", report);
+	buf_init(&who);
+	buf_addf(&who, "%s (", g->ops->seat_name(g, mover));
+	for (i = 0; i < sg->nseats; i++) {
+		if (sg->seats[i].seat == mover)
+			service_label(&sg->seats[i].player, &who);
+	}
+	buf_addc(&who, ')');
+	service_vars_set(&vars, SV_MOVER, "%s", who.data);
+	buf_free(&who);
+	for (i = 0; i < n && rc == 0; i++) {
+		seat = service_game_seat_of(sg, all[i].id);
+		service_vars_set(&vars, SV_MOVE, "%d", sg->row.move);
+		if (next == -1) {
+			kind = TEMPLATE_OVER;
+			snprintf(state, sizeof state, "game over");
+		} else if (seat != NULL && seat->seat == next) {
+			kind = TEMPLATE_YOUR_TURN;
+			service_vars_set(&vars, SV_MOVE, "%d", sg->row.move + 1);
+			snprintf(state, sizeof state, "your move (turn %d)",
+			    sg->row.move + 1);
+		} else if (seat != NULL && seat->seat == mover) {
+			kind = TEMPLATE_ACCEPTED;
+			snprintf(state, sizeof state, "you played (turn %d)",
+			    sg->row.move);
+		} else {
+			kind = TEMPLATE_PLAYED;
+			snprintf(state, sizeof state, "%s played (turn %d)",
+			    g->ops->seat_name(g, mover), sg->row.move);
+		}
+		rc = service_mail_game(sm, sg, &all[i], kind, &vars, state,
+		    cause);
+	}
+	service_vars_free(&vars);
+	store_players_free(all, n);
+	return (rc);
+}
+
+/*
+ * A turn with no game named: the one game in play the sender has a
+ * seat in.  1 and *id, 0 after telling the sender, -1.
+ */
+static int
+service_play_guess(struct service_mail *sm, long long *id, char **cause)
+{
+	struct store_game	*games;
+	size_t			 n, i, playing = 0;
+
+	if (store_game_list(sm->sv->store, sm->me.id, &games, &n,
+	    cause) == -1)
+		return (-1);
+	for (i = 0; i < n; i++) {
+		if (strcmp(games[i].status, "playing") == 0) {
+			*id = games[i].id;
+			playing++;
+		}
+	}
+	store_game_list_free(games, n);
+	if (playing == 1)
+		return (1);
+	if (playing == 0) {
+		service_error(sm, "mupbem read a turn in your mail but you "
+		    "have no game in play; write \"help\" for the commands, "
+		    "or \"new velox with ADDRESS\" to start a game");
+	} else {
+		service_error(sm, "mupbem read a turn in your mail but you "
+		    "play %zu games: reply to the mail that shows the board, "
+		    "or put the game in the subject, like [mupbem G12]",
+		    playing);
+	}
+	return (0);
+}
+
+/* Is the turn text a resignation? */
+static int
+service_play_resigning(const char *text)
+{
+	size_t	len;
+
+	while (isspace((unsigned char)*text))
+		text++;
+	len = strlen(text);
+	while (len > 0 && isspace((unsigned char)text[len - 1]))
+		len--;
+	return (len == 6 && strncasecmp(text, "resign", 6) == 0);
+}
+
+/* A turn: check it, play it, store it, tell everyone. */
+int
+service_play_turn(struct service_mail *sm, const struct command *c,
+    char **cause)
+{
+	struct service_game	 sg;
+	struct store_seat	*seat;
+	struct buf		 canon, report;
+	const struct game_ops	*ops;
+	char			*why = NULL, *err;
+	long long		 id = c->game != 0 ? c->game : sm->context;
+	int			 rc, next;
+
+	if (sm->turns++ > 0) {
+		service_error(sm, "line %d: one turn per mail; this one was "
+		    "not read (send it after the board comes back)", c->line);
+		return (0);
+	}
+	if (id == 0 && (rc = service_play_guess(sm, &id, cause)) != 1)
+		return (rc);
+	if ((rc = service_game_load(sm, id, &sg, cause)) != 1)
+		return (rc);
+	ops = sg.g->ops;
+	rc = 0;
+	if (strcmp(sg.row.status, "playing") != 0) {
+		service_error(sm, "'%s': game G%lld %s", c->arg, sg.row.id,
+		    strcmp(sg.row.status, "inviting") == 0 ? "has not "
+		    "started yet" : strcmp(sg.row.status, "over") == 0 ?
+		    "is over" : "was cancelled");
+		goto out;
+	}
+	if ((seat = service_game_seat_of(&sg, sm->me.id)) == NULL) {
+		service_error(sm, "'%s': you have no seat in game G%lld; "
+		    "nothing was played", c->arg, sg.row.id);
+		goto out;
+	}
+	if ((rc = service_allowed(sm, &sg, "a turn", cause)) != 1)
+		goto out;
+	rc = 0;
+	if (strcmp(seat->state, "resigned") == 0) {
+		rc = service_play_rejected(sm, &sg, "you have resigned from "
+		    "this game", cause);
+		goto out;
+	}
+	next = ops->to_move(sg.g);
+	if (next != seat->seat && !service_play_resigning(c->arg)) {
+		xasprintf(&err, "it is not your turn: it is %s's",
+		    ops->seat_name(sg.g, next));
+		rc = service_play_rejected(sm, &sg, err, cause);
+		free(err);
+		goto out;
+	}
+	if (c->guard != 0 && c->guard != sg.row.move + 1) {
+		xasprintf(&err, "#%d: your turn was written for move %d, but "
+		    "the game is at move %d (the board below is the current "
+		    "one)", c->guard, c->guard, sg.row.move + 1);
+		rc = service_play_rejected(sm, &sg, err, cause);
+		free(err);
+		goto out;
+	}
+	buf_init(&canon);
+	buf_init(&report);
+	if (game_play(sg.g, seat->seat, c->arg, strlen(c->arg), &canon,
+	    &report, &why) == -1) {
+		rc = service_play_rejected(sm, &sg, why, cause);
+		free(why);
+		goto done;
+	}
+	record_add(&sg.rec, ops->seat_name(sg.g, seat->seat), canon.data);
+	if ((rc = service_game_save(sm, &sg, ops->to_move(sg.g) == -1 ?
+	    "over" : "playing", cause)) == -1)
+		goto done;
+	if ((rc = store_action_add(sm->sv->store, sg.row.id, sm->me.id,
+	    sg.row.move, canon.data, sm->m->message_id, sm->ml->now,
+	    cause)) == -1)
+		goto done;
+	if (service_play_resigning(c->arg) && (rc = store_seat_set(
+	    sm->sv->store, sg.row.id, seat->seat, sm->me.id, "resigned",
+	    cause)) == -1)
+		goto done;
+	rc = service_play_announce(sm, &sg, seat->seat, report.len > 0 ?
+	    report.data : "", cause);
+done:
+	buf_free(&canon);
+	buf_free(&report);
+out:
+	service_game_free(&sg);
+	return (rc);
+}
+
+/* preview TURN: play it on a copy and show the result. */
+int
+service_play_preview(struct service_mail *sm, const struct command *c,
+    char **cause)
+{
+	struct service_game	 sg;
+	struct service_vars	 vars;
+	struct store_seat	*seat;
+	struct game		*copy;
+	struct buf		 report, board;
+	char			*why = NULL, state[64];
+	int			 rc, as;
+
+	if ((rc = service_game_find(sm, c, &sg, cause)) != 1)
+		return (rc);
+	rc = 0;
+	if (strcmp(sg.row.status, "playing") != 0) {
+		service_error(sm, "preview: game G%lld is not in play",
+		    sg.row.id);
+		goto out;
+	}
+	seat = service_game_seat_of(&sg, sm->me.id);
+	as = seat != NULL ? seat->seat : sg.g->ops->to_move(sg.g);
+	copy = game_copy(sg.g);
+	buf_init(&report);
+	buf_init(&board);
+	if (game_play(copy, as, c->arg, strlen(c->arg), NULL, &report,
+	    &why) == -1) {
+		game_free(copy);
+		buf_free(&report);
+		buf_free(&board);
+		rc = service_play_rejected(sm, &sg, why, cause);
+		free(why);
+		goto out;
+	}
+	service_vars_init(&vars);
+	service_vars_game(&vars, &sg);
+	copy->ops->render(copy, &board);
+	service_vars_set(&vars, SV_BOARD, "%s", board.data);
+	service_vars_set(&vars, SV_REPORT, "%s", report.len > 0 ?
+	    report.data : "");
+	snprintf(state, sizeof state, "preview (turn %d)", sg.row.move + 1);
+	rc = service_mail_game(sm, &sg, &sm->me, TEMPLATE_PREVIEW, &vars,
+	    state, cause);
+	service_vars_free(&vars);
+	game_free(copy);
+	buf_free(&report);
+	buf_free(&board);
+out:
+	service_game_free(&sg);
+	return (rc);
+}
+
+/* Send the sender sg's board: as their move if it is, else a notice. */
+static int
+service_play_show(struct service_mail *sm, struct service_game *sg,
+    char **cause)
+{
+	struct service_vars	 vars;
+	struct store_seat	*seat;
+	char			 state[64];
+	int			 rc;
+
+	service_vars_init(&vars);
+	service_vars_game(&vars, sg);
+	seat = service_game_seat_of(sg, sm->me.id);
+	if (seat != NULL && strcmp(sg->row.status, "playing") == 0 &&
+	    seat->seat == sg->g->ops->to_move(sg->g)) {
+		snprintf(state, sizeof state, "your move (turn %d)",
+		    sg->row.move + 1);
+		rc = service_mail_game(sm, sg, &sm->me, TEMPLATE_YOUR_TURN,
+		    &vars, state, cause);
+	} else {
+		service_vars_set(&vars, SV_TEXT, "Game G%lld (%s), %s, move "
+		    "%d.\n\n%s\n%s%s", sg->row.id, sg->g->ops->name,
+		    sg->row.status, sg->row.move + 1, vars.v[SV_BOARD],
+		    vars.v[SV_SCORE], vars.v[SV_STATUS]);
+		snprintf(state, sizeof state, "board (turn %d)",
+		    sg->row.move + 1);
+		rc = service_mail_game(sm, sg, &sm->me, TEMPLATE_NOTICE, &vars,
+		    state, cause);
+	}
+	service_vars_free(&vars);
+	return (rc);
+}
+
+/* board [G]: one game's board, or those of every game in play. */
+int
+service_play_board(struct service_mail *sm, const struct command *c,
+    char **cause)
+{
+	struct service_game	 sg;
+	struct store_game	*games;
+	size_t			 n, i, shown = 0;
+	int			 rc;
+
+	if (c->game != 0 || sm->context != 0) {
+		if ((rc = service_game_find(sm, c, &sg, cause)) != 1)
+			return (rc);
+		rc = service_play_show(sm, &sg, cause);
+		service_game_free(&sg);
+		return (rc);
+	}
+	if (store_game_list(sm->sv->store, sm->me.id, &games, &n,
+	    cause) == -1)
+		return (-1);
+	for (i = 0, rc = 0; i < n && rc == 0; i++) {
+		if (strcmp(games[i].status, "playing") != 0)
+			continue;
+		if ((rc = service_game_load(sm, games[i].id, &sg, cause)) != 1)
+			continue;
+		rc = service_play_show(sm, &sg, cause);
+		service_game_free(&sg);
+		shown++;
+	}
+	store_game_list_free(games, n);
+	if (rc == 0 && shown == 0)
+		service_error(sm, "board: you have no game in play; write "
+		    "board G12 for another game");
+	return (rc == -1 ? -1 : 0);
+}
+
+/* history G: the whole record. */
+int
+service_play_history(struct service_mail *sm, const struct command *c,
+    char **cause)
+{
+	struct service_game	 sg;
+	struct service_vars	 vars;
+	int			 rc;
+
+	if ((rc = service_game_find(sm, c, &sg, cause)) != 1)
+		return (rc);
+	service_vars_init(&vars);
+	service_vars_game(&vars, &sg);
+	service_vars_set(&vars, SV_TEXT, "The record of game G%lld (%s), "
+	    "%d actions (docs/record.md):\n\n%s", sg.row.id, sg.g->ops->name,
+	    sg.row.move, sg.row.record);
+	rc = service_mail_game(sm, &sg, &sm->me, TEMPLATE_NOTICE, &vars,
+	    "history", cause);
+	service_vars_free(&vars);
+	service_game_free(&sg);
+	return (rc);
+}
+
+/* games: the sender's games, and whose turn it is in each. */
+int
+service_play_games(struct service_mail *sm, char **cause)
+{
+	struct service_game	 sg;
+	struct service_vars	 vars;
+	struct store_game	*games;
+	struct buf		 text;
+	size_t			 n, i;
+	int			 rc = 0;
+
+	if (store_game_list(sm->sv->store, sm->me.id, &games, &n,
+	    cause) == -1)
+		return (-1);
+	buf_init(&text);
+	buf_addf(&text, "Your games (%zu):\n\n", n);
+	for (i = 0; i < n && rc == 0; i++) {
+		if ((rc = service_game_load(sm, games[i].id, &sg,
+		    cause)) != 1)
+			continue;
+		buf_addf(&text, "  G%lld %s, %s, move %d. ", sg.row.id,
+		    sg.g->ops->name, sg.row.status, sg.row.move + 1);
+		service_game_status(&sg, &text);
+		service_game_free(&sg);
+	}
+	store_game_list_free(games, n);
+	if (rc != -1) {
+		if (n == 0)
+			buf_adds(&text, "  none yet: write \"new velox with "
+			    "ADDRESS\" to start one.\n");
+		service_vars_init(&vars);
+		service_vars_set(&vars, SV_TEXT, "%s", text.data);
+		service_mail_reply(sm, TEMPLATE_NOTICE, &vars);
+		service_vars_free(&vars);
+		rc = 0;
+	}
+	buf_free(&text);
+	return (rc);
+}
+
+/* observe G, unobserve G */
+int
+service_play_observe(struct service_mail *sm, const struct command *c,
+    char **cause)
+{
+	struct service_game	 sg;
+	struct service_vars	 vars;
+	int			 rc, on = c->type == COMMAND_OBSERVE;
+
+	if ((rc = service_game_find(sm, c, &sg, cause)) != 1)
+		return (rc);
+	if ((rc = store_observe(sm->sv->store, sg.row.id, sm->me.id, on,
+	    cause)) == -1)
+		goto out;
+	service_vars_init(&vars);
+	service_vars_game(&vars, &sg);
+	if (on) {
+		service_vars_set(&vars, SV_TEXT, "%s game G%lld (%s): every "
+		    "move comes to you by mail. Write \"unobserve G%lld\" to "
+		    "stop.\n\n%s\n%s", rc == 1 ? "You now follow" :
+		    "You already follow", sg.row.id, sg.g->ops->name,
+		    sg.row.id, vars.v[SV_BOARD], vars.v[SV_STATUS]);
+	} else {
+		service_vars_set(&vars, SV_TEXT, "%s game G%lld.\n",
+		    rc == 1 ? "You no longer follow" : "You were not following",
+		    sg.row.id);
+	}
+	rc = service_mail_game(sm, &sg, &sm->me, TEMPLATE_NOTICE, &vars,
+	    on ? "observing" : "not observing", cause);
+	service_vars_free(&vars);
+out:
+	service_game_free(&sg);
+	return (rc);
+}

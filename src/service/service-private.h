@@ -1,0 +1,126 @@
+/*
+ * What the files of the game service share: the service, the mail in
+ * hand, a game loaded from the store, and the values templates take.
+ * Nothing outside src/service/service*.c includes this file.
+ */
+#ifndef SERVICE_PRIVATE_H
+#define SERVICE_PRIVATE_H
+
+#include <stddef.h>
+
+#include "buf.h"
+#include "game.h"
+#include "identity.h"
+#include "record.h"
+#include "store.h"
+#include "template-set.h"
+
+struct command;
+struct config_file;
+struct mailloop;
+struct message;
+struct ratelimit;
+
+struct service {
+	const struct config_file	*config;
+	struct store			*store;
+	struct template_set		*templates;
+	struct ratelimit		*limit;
+};
+
+/* One mail being handled. */
+struct service_mail {
+	struct service		*sv;
+	struct mailloop		*ml;
+	const struct message	*m;
+	struct store_player	 me;		/* the sender */
+	long long		 context;	/* the game it is about, or 0 */
+	int			 token_game;	/* the token it came to, or 0 */
+	char			 token[IDENTITY_TOKEN_LEN + 1];
+	int			 turns;		/* turns it played */
+	struct buf		 reply;		/* the sender's direct reply */
+};
+
+/* A game as the store keeps it, replayed. */
+struct service_game {
+	struct store_game	 row;
+	struct record		 rec;
+	struct game		*g;
+	struct store_seat	*seats;
+	size_t			 nseats;
+};
+
+/* The values templates may name: template_set_names, in order. */
+enum service_var {
+	SV_GAME, SV_VARIANT, SV_PLAYER, SV_PLAYERS, SV_INVITER, SV_SEATS,
+	SV_BOARD, SV_STATUS, SV_REPORT, SV_MOVE, SV_EXAMPLE, SV_ERROR,
+	SV_SCORE, SV_SINCE, SV_TOPIC, SV_MOVER, SV_TEXT, SV_ADDRESS,
+	SV_N
+};
+
+struct service_vars {
+	char	*v[SV_N];
+};
+
+/* service.c */
+int	service_allowed(struct service_mail *, const struct service_game *,
+	    const char *, char **);
+void	service_error(struct service_mail *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+int	service_player_add(struct service_mail *, const char *,
+	    struct store_player *, char **);
+
+/* service-mail.c */
+void	service_vars_init(struct service_vars *);
+void	service_vars_set(struct service_vars *, enum service_var,
+	    const char *, ...) __attribute__((format(printf, 3, 4)));
+void	service_vars_game(struct service_vars *, const struct service_game *);
+void	service_vars_free(struct service_vars *);
+void	service_label(const struct store_player *, struct buf *);
+int	service_mail_game(struct service_mail *, struct service_game *,
+	    const struct store_player *, enum template_kind,
+	    struct service_vars *, const char *, char **);
+void	service_mail_reply(struct service_mail *, enum template_kind,
+	    struct service_vars *);
+int	service_mail_flush(struct service_mail *, char **);
+
+/* service-game.c */
+int	service_game_load(struct service_mail *, long long,
+	    struct service_game *, char **);
+void	service_game_free(struct service_game *);
+int	service_game_save(struct service_mail *, struct service_game *,
+	    const char *, char **);
+struct store_seat *service_game_seat_of(const struct service_game *,
+	    long long);
+const char *service_game_state(const struct service_game *);
+void	service_game_status(const struct service_game *, struct buf *);
+int	service_game_find(struct service_mail *, const struct command *,
+	    struct service_game *, char **);
+int	service_game_everyone(struct service_mail *,
+	    const struct service_game *, struct store_player **, size_t *,
+	    char **);
+
+/* service-lifecycle.c */
+int	service_lifecycle_new(struct service_mail *, const struct command *,
+	    char **);
+int	service_lifecycle_answer(struct service_mail *,
+	    const struct command *, char **);
+int	service_lifecycle_join(struct service_mail *, const struct command *,
+	    char **);
+int	service_lifecycle_withdraw(struct service_mail *,
+	    const struct command *, char **);
+
+/* service-play.c */
+int	service_play_turn(struct service_mail *, const struct command *,
+	    char **);
+int	service_play_preview(struct service_mail *, const struct command *,
+	    char **);
+int	service_play_board(struct service_mail *, const struct command *,
+	    char **);
+int	service_play_history(struct service_mail *, const struct command *,
+	    char **);
+int	service_play_games(struct service_mail *, char **);
+int	service_play_observe(struct service_mail *, const struct command *,
+	    char **);
+
+#endif

@@ -1,0 +1,426 @@
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "command.h"
+#include "config-file.h"
+#include "log.h"
+#include "mailloop.h"
+#include "message.h"
+#include "ratelimit.h"
+#include "service.h"
+#include "service-private.h"
+#include "xmalloc.h"
+
+/*
+ * The service answers each mail the daemon takes, inside the store
+ * transaction that marks it handled (mailloop.c), so everything a mail
+ * causes (games changed, players registered, every mail queued) is
+ * kept together or not at all.
+ *
+ * For each mail: a sender over the rate limit is ignored (loops and
+ * storms); an unknown sender is registered with a new secret; the mail
+ * is tied to a game by the token address it was sent to, else by the
+ * mail it answers (In-Reply-To, References), else by a "[mupbem G12]"
+ * tag in its subject; then its commands run in order.  Whatever is
+ * said to the sender outside a game's own mail is gathered into one
+ * reply.
+ *
+ * Identity (identity.c): a command that changes a game must come from
+ * the address of a seat in it and, under the token policy, to the
+ * reply address with that player's token for the game.  A mail without
+ * it changes nothing, and the seat's real holder (at the address they
+ * registered, never a Reply-To) gets a polite note.  Under the from
+ * policy the From address is enough.
+ */
+
+static void	service_context(struct service_mail *, char **);
+static int	service_context_ids(struct service_mail *, const char *,
+		    char **);
+static void	service_token(struct service_mail *);
+static int	service_command(struct service_mail *, const struct command *,
+		    char **);
+static void	service_help(struct service_mail *, const char *);
+static void	service_rules(struct service_mail *, const char *);
+static int	service_name(struct service_mail *, const struct command *,
+		    char **);
+static void	service_notice(struct service_mail *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
+
+struct service *
+service_create(const struct config_file *c, struct store *store,
+    char **cause)
+{
+	struct service	*sv;
+
+	sv = xcalloc(1, sizeof *sv);
+	sv->store = store;
+	if (service_reload(sv, c, cause) == -1) {
+		service_free(sv);
+		return (NULL);
+	}
+	return (sv);
+}
+
+/* Take configuration c: its templates and rate limit.  All or nothing. */
+int
+service_reload(struct service *sv, const struct config_file *c,
+    char **cause)
+{
+	struct template_set	*ts;
+
+	if ((ts = template_set_load(c->templates, cause)) == NULL)
+		return (-1);
+	template_set_free(sv->templates);
+	sv->templates = ts;
+	ratelimit_free(sv->limit);
+	sv->limit = NULL;
+	if (c->rate_burst > 0)
+		sv->limit = ratelimit_create((int)c->rate_burst,
+		    (int)c->rate_interval);
+	sv->config = c;
+	return (0);
+}
+
+void
+service_free(struct service *sv)
+{
+	if (sv == NULL)
+		return;
+	template_set_free(sv->templates);
+	ratelimit_free(sv->limit);
+	free(sv);
+}
+
+/* The player at address, registered now with a new secret if unknown. */
+int
+service_player_add(struct service_mail *sm, const char *address,
+    struct store_player *p, char **cause)
+{
+	char	secret[IDENTITY_SECRET_LEN + 1];
+	int	rc;
+
+	if ((rc = store_player_get(sm->sv->store, address, p, cause)) != 0)
+		return (rc == 1 ? 0 : -1);
+	if (identity_secret(secret, sizeof secret) == -1) {
+		xasprintf(cause, "no random numbers for a new player's secret");
+		return (-1);
+	}
+	log_info("player %s: registered", address);
+	return (store_player_add(sm->sv->store, address, secret, sm->ml->now,
+	    p, cause));
+}
+
+/* Add an error to the sender's reply. */
+void
+service_error(struct service_mail *sm, const char *fmt, ...)
+{
+	struct service_vars	 vars;
+	va_list			 ap;
+	char			*why;
+
+	va_start(ap, fmt);
+	if (vasprintf(&why, fmt, ap) == -1)
+		abort();
+	va_end(ap);
+	service_vars_init(&vars);
+	service_vars_set(&vars, SV_ERROR, "%s", why);
+	service_mail_reply(sm, TEMPLATE_ERROR, &vars);
+	service_vars_free(&vars);
+	free(why);
+}
+
+/* Add a notice to the sender's reply. */
+static void
+service_notice(struct service_mail *sm, const char *fmt, ...)
+{
+	struct service_vars	 vars;
+	va_list			 ap;
+
+	service_vars_init(&vars);
+	va_start(ap, fmt);
+	if (vasprintf(&vars.v[SV_TEXT], fmt, ap) == -1)
+		abort();
+	va_end(ap);
+	service_mail_reply(sm, TEMPLATE_NOTICE, &vars);
+	service_vars_free(&vars);
+}
+
+/*
+ * May the sender change game sg (what says how)?  1 if so; 0 if not,
+ * after telling the seat's holder; -1 if the store fails.
+ */
+int
+service_allowed(struct service_mail *sm, const struct service_game *sg,
+    const char *what, char **cause)
+{
+	struct service_vars	 vars;
+	struct service_game	*g = (struct service_game *)sg;
+	int			 rc;
+
+	if (strcmp(sm->sv->config->policy, "from") == 0)
+		return (1);
+	if (sm->token_game == sg->row.id &&
+	    identity_check(sm->me.secret, (int)sg->row.id, sm->token))
+		return (1);
+	log_info("game G%lld: %s from %s (%s) without its token; refused",
+	    sg->row.id, what, sm->me.address, sm->m->id);
+	service_vars_init(&vars);
+	service_vars_game(&vars, sg);
+	service_vars_set(&vars, SV_ADDRESS, "%s", sm->me.address);
+	service_vars_set(&vars, SV_ERROR, "%s for game G%lld did not come to "
+	    "the reply address of your game mail", what, sg->row.id);
+	rc = service_mail_game(sm, g, &sm->me, TEMPLATE_FORGED, &vars,
+	    "a mail in your name was not accepted", cause);
+	service_vars_free(&vars);
+	return (rc == -1 ? -1 : 0);
+}
+
+/* The token address the mail was sent to, if any. */
+static void
+service_token(struct service_mail *sm)
+{
+	const char	*lists[2] = { sm->m->to, sm->m->cc };
+	char		*copy, *p, *addr;
+	int		 i, game;
+
+	for (i = 0; i < 2 && sm->token_game == 0; i++) {
+		if (lists[i] == NULL)
+			continue;
+		copy = xstrdup(lists[i]);
+		for (p = copy; (addr = strsep(&p, ",")) != NULL;) {
+			addr += strspn(addr, " ");
+			if (identity_parse(addr, sm->sv->config->address,
+			    &game, sm->token, sizeof sm->token) == 0) {
+				sm->token_game = game;
+				break;
+			}
+		}
+		free(copy);
+	}
+}
+
+/* Look ids (space-separated) up in the game mail, newest first. */
+static int
+service_context_ids(struct service_mail *sm, const char *ids, char **cause)
+{
+	char		*copy, *p;
+	long long	 game;
+	int		 rc = 0;
+
+	copy = xstrdup(ids);
+	while (rc == 0 && (p = strrchr(copy, ' ')) != NULL) {
+		if ((rc = store_mail_game(sm->sv->store, p + 1, &game,
+		    cause)) == 1)
+			sm->context = game;
+		*p = '\0';
+	}
+	if (rc == 0 && *copy != '\0' && (rc = store_mail_game(sm->sv->store,
+	    copy, &game, cause)) == 1)
+		sm->context = game;
+	free(copy);
+	return (rc);
+}
+
+/* Which game the mail is about, if any. */
+static void
+service_context(struct service_mail *sm, char **cause)
+{
+	const struct message	*m = sm->m;
+	char			*why = NULL;
+	int			 rc = 0;
+
+	service_token(sm);
+	if ((sm->context = sm->token_game) != 0)
+		return;
+	if (m->in_reply_to != NULL)
+		rc = service_context_ids(sm, m->in_reply_to, &why);
+	if (rc == 0 && m->references != NULL)
+		rc = service_context_ids(sm, m->references, &why);
+	if (rc == -1) {
+		/* Only a hint: the commands can still name their game. */
+		log_warnx("%s", why);
+		free(why);
+	}
+	if (sm->context == 0)
+		sm->context = command_subject_game(m->subject);
+	(void)cause;
+}
+
+static void
+service_help(struct service_mail *sm, const char *topic)
+{
+	struct service_vars	vars;
+
+	if (topic != NULL && game_find(topic) != NULL) {
+		service_rules(sm, topic);
+		return;
+	}
+	service_vars_init(&vars);
+	if (topic == NULL)
+		service_vars_set(&vars, SV_TOPIC, "%s", "");
+	else if (strcasecmp(topic, "notation") == 0) {
+		service_vars_set(&vars, SV_TOPIC, "Notation: a cell is its "
+		    "segment and a digit, C4. A move is FROM-TO, C4-D2; an "
+		    "explosion\norder follows in brackets, C4-D2(D2,C1). "
+		    "Several moves in one turn are\nwritten one after the "
+		    "other. In the layout you write the letter shown\non the "
+		    "board (a, b, ...); in the selection, clear B. Also: pass, "
+		    "resign.\n");
+	} else {
+		service_vars_set(&vars, SV_TOPIC, "There is no help on '%s'. "
+		    "Try: help notation, rules velox, rules levis,\nrules "
+		    "classic.\n", topic);
+	}
+	service_mail_reply(sm, TEMPLATE_HELP, &vars);
+	service_vars_free(&vars);
+}
+
+static void
+service_rules(struct service_mail *sm, const char *variant)
+{
+	struct service_vars	vars;
+	struct buf		names;
+	enum template_kind	kind;
+
+	if (strcasecmp(variant, "velox") == 0)
+		kind = TEMPLATE_RULES_VELOX;
+	else if (strcasecmp(variant, "levis") == 0)
+		kind = TEMPLATE_RULES_LEVIS;
+	else if (strcasecmp(variant, "classic") == 0 ||
+	    strcasecmp(variant, "mu") == 0)
+		kind = TEMPLATE_RULES_CLASSIC;
+	else {
+		buf_init(&names);
+		game_names(&names);
+		service_error(sm, "rules: no game is called '%s' (the games "
+		    "are %s)", variant, names.data);
+		buf_free(&names);
+		return;
+	}
+	service_vars_init(&vars);
+	service_mail_reply(sm, kind, &vars);
+	service_vars_free(&vars);
+}
+
+/* name NEWNAME */
+static int
+service_name(struct service_mail *sm, const struct command *c, char **cause)
+{
+	const char	*p;
+
+	for (p = c->arg; *p != '\0'; p++) {
+		if (*p == '<' || *p == '>' || *p == '@' || *p == '"' ||
+		    (unsigned char)*p < ' ') {
+			service_error(sm, "name: a name cannot hold '%c'; "
+			    "write just the name, like Alice Smith", *p);
+			return (0);
+		}
+	}
+	if (store_player_rename(sm->sv->store, sm->me.id, c->arg,
+	    cause) == -1)
+		return (-1);
+	free(sm->me.name);
+	sm->me.name = xstrdup(c->arg);
+	service_notice(sm, "Other players now see you as %s <%s>.\n", c->arg,
+	    sm->me.address);
+	return (0);
+}
+
+static int
+service_command(struct service_mail *sm, const struct command *c,
+    char **cause)
+{
+	switch (c->type) {
+	case COMMAND_HELP:
+		service_help(sm, c->arg);
+		return (0);
+	case COMMAND_RULES:
+		service_rules(sm, c->arg);
+		return (0);
+	case COMMAND_NEW:
+		return (service_lifecycle_new(sm, c, cause));
+	case COMMAND_ACCEPT:
+	case COMMAND_DECLINE:
+		return (service_lifecycle_answer(sm, c, cause));
+	case COMMAND_JOIN:
+		return (service_lifecycle_join(sm, c, cause));
+	case COMMAND_WITHDRAW:
+		return (service_lifecycle_withdraw(sm, c, cause));
+	case COMMAND_PLAY:
+		return (service_play_turn(sm, c, cause));
+	case COMMAND_PREVIEW:
+		return (service_play_preview(sm, c, cause));
+	case COMMAND_BOARD:
+		return (service_play_board(sm, c, cause));
+	case COMMAND_HISTORY:
+		return (service_play_history(sm, c, cause));
+	case COMMAND_GAMES:
+		return (service_play_games(sm, cause));
+	case COMMAND_OBSERVE:
+	case COMMAND_UNOBSERVE:
+		return (service_play_observe(sm, c, cause));
+	case COMMAND_NAME:
+		return (service_name(sm, c, cause));
+	}
+	return (0);
+}
+
+/* The mailloop handler: answer mail m. */
+int
+service_handle(struct mailloop *ml, const struct message *m, void *arg,
+    char **cause)
+{
+	struct service		*sv = arg;
+	struct service_mail	 sm;
+	struct command_list	 list;
+	char			*why = NULL;
+	size_t			 i;
+	int			 rc = 0;
+
+	if (sv->limit != NULL && !ratelimit_allow(sv->limit, m->from,
+	    ml->now)) {
+		log_warnx("mail %s: %s is over the rate limit; not answered",
+		    m->id, m->from);
+		return (0);
+	}
+	memset(&sm, 0, sizeof sm);
+	sm.sv = sv;
+	sm.ml = ml;
+	sm.m = m;
+	buf_init(&sm.reply);
+	if (service_player_add(&sm, m->from, &sm.me, cause) == -1)
+		goto out;
+	if (sm.me.name == NULL && m->from_name != NULL &&
+	    *m->from_name != '\0' && strlen(m->from_name) <= 40 &&
+	    strpbrk(m->from_name, "<>@\"") == NULL) {
+		if (store_player_rename(sv->store, sm.me.id, m->from_name,
+		    cause) == -1) {
+			rc = -1;
+			goto out;
+		}
+		sm.me.name = xstrdup(m->from_name);
+	}
+	service_context(&sm, cause);
+	if (command_parse(m->text, m->subject, &list, &why) == -1) {
+		service_error(&sm, "%s", why);
+		free(why);
+		service_help(&sm, NULL);
+	} else {
+		if (list.n == 0)
+			service_help(&sm, NULL);
+		for (i = 0; i < list.n && rc == 0; i++)
+			rc = service_command(&sm, &list.v[i], cause);
+		command_list_free(&list);
+	}
+	if (rc == 0)
+		rc = service_mail_flush(&sm, cause);
+out:
+	store_player_free(&sm.me);
+	buf_free(&sm.reply);
+	return (rc);
+}

@@ -1,0 +1,22 @@
+/*
+ * The game service: what a player's mail asks for (docs/commands.md),
+ * done against the store, answered with mail built from templates.
+ */
+#ifndef SERVICE_H
+#define SERVICE_H
+
+struct config_file;
+struct mailloop;
+struct message;
+struct store;
+struct service;
+
+struct service	*service_create(const struct config_file *, struct store *,
+		    char **);
+int		 service_reload(struct service *, const struct config_file *,
+		    char **);
+void		 service_free(struct service *);
+int		 service_handle(struct mailloop *, const struct message *,
+		    void *, char **);
+
+#endif

@@ -1,0 +1,606 @@
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "store.h"
+#include "store-private.h"
+#include "xmalloc.h"
+
+/*
+ * The game service's rows (store.c makes the tables, schema 2 and 3):
+ *
+ *   players    one per address that wrote to us or was invited, with
+ *              its secret (identity.c) and display name
+ *   games      the variant, status, whole record and move count; the
+ *              thread is the Message-ID of the game's first mail
+ *   seats      seat n of a game: its holder and the seat's state
+ *              (invited, accepted, open, resigned)
+ *   actions    the log: who played what, from which mail, when
+ *   observers  who follows a game without a seat
+ *   game_mail  every mail sent about a game, so replies find it
+ *
+ * These functions run inside the caller's transaction (the one that
+ * handles a mail), so a mail's whole effect commits or none of it.
+ * Each statement is prepared the first time it is used and kept in the
+ * store until store_close().
+ */
+
+enum {
+	SG_PLAYER_GET,
+	SG_PLAYER_BY_ID,
+	SG_PLAYER_ADD,
+	SG_PLAYER_RENAME,
+	SG_GAME_ADD,
+	SG_GAME_GET,
+	SG_GAME_UPDATE,
+	SG_GAME_THREAD,
+	SG_GAME_LIST_PLAYER,
+	SG_GAME_LIST_ALL,
+	SG_SEAT_ADD,
+	SG_SEAT_SET,
+	SG_SEATS,
+	SG_ACTION_ADD,
+	SG_OBSERVE_ADD,
+	SG_OBSERVE_DEL,
+	SG_OBSERVERS,
+	SG_MAIL_ADD,
+	SG_MAIL_GAME,
+	SG_MAIL_LAST,
+	SG_SEATS_CLEAR
+};
+
+#define SG_GAME_COLUMNS \
+	"g.id, g.variant, g.status, g.record, g.move, g.thread, g.created, " \
+	"g.updated"
+
+static const char *const store_game_sql[STORE_GAME_NSTMTS] = {
+	"SELECT id, address, name, secret FROM players WHERE address = ?1",
+	"SELECT id, address, name, secret FROM players WHERE id = ?1",
+	"INSERT INTO players (address, secret, created) VALUES (?1, ?2, ?3)",
+	"UPDATE players SET name = ?2 WHERE id = ?1",
+	"INSERT INTO games (variant, options, status, record, move, created, "
+	    "updated) VALUES (?1, ?2, 'inviting', ?3, 0, ?4, ?4)",
+	"SELECT " SG_GAME_COLUMNS " FROM games g WHERE g.id = ?1",
+	"UPDATE games SET status = ?2, record = ?3, move = ?4, updated = ?5 "
+	    "WHERE id = ?1",
+	"UPDATE games SET thread = ?2 WHERE id = ?1 AND thread IS NULL",
+	"SELECT " SG_GAME_COLUMNS " FROM games g WHERE g.id IN "
+	    "(SELECT game FROM seats WHERE player = ?1) ORDER BY g.id",
+	"SELECT " SG_GAME_COLUMNS " FROM games g ORDER BY g.id",
+	"INSERT INTO seats (game, seat, player, state) VALUES (?1, ?2, ?3, ?4)",
+	"UPDATE seats SET player = ?3, state = ?4 WHERE game = ?1 AND seat = ?2",
+	"SELECT s.seat, s.state, p.id, p.address, p.name, p.secret FROM seats s "
+	    "LEFT JOIN players p ON p.id = s.player WHERE s.game = ?1 "
+	    "ORDER BY s.seat",
+	"INSERT INTO actions (game, player, number, text, message_id, at) "
+	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+	"INSERT OR IGNORE INTO observers (game, player) VALUES (?1, ?2)",
+	"DELETE FROM observers WHERE game = ?1 AND player = ?2",
+	"SELECT p.id, p.address, p.name, p.secret FROM observers o JOIN "
+	    "players p ON p.id = o.player WHERE o.game = ?1 ORDER BY p.id",
+	"INSERT OR IGNORE INTO game_mail (message_id, game, player) VALUES "
+	    "(?1, ?2, ?3)",
+	"SELECT game FROM game_mail WHERE message_id = ?1",
+	"SELECT id, message_id, sender, rcpt, data, attempts FROM outbox WHERE "
+	    "id IN (SELECT max(o.id) FROM outbox o JOIN game_mail m ON "
+	    "m.message_id = o.message_id WHERE m.game = ?1 GROUP BY o.rcpt) "
+	    "ORDER BY id",
+	"DELETE FROM seats WHERE game = ?1"
+};
+
+static sqlite3_stmt *store_game_stmt(struct store *, int, char **);
+static int	store_game_run(struct store *, int, sqlite3_stmt *, char **);
+static char	*store_game_text(sqlite3_stmt *, int);
+static void	store_game_row_player(sqlite3_stmt *, int,
+		    struct store_player *);
+static void	store_game_row(sqlite3_stmt *, struct store_game *);
+static void	store_game_bind_id(sqlite3_stmt *, int, long long);
+static int	store_game_player_lookup(struct store *, int, const char *,
+		    long long, struct store_player *, char **);
+
+/* Statement i, prepared now if it is the first use; NULL on failure. */
+static sqlite3_stmt *
+store_game_stmt(struct store *s, int i, char **cause)
+{
+	if (s->game_stmt[i] == NULL && sqlite3_prepare_v2(s->db,
+	    store_game_sql[i], -1, &s->game_stmt[i], NULL) != SQLITE_OK) {
+		store_fail(s, cause, "cannot prepare a statement");
+		return (NULL);
+	}
+	return (s->game_stmt[i]);
+}
+
+/* Run a statement that returns no rows, already bound. */
+static int
+store_game_run(struct store *s, int i, sqlite3_stmt *st, char **cause)
+{
+	int	rc;
+
+	rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc != SQLITE_DONE)
+		return (store_fail(s, cause, store_game_sql[i]));
+	return (0);
+}
+
+static char *
+store_game_text(sqlite3_stmt *st, int col)
+{
+	const unsigned char	*t = sqlite3_column_text(st, col);
+
+	return (t == NULL ? NULL : xstrdup((const char *)t));
+}
+
+/* Bind a row id, or NULL for 0. */
+static void
+store_game_bind_id(sqlite3_stmt *st, int i, long long id)
+{
+	if (id == 0)
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_int64(st, i, id);
+}
+
+/* Columns at..at+3 are a player's id, address, name and secret. */
+static void
+store_game_row_player(sqlite3_stmt *st, int at, struct store_player *p)
+{
+	p->id = sqlite3_column_int64(st, at);
+	p->address = store_game_text(st, at + 1);
+	p->name = store_game_text(st, at + 2);
+	p->secret = store_game_text(st, at + 3);
+}
+
+static void
+store_game_row(sqlite3_stmt *st, struct store_game *g)
+{
+	g->id = sqlite3_column_int64(st, 0);
+	g->variant = store_game_text(st, 1);
+	g->status = store_game_text(st, 2);
+	g->record = store_game_text(st, 3);
+	g->move = sqlite3_column_int(st, 4);
+	g->thread = store_game_text(st, 5);
+	g->created = sqlite3_column_int64(st, 6);
+	g->updated = sqlite3_column_int64(st, 7);
+}
+
+/* Look a player up by statement i bound to key: 1 found, 0 not, -1. */
+static int
+store_game_player_lookup(struct store *s, int i, const char *address,
+    long long id, struct store_player *p, char **cause)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	memset(p, 0, sizeof *p);
+	if ((st = store_game_stmt(s, i, cause)) == NULL)
+		return (-1);
+	if (address != NULL)
+		sqlite3_bind_text(st, 1, address, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_int64(st, 1, id);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		store_game_row_player(st, 0, p);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return (store_fail(s, cause, "cannot read the players"));
+	return (rc == SQLITE_ROW);
+}
+
+/* The player at address (any case): 1 and *p, 0 if none, -1. */
+int
+store_player_get(struct store *s, const char *address,
+    struct store_player *p, char **cause)
+{
+	return (store_game_player_lookup(s, SG_PLAYER_GET, address, 0, p,
+	    cause));
+}
+
+int
+store_player_by_id(struct store *s, long long id, struct store_player *p,
+    char **cause)
+{
+	return (store_game_player_lookup(s, SG_PLAYER_BY_ID, NULL, id, p,
+	    cause));
+}
+
+/* Register address with secret; *p is the new player. */
+int
+store_player_add(struct store *s, const char *address, const char *secret,
+    long long now, struct store_player *p, char **cause)
+{
+	sqlite3_stmt	*st;
+
+	memset(p, 0, sizeof *p);
+	if ((st = store_game_stmt(s, SG_PLAYER_ADD, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_text(st, 1, address, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, secret, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, now);
+	if (store_game_run(s, SG_PLAYER_ADD, st, cause) == -1)
+		return (-1);
+	p->id = sqlite3_last_insert_rowid(s->db);
+	p->address = xstrdup(address);
+	p->secret = xstrdup(secret);
+	return (0);
+}
+
+int
+store_player_rename(struct store *s, long long id, const char *name,
+    char **cause)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_game_stmt(s, SG_PLAYER_RENAME, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
+	return (store_game_run(s, SG_PLAYER_RENAME, st, cause));
+}
+
+void
+store_player_free(struct store_player *p)
+{
+	if (p == NULL)
+		return;
+	free(p->address);
+	free(p->name);
+	free(p->secret);
+	memset(p, 0, sizeof *p);
+}
+
+void
+store_players_free(struct store_player *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		store_player_free(&v[i]);
+	free(v);
+}
+
+/* A new game, inviting, with its record so far; its id in *id. */
+int
+store_game_add(struct store *s, const char *variant, const char *options,
+    const char *record, long long now, long long *id, char **cause)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_game_stmt(s, SG_GAME_ADD, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_text(st, 1, variant, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, options, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, record, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 4, now);
+	if (store_game_run(s, SG_GAME_ADD, st, cause) == -1)
+		return (-1);
+	*id = sqlite3_last_insert_rowid(s->db);
+	return (0);
+}
+
+/* Game id: 1 and *g, 0 if there is none, -1. */
+int
+store_game_get(struct store *s, long long id, struct store_game *g,
+    char **cause)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	memset(g, 0, sizeof *g);
+	if ((st = store_game_stmt(s, SG_GAME_GET, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, id);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		store_game_row(st, g);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return (store_fail(s, cause, "cannot read the games"));
+	return (rc == SQLITE_ROW);
+}
+
+int
+store_game_update(struct store *s, long long id, const char *status,
+    const char *record, int move, long long now, char **cause)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_game_stmt(s, SG_GAME_UPDATE, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_text(st, 2, status, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, record, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 4, move);
+	sqlite3_bind_int64(st, 5, now);
+	return (store_game_run(s, SG_GAME_UPDATE, st, cause));
+}
+
+/* Make message_id the game's thread, unless it has one. */
+int
+store_game_thread(struct store *s, long long id, const char *message_id,
+    char **cause)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_game_stmt(s, SG_GAME_THREAD, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_text(st, 2, message_id, -1, SQLITE_STATIC);
+	return (store_game_run(s, SG_GAME_THREAD, st, cause));
+}
+
+/* The games player has a seat in (every game if player is 0). */
+int
+store_game_list(struct store *s, long long player, struct store_game **out,
+    size_t *n, char **cause)
+{
+	sqlite3_stmt	*st;
+	int		 i, rc;
+
+	*out = NULL;
+	*n = 0;
+	i = player != 0 ? SG_GAME_LIST_PLAYER : SG_GAME_LIST_ALL;
+	if ((st = store_game_stmt(s, i, cause)) == NULL)
+		return (-1);
+	if (player != 0)
+		sqlite3_bind_int64(st, 1, player);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		*out = xreallocarray(*out, *n + 1, sizeof **out);
+		store_game_row(st, &(*out)[(*n)++]);
+	}
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc != SQLITE_DONE) {
+		store_game_list_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+		return (store_fail(s, cause, "cannot read the games"));
+	}
+	return (0);
+}
+
+void
+store_game_free(struct store_game *g)
+{
+	if (g == NULL)
+		return;
+	free(g->variant);
+	free(g->status);
+	free(g->record);
+	free(g->thread);
+	memset(g, 0, sizeof *g);
+}
+
+void
+store_game_list_free(struct store_game *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		store_game_free(&v[i]);
+	free(v);
+}
+
+/* Seat n of game, held by player (0: nobody) in state. */
+int
+store_seat_add(struct store *s, long long game, int seat, long long player,
+    const char *state, char **cause)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_game_stmt(s, SG_SEAT_ADD, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int(st, 2, seat);
+	store_game_bind_id(st, 3, player);
+	sqlite3_bind_text(st, 4, state, -1, SQLITE_STATIC);
+	return (store_game_run(s, SG_SEAT_ADD, st, cause));
+}
+
+int
+store_seat_set(struct store *s, long long game, int seat, long long player,
+    const char *state, char **cause)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_game_stmt(s, SG_SEAT_SET, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int(st, 2, seat);
+	store_game_bind_id(st, 3, player);
+	sqlite3_bind_text(st, 4, state, -1, SQLITE_STATIC);
+	return (store_game_run(s, SG_SEAT_SET, st, cause));
+}
+
+/* Remove every seat of game (to seat the players again). */
+int
+store_seats_clear(struct store *s, long long game, char **cause)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_game_stmt(s, SG_SEATS_CLEAR, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, game);
+	return (store_game_run(s, SG_SEATS_CLEAR, st, cause));
+}
+
+/* The seats of game, in seat order, with their holders. */
+int
+store_seats(struct store *s, long long game, struct store_seat **out,
+    size_t *n, char **cause)
+{
+	sqlite3_stmt		*st;
+	struct store_seat	*seat;
+	int			 rc;
+
+	*out = NULL;
+	*n = 0;
+	if ((st = store_game_stmt(s, SG_SEATS, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, game);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		*out = xreallocarray(*out, *n + 1, sizeof **out);
+		seat = &(*out)[(*n)++];
+		seat->seat = sqlite3_column_int(st, 0);
+		seat->state = store_game_text(st, 1);
+		store_game_row_player(st, 2, &seat->player);
+	}
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc != SQLITE_DONE) {
+		store_seats_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+		return (store_fail(s, cause, "cannot read the seats"));
+	}
+	return (0);
+}
+
+void
+store_seats_free(struct store_seat *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].state);
+		store_player_free(&v[i].player);
+	}
+	free(v);
+}
+
+/* Log action number (text, from mail message_id) of player in game. */
+int
+store_action_add(struct store *s, long long game, long long player,
+    int number, const char *text, const char *message_id, long long now,
+    char **cause)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_game_stmt(s, SG_ACTION_ADD, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, game);
+	store_game_bind_id(st, 2, player);
+	sqlite3_bind_int(st, 3, number);
+	sqlite3_bind_text(st, 4, text, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, message_id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 6, now);
+	return (store_game_run(s, SG_ACTION_ADD, st, cause));
+}
+
+/* Start (on) or stop following game: 1 if that changed, 0 if not, -1. */
+int
+store_observe(struct store *s, long long game, long long player, int on,
+    char **cause)
+{
+	sqlite3_stmt	*st;
+	int		 i = on ? SG_OBSERVE_ADD : SG_OBSERVE_DEL;
+
+	if ((st = store_game_stmt(s, i, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int64(st, 2, player);
+	if (store_game_run(s, i, st, cause) == -1)
+		return (-1);
+	return (sqlite3_changes(s->db) > 0);
+}
+
+int
+store_observers(struct store *s, long long game, struct store_player **out,
+    size_t *n, char **cause)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	*out = NULL;
+	*n = 0;
+	if ((st = store_game_stmt(s, SG_OBSERVERS, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, game);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		*out = xreallocarray(*out, *n + 1, sizeof **out);
+		store_game_row_player(st, 0, &(*out)[(*n)++]);
+	}
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc != SQLITE_DONE) {
+		store_players_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+		return (store_fail(s, cause, "cannot read the observers"));
+	}
+	return (0);
+}
+
+/* Remember that mail message_id, to player (or 0), is about game. */
+int
+store_mail_add(struct store *s, const char *message_id, long long game,
+    long long player, char **cause)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_game_stmt(s, SG_MAIL_ADD, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_text(st, 1, message_id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, game);
+	store_game_bind_id(st, 3, player);
+	return (store_game_run(s, SG_MAIL_ADD, st, cause));
+}
+
+/* The game mail message_id was about: 1 and *game, 0 if none, -1. */
+int
+store_mail_game(struct store *s, const char *message_id, long long *game,
+    char **cause)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	if ((st = store_game_stmt(s, SG_MAIL_GAME, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_text(st, 1, message_id, -1, SQLITE_STATIC);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		*game = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return (store_fail(s, cause, "cannot read the game mail"));
+	return (rc == SQLITE_ROW);
+}
+
+/* The last mail about game to each of its recipients, oldest first. */
+int
+store_mail_last(struct store *s, long long game, struct store_outmail **out,
+    size_t *n, char **cause)
+{
+	sqlite3_stmt		*st;
+	struct store_outmail	*m;
+	int			 rc;
+
+	*out = NULL;
+	*n = 0;
+	if ((st = store_game_stmt(s, SG_MAIL_LAST, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, game);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		*out = xreallocarray(*out, *n + 1, sizeof **out);
+		m = &(*out)[(*n)++];
+		m->id = sqlite3_column_int64(st, 0);
+		m->message_id = store_game_text(st, 1);
+		m->sender = store_game_text(st, 2);
+		m->rcpt = store_game_text(st, 3);
+		m->len = (size_t)sqlite3_column_bytes(st, 4);
+		m->data = xmalloc(m->len + 1);
+		memcpy(m->data, sqlite3_column_blob(st, 4), m->len);
+		m->data[m->len] = '\0';
+		m->attempts = sqlite3_column_int(st, 5);
+	}
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc != SQLITE_DONE)
+		return (store_fail(s, cause, "cannot read the outbox"));
+	return (0);
+}

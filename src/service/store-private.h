@@ -1,0 +1,23 @@
+/*
+ * What store.c and store-game.c share: the store itself, its two sets
+ * of prepared statements, and the error helper.  Nothing else includes
+ * this file.
+ */
+#ifndef STORE_PRIVATE_H
+#define STORE_PRIVATE_H
+
+#include <sqlite3.h>
+
+#define STORE_NSTMTS		14	/* store.c's statements */
+#define STORE_GAME_NSTMTS	21	/* store-game.c's, made when first used */
+
+struct store {
+	sqlite3		*db;
+	char		*path;
+	sqlite3_stmt	*stmt[STORE_NSTMTS];
+	sqlite3_stmt	*game_stmt[STORE_GAME_NSTMTS];
+};
+
+int	store_fail(struct store *, char **, const char *);
+
+#endif

@@ -1,0 +1,306 @@
+#include "config.h"
+
+#include <sys/random.h>
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "buf.h"
+#include "game.h"
+#include "record.h"
+#include "store.h"
+#include "tool-db.h"
+#include "xmalloc.h"
+
+/*
+ * Operators look into the daemon's store with "mupbem --db FILE":
+ *
+ *   list         every game: number, variant, status, move, players
+ *   show G       one game: its places and holders, then its board
+ *   export G     its record (docs/record.md), for mupbem replay or an
+ *                archive
+ *   resend G     queue again the last mail about the game to each of
+ *                its recipients, with new Message-IDs; mupbemd sends
+ *                them on its next round (or mupbemd --deliver < /dev/null
+ *                is not needed: the daemon's outbox retry picks them up)
+ *
+ * The store is opened as mupbemd opens it (WAL, so this can run beside
+ * the daemon); resend writes in one transaction.
+ */
+
+static int	tool_db_error(const char *, ...)
+		    __attribute__((format(printf, 1, 2)));
+static int	tool_db_usage(void);
+static int	tool_db_game(const char *, long long *);
+static int	tool_db_list(struct store *);
+static int	tool_db_show(struct store *, long long, int);
+static int	tool_db_resend(struct store *, long long);
+static void	tool_db_new_id(const char *, unsigned, struct buf *);
+
+static int
+tool_db_error(const char *fmt, ...)
+{
+	va_list	ap;
+
+	fputs("mupbem: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return (1);
+}
+
+static int
+tool_db_usage(void)
+{
+	fprintf(stderr, "usage:\n"
+	    "  mupbem --db FILE list\n"
+	    "  mupbem --db FILE show G\n"
+	    "  mupbem --db FILE export G\n"
+	    "  mupbem --db FILE resend G\n");
+	return (2);
+}
+
+/* "G12" or "12". */
+static int
+tool_db_game(const char *s, long long *id)
+{
+	char	*end;
+
+	if (*s == 'G' || *s == 'g')
+		s++;
+	errno = 0;
+	*id = strtoll(s, &end, 10);
+	if (*s == '\0' || *end != '\0' || errno != 0 || *id < 1)
+		return (-1);
+	return (0);
+}
+
+static int
+tool_db_list(struct store *s)
+{
+	struct store_game	*games;
+	struct store_seat	*seats;
+	char			*cause;
+	size_t			 n, nseats, i, j;
+
+	if (store_game_list(s, 0, &games, &n, &cause) == -1) {
+		tool_db_error("%s", cause);
+		free(cause);
+		return (1);
+	}
+	for (i = 0; i < n; i++) {
+		printf("G%lld\t%s\t%s\tmove %d\t", games[i].id,
+		    games[i].variant, games[i].status, games[i].move + 1);
+		if (store_seats(s, games[i].id, &seats, &nseats,
+		    &cause) == -1) {
+			tool_db_error("%s", cause);
+			free(cause);
+			store_game_list_free(games, n);
+			return (1);
+		}
+		for (j = 0; j < nseats; j++) {
+			printf("%s%s", j > 0 ? ", " : "",
+			    seats[j].player.address != NULL ?
+			    seats[j].player.address : "(open)");
+		}
+		printf("\n");
+		store_seats_free(seats, nseats);
+	}
+	store_game_list_free(games, n);
+	return (0);
+}
+
+/* show G (board != 0) or export G. */
+static int
+tool_db_show(struct store *s, long long id, int board)
+{
+	struct store_game	 row;
+	struct store_seat	*seats;
+	struct record		 r;
+	struct game		*g;
+	struct buf		 out;
+	char			*cause;
+	size_t			 nseats, i;
+	int			 rc;
+
+	if ((rc = store_game_get(s, id, &row, &cause)) != 1) {
+		if (rc == 0)
+			return (tool_db_error("there is no game G%lld", id));
+		tool_db_error("%s", cause);
+		free(cause);
+		return (1);
+	}
+	if (!board) {
+		fputs(row.record, stdout);
+		store_game_free(&row);
+		return (0);
+	}
+	record_init(&r, NULL, NULL, 0);
+	if (record_parse(&r, row.record, &cause) == -1 ||
+	    (g = record_replay(&r, &cause)) == NULL) {
+		tool_db_error("G%lld: its record does not replay: %s", id,
+		    cause);
+		free(cause);
+		record_free(&r);
+		store_game_free(&row);
+		return (1);
+	}
+	if (store_seats(s, id, &seats, &nseats, &cause) == -1) {
+		tool_db_error("%s", cause);
+		free(cause);
+		game_free(g);
+		record_free(&r);
+		store_game_free(&row);
+		return (1);
+	}
+	buf_init(&out);
+	buf_addf(&out, "Game G%lld: %s, %s, move %d.\n", id, row.variant,
+	    row.status, row.move + 1);
+	for (i = 0; i < nseats; i++) {
+		buf_addf(&out, "  %s: %s (%s)\n", strcmp(row.status,
+		    "inviting") == 0 ? "place" : g->ops->seat_name(g,
+		    seats[i].seat), seats[i].player.address != NULL ?
+		    seats[i].player.address : "(open)", seats[i].state);
+	}
+	buf_addc(&out, '\n');
+	g->ops->render(g, &out);
+	fputs(out.data, stdout);
+	buf_free(&out);
+	store_seats_free(seats, nseats);
+	game_free(g);
+	record_free(&r);
+	store_game_free(&row);
+	return (0);
+}
+
+/* A new Message-ID in the domain of from. */
+static void
+tool_db_new_id(const char *from, unsigned n, struct buf *out)
+{
+	const char	*at = strchr(from, '@');
+	uint64_t	 rnd = 0;
+
+	if (getrandom(&rnd, sizeof rnd, 0) != (ssize_t)sizeof rnd)
+		rnd = (uint64_t)time(NULL) << 16;
+	buf_addf(out, "resend.%lld.%ld.%u.%016llx@%s", (long long)time(NULL),
+	    (long)getpid(), n, (unsigned long long)rnd,
+	    at != NULL ? at + 1 : "localhost");
+}
+
+/* Queue the last mail of game id to each recipient again. */
+static int
+tool_db_resend(struct store *s, long long id)
+{
+	struct store_outmail	*mails;
+	struct store_game	 row;
+	struct buf		 id_new, data;
+	const char		*p, *eol;
+	char			*cause = NULL;
+	size_t			 n = 0, i;
+	int			 rc;
+
+	if ((rc = store_game_get(s, id, &row, &cause)) != 1) {
+		if (rc == 0)
+			return (tool_db_error("there is no game G%lld", id));
+		goto fail;
+	}
+	store_game_free(&row);
+	if (store_begin(s, &cause) == -1)
+		goto fail;
+	if (store_mail_last(s, id, &mails, &n, &cause) == -1) {
+		store_rollback(s);
+		goto fail;
+	}
+	buf_init(&id_new);
+	buf_init(&data);
+	for (i = 0; i < n; i++) {
+		buf_reset(&id_new);
+		buf_reset(&data);
+		tool_db_new_id(mails[i].sender, (unsigned)i, &id_new);
+		if ((p = strstr(mails[i].data, "\nMessage-ID: <")) == NULL ||
+		    (eol = strchr(p + 1, '\n')) == NULL) {
+			cause = xstrdup("a mail in the outbox has no "
+			    "Message-ID");
+			break;
+		}
+		buf_add(&data, mails[i].data, (size_t)(p - mails[i].data));
+		buf_addf(&data, "\nMessage-ID: <%s>", id_new.data);
+		buf_adds(&data, eol);
+		if (store_queue(s, id_new.data, mails[i].sender, mails[i].rcpt,
+		    data.data, data.len, (long long)time(NULL), &cause) == -1 ||
+		    store_mail_add(s, id_new.data, id, 0, &cause) == -1)
+			break;
+		printf("G%lld: the last mail to %s is queued again as <%s>\n",
+		    id, mails[i].rcpt, id_new.data);
+	}
+	buf_free(&id_new);
+	buf_free(&data);
+	for (i = 0; i < n; i++)
+		store_outmail_free(&mails[i]);
+	free(mails);
+	if (cause != NULL) {
+		store_rollback(s);
+		goto fail;
+	}
+	if (store_commit(s, &cause) == -1) {
+		store_rollback(s);
+		goto fail;
+	}
+	if (n == 0)
+		printf("G%lld: no mail about it has been sent\n", id);
+	return (0);
+
+fail:
+	tool_db_error("%s", cause);
+	free(cause);
+	return (1);
+}
+
+/* mupbem --db FILE COMMAND [G] */
+int
+tool_db_main(int argc, char **argv)
+{
+	struct store	*s;
+	char		*cause;
+	long long	 id = 0;
+	int		 rc;
+
+	if (argc < 4)
+		return (tool_db_usage());
+	if (strcmp(argv[3], "list") == 0) {
+		if (argc != 4)
+			return (tool_db_usage());
+	} else if (strcmp(argv[3], "show") == 0 ||
+	    strcmp(argv[3], "export") == 0 || strcmp(argv[3], "resend") == 0) {
+		if (argc != 5)
+			return (tool_db_usage());
+		if (tool_db_game(argv[4], &id) == -1)
+			return (tool_db_error("'%s' is not a game; write it "
+			    "like G12", argv[4]));
+	} else {
+		tool_db_error("unknown command '%s'", argv[3]);
+		return (tool_db_usage());
+	}
+	if (access(argv[2], F_OK) == -1)
+		return (tool_db_error("%s: %s", argv[2], strerror(errno)));
+	if ((s = store_open(argv[2], &cause)) == NULL) {
+		tool_db_error("%s", cause);
+		free(cause);
+		return (1);
+	}
+	if (strcmp(argv[3], "list") == 0)
+		rc = tool_db_list(s);
+	else if (strcmp(argv[3], "resend") == 0)
+		rc = tool_db_resend(s, id);
+	else
+		rc = tool_db_show(s, id, strcmp(argv[3], "show") == 0);
+	store_close(s);
+	return (rc);
+}
