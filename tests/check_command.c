@@ -69,6 +69,20 @@ START_TEST(test_simple)
 }
 END_TEST
 
+/* In a reply about a game, the game may go unnamed. */
+START_TEST(test_unnamed)
+{
+	parse("accept\ndecline\njoin\nwithdraw\nhistory\nobserve\n"
+	    "unobserve\n", NULL);
+	ck_assert_uint_eq(l.n, 7);
+	ck_assert_int_eq(l.v[0].type, COMMAND_ACCEPT);
+	ck_assert_int_eq(l.v[0].game, 0);
+	ck_assert_int_eq(l.v[6].type, COMMAND_UNOBSERVE);
+	ck_assert_int_eq(l.v[6].game, 0);
+	command_list_free(&l);
+}
+END_TEST
+
 START_TEST(test_new)
 {
 	parse("new velox with bob@example.org Amy@Example.NET open 1 "
@@ -164,6 +178,7 @@ main(void)
 	TCase	*tc = tcase_create("command");
 
 	tcase_add_test(tc, test_simple);
+	tcase_add_test(tc, test_unnamed);
 	tcase_add_test(tc, test_new);
 	tcase_add_test(tc, test_turns);
 	tcase_add_test(tc, test_subject);

@@ -213,6 +213,106 @@ START_TEST(test_migrations)
 }
 END_TEST
 
+/* Players, games, seats, observers and game mail, as the service uses them. */
+START_TEST(test_games)
+{
+	struct store		*s;
+	struct store_player	 a, b, p, *obs;
+	struct store_game	 g, *list;
+	struct store_seat	*seats;
+	struct store_outmail	*mails;
+	char			*cause = NULL;
+	long long		 id, game;
+	size_t			 n;
+
+	ck_assert_ptr_nonnull(s = store_open(path, &cause));
+	ck_assert_int_eq(store_begin(s, &cause), 0);
+	ck_assert_int_eq(store_player_add(s, "alice@example.org", "s1", 10, &a,
+	    &cause), 0);
+	ck_assert_int_eq(store_player_add(s, "bob@example.org", "s2", 10, &b,
+	    &cause), 0);
+	/* Addresses are one player whatever their case. */
+	ck_assert_int_eq(store_player_add(s, "Alice@Example.org", "s3", 11,
+	    &p, &cause), -1);
+	free(cause);
+	cause = NULL;
+	ck_assert_int_eq(store_player_get(s, "ALICE@example.org", &p, &cause),
+	    1);
+	ck_assert_int_eq(p.id, a.id);
+	ck_assert_str_eq(p.secret, "s1");
+	ck_assert_ptr_null(p.name);
+	store_player_free(&p);
+	ck_assert_int_eq(store_player_rename(s, a.id, "Alice", &cause), 0);
+	ck_assert_int_eq(store_player_by_id(s, a.id, &p, &cause), 1);
+	ck_assert_str_eq(p.name, "Alice");
+	store_player_free(&p);
+	ck_assert_int_eq(store_player_get(s, "carol@example.org", &p, &cause),
+	    0);
+
+	ck_assert_int_eq(store_game_add(s, "velox", "players=2", "rec", 20,
+	    &id, &cause), 0);
+	ck_assert_int_eq(store_seat_add(s, id, 0, a.id, "accepted", &cause), 0);
+	ck_assert_int_eq(store_seat_add(s, id, 1, 0, "open", &cause), 0);
+	ck_assert_int_eq(store_seat_set(s, id, 1, b.id, "accepted", &cause), 0);
+	ck_assert_int_eq(store_seats(s, id, &seats, &n, &cause), 0);
+	ck_assert_int_eq(n, 2);
+	ck_assert_str_eq(seats[1].player.address, "bob@example.org");
+	ck_assert_str_eq(seats[1].state, "accepted");
+	store_seats_free(seats, n);
+	ck_assert_int_eq(store_game_update(s, id, "playing", "rec 2", 1, 30,
+	    &cause), 0);
+	ck_assert_int_eq(store_game_thread(s, id, "t1@x", &cause), 0);
+	ck_assert_int_eq(store_game_thread(s, id, "t2@x", &cause), 0);
+	ck_assert_int_eq(store_game_get(s, id, &g, &cause), 1);
+	ck_assert_str_eq(g.status, "playing");
+	ck_assert_str_eq(g.record, "rec 2");
+	ck_assert_str_eq(g.thread, "t1@x");
+	ck_assert_int_eq(g.move, 1);
+	store_game_free(&g);
+	ck_assert_int_eq(store_game_get(s, id + 1, &g, &cause), 0);
+	/* A status the schema does not know is refused. */
+	ck_assert_int_eq(store_game_update(s, id, "paused", "x", 1, 30,
+	    &cause), -1);
+	free(cause);
+	cause = NULL;
+	ck_assert_int_eq(store_game_list(s, b.id, &list, &n, &cause), 0);
+	ck_assert_int_eq(n, 1);
+	store_game_list_free(list, n);
+
+	ck_assert_int_eq(store_action_add(s, id, a.id, 1, "a", "m1@x", 30,
+	    &cause), 0);
+	ck_assert_int_eq(store_action_add(s, id, a.id, 1, "b", "m2@x", 30,
+	    &cause), -1);
+	free(cause);
+	cause = NULL;
+	ck_assert_int_eq(store_observe(s, id, b.id, 1, &cause), 1);
+	ck_assert_int_eq(store_observe(s, id, b.id, 1, &cause), 0);
+	ck_assert_int_eq(store_observers(s, id, &obs, &n, &cause), 0);
+	ck_assert_int_eq(n, 1);
+	store_players_free(obs, n);
+	ck_assert_int_eq(store_observe(s, id, b.id, 0, &cause), 1);
+
+	ck_assert_int_eq(store_queue(s, "o1@x", "g@x", "bob@example.org", "A",
+	    1, 30, &cause), 0);
+	ck_assert_int_eq(store_queue(s, "o2@x", "g@x", "bob@example.org", "B",
+	    1, 31, &cause), 0);
+	ck_assert_int_eq(store_mail_add(s, "o1@x", id, b.id, &cause), 0);
+	ck_assert_int_eq(store_mail_add(s, "o2@x", id, b.id, &cause), 0);
+	ck_assert_int_eq(store_mail_game(s, "o2@x", &game, &cause), 1);
+	ck_assert_int_eq(game, id);
+	ck_assert_int_eq(store_mail_game(s, "nope@x", &game, &cause), 0);
+	ck_assert_int_eq(store_mail_last(s, id, &mails, &n, &cause), 0);
+	ck_assert_int_eq(n, 1);
+	ck_assert_str_eq(mails[0].message_id, "o2@x");
+	store_outmail_free(&mails[0]);
+	free(mails);
+	ck_assert_int_eq(store_commit(s, &cause), 0);
+	store_player_free(&a);
+	store_player_free(&b);
+	store_close(s);
+}
+END_TEST
+
 START_TEST(test_newer)
 {
 	struct store	*s;
@@ -257,6 +357,7 @@ main(void)
 	tcase_add_test(tc, test_outbox);
 	tcase_add_test(tc, test_claims);
 	tcase_add_test(tc, test_migrations);
+	tcase_add_test(tc, test_games);
 	tcase_add_test(tc, test_newer);
 	tcase_add_test(tc, test_unusable);
 	suite_add_tcase(s, tc);

@@ -31,8 +31,8 @@ static int	service_play_rejected(struct service_mail *,
 		    struct service_game *, const char *, char **);
 static int	service_play_announce(struct service_mail *,
 		    struct service_game *, int, const char *, char **);
-static int	service_play_guess(struct service_mail *, long long *,
-		    char **);
+static int	service_play_guess(struct service_mail *, int, const char *,
+		    long long *, char **);
 static int	service_play_show(struct service_mail *,
 		    struct service_game *, char **);
 static int	service_play_resigning(const char *);
@@ -116,10 +116,12 @@ service_play_announce(struct service_mail *sm, struct service_game *sg,
 
 /*
  * A turn with no game named: the one game in play the sender has a
- * seat in.  1 and *id, 0 after telling the sender, -1.
+ * seat in.  1 and *id, 0 after telling the sender, -1.  A "turn" from
+ * the subject (line 0) of a player with no game is just words.
  */
 static int
-service_play_guess(struct service_mail *sm, long long *id, char **cause)
+service_play_guess(struct service_mail *sm, int line, const char *text,
+    long long *id, char **cause)
 {
 	struct store_game	*games;
 	size_t			 n, i, playing = 0;
@@ -136,10 +138,14 @@ service_play_guess(struct service_mail *sm, long long *id, char **cause)
 	store_game_list_free(games, n);
 	if (playing == 1)
 		return (1);
-	if (playing == 0) {
+	if (playing == 0 && line == 0) {
+		service_error(sm, "'%s' is not a command mupbem knows", text);
+		service_help(sm, NULL);
+	} else if (playing == 0) {
 		service_error(sm, "mupbem read a turn in your mail but you "
 		    "have no game in play; write \"help\" for the commands, "
 		    "or \"new velox with ADDRESS\" to start a game");
+		service_help(sm, NULL);
 	} else {
 		service_error(sm, "mupbem read a turn in your mail but you "
 		    "play %zu games: reply to the mail that shows the board, "
@@ -181,7 +187,8 @@ service_play_turn(struct service_mail *sm, const struct command *c,
 		    "not read (send it after the board comes back)", c->line);
 		return (0);
 	}
-	if (id == 0 && (rc = service_play_guess(sm, &id, cause)) != 1)
+	if (id == 0 && (rc = service_play_guess(sm, c->line, c->arg, &id,
+	    cause)) != 1)
 		return (rc);
 	if ((rc = service_game_load(sm, id, &sg, cause)) != 1)
 		return (rc);

@@ -44,7 +44,6 @@ static int	service_context_ids(struct service_mail *, const char *,
 static void	service_token(struct service_mail *);
 static int	service_command(struct service_mail *, const struct command *,
 		    char **);
-static void	service_help(struct service_mail *, const char *);
 static void	service_rules(struct service_mail *, const char *);
 static int	service_name(struct service_mail *, const struct command *,
 		    char **);
@@ -251,7 +250,8 @@ service_context(struct service_mail *sm, char **cause)
 	(void)cause;
 }
 
-static void
+/* Add the help text (on topic, if not NULL) to the sender's reply. */
+void
 service_help(struct service_mail *sm, const char *topic)
 {
 	struct service_vars	vars;

@@ -1,0 +1,120 @@
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "template-set.h"
+#include "test-util.h"
+#include "xmalloc.h"
+
+/*
+ * The daemon's set of templates: the built-in copies when there is no
+ * folder or no file, the operator's file where there is one, and a
+ * template naming a value replies do not have refused with its file
+ * and line.
+ */
+
+static char	*dir;
+
+static void
+setup(void)
+{
+	dir = test_util_tmpdir("tset");
+}
+
+static void
+teardown(void)
+{
+	test_util_rmtree(dir);
+	free(dir);
+}
+
+static void
+write_file(const char *name, const char *text)
+{
+	FILE	*f;
+	char	*path;
+
+	xasprintf(&path, "%s/%s", dir, name);
+	ck_assert_ptr_nonnull(f = fopen(path, "w"));
+	fputs(text, f);
+	fclose(f);
+	free(path);
+}
+
+static const struct template_var vars[] = {
+	{ "game", "G7" }, { "player", "Bob" }, { "topic", "" }
+};
+
+START_TEST(test_builtin)
+{
+	struct template_set	*ts;
+	struct buf		 out;
+	char			*cause = NULL;
+	int			 k;
+
+	ck_assert_ptr_nonnull(ts = template_set_load(NULL, &cause));
+	for (k = 0; k < TEMPLATE_NKINDS; k++)
+		ck_assert_str_eq(template_set_origin(ts, k), "built in");
+	buf_init(&out);
+	ck_assert_int_eq(template_set_render(ts, TEMPLATE_HELP, vars, 3, &out,
+	    &cause), 0);
+	ck_assert_ptr_nonnull(strstr(out.data, "mupbem plays Mu"));
+	buf_free(&out);
+	template_set_free(ts);
+	/* A folder that does not exist is a folder with no files. */
+	ck_assert_ptr_nonnull(ts = template_set_load("/nonexistent", &cause));
+	template_set_free(ts);
+}
+END_TEST
+
+START_TEST(test_override)
+{
+	struct template_set	*ts;
+	struct buf		 out;
+	char			*cause = NULL, *want;
+
+	write_file("help.txt", "Help for {{player}} in {{game}}.\n");
+	ck_assert_ptr_nonnull(ts = template_set_load(dir, &cause));
+	xasprintf(&want, "%s/help.txt", dir);
+	ck_assert_str_eq(template_set_origin(ts, TEMPLATE_HELP), want);
+	ck_assert_str_eq(template_set_origin(ts, TEMPLATE_OVER), "built in");
+	buf_init(&out);
+	ck_assert_int_eq(template_set_render(ts, TEMPLATE_HELP, vars, 3, &out,
+	    &cause), 0);
+	ck_assert_str_eq(out.data, "Help for Bob in G7.\n");
+	buf_free(&out);
+	template_set_free(ts);
+	free(want);
+}
+END_TEST
+
+START_TEST(test_refused)
+{
+	char	*cause = NULL, *want;
+
+	write_file("your-turn.txt", "Move!\n{{bored}}\n");
+	ck_assert_ptr_null(template_set_load(dir, &cause));
+	xasprintf(&want, "template %s/your-turn.txt: line 2: no value is "
+	    "called {{bored}} here", dir);
+	ck_assert_str_eq(cause, want);
+	free(cause);
+	free(want);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite	*s = suite_create("template_set");
+	TCase	*tc = tcase_create("template_set");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_builtin);
+	tcase_add_test(tc, test_override);
+	tcase_add_test(tc, test_refused);
+	suite_add_tcase(s, tc);
+	return (test_util_run(s));
+}

@@ -1,0 +1,278 @@
+#!/usr/bin/env bash
+#
+# The game service through mupbemd, on a real Maildir and a real SQLite
+# store: players write mail (scripts/mail-players.sh), mupbemd -1
+# answers, the test reads the answers in the outbox Maildir.  Covers
+# help and rules, the lifecycle (new, accept, decline, join, withdraw,
+# the start), turns (out of turn, illegal, stale #N, one per mail),
+# preview, board, history, games, observe, name, the token check under
+# both policies, and a turn mailed twice.  TAP-like output.
+#
+# make check sets MUPBEM and MUPBEMD.
+
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+: "${MUPBEMD:=$here/../mupbemd}"
+: "${MUPBEM:=$here/../mupbem}"
+[ -x "$MUPBEMD" ] || { echo "Bail out! no mupbemd at $MUPBEMD"; exit 99; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/service-test.XXXXXX") || exit 99
+trap "${KEEP:+:} rm -rf $tmp" EXIT
+cd "$tmp" || exit 99
+
+. "$here/tap.sh"
+
+deliver() {
+	local name
+	name=$(date +%s%N).$$.$RANDOM.test
+	cp "$1" "Maildir/tmp/$name" && mv "Maildir/tmp/$name" "Maildir/new/$name"
+}
+MP_SEND=deliver
+MP_DB=$tmp/w/mupbem.db
+. "$here/../scripts/mail-players.sh"
+
+# fresh [CONFIG-LINES]: an empty server, with [server] lines added.
+fresh() {
+	rm -rf "$tmp/w"
+	mkdir -p "$tmp/w/Maildir/new" "$tmp/w/Maildir/cur" "$tmp/w/Maildir/tmp" \
+	    "$tmp/w/got"
+	cd "$tmp/w" || exit 99
+	printf '[server]\naddress = games@localhost\nrate_burst = 0\n%b' \
+	    "${1:-}" >mupbem.conf
+}
+
+# run: mupbemd takes the mail; each answer goes to got/ADDRESS.N, and
+# the answers of this run are listed in "new".
+run() {
+	local f to k
+	"$MUPBEMD" -c mupbem.conf --once 2>>log || why+=("mupbemd failed")
+	: >new
+	# Message-IDs count up: mupbem.TIME.PID.N.RANDOM@HOST
+	for f in $(ls outbox/new 2>/dev/null | sort -t. -k4 -n); do
+		to=$(mp_header "outbox/new/$f" To)
+		k=$(ls got | grep -c "^$to\.")
+		mv "outbox/new/$f" "got/$to.$k"
+		echo "got/$to.$k" >>new
+	done
+}
+
+# last ADDRESS: the newest answer to ADDRESS.
+last() {
+	ls got | grep "^$1\." | sort -t. -k3 -n | tail -1 | sed 's|^|got/|'
+}
+
+# has FILE TEXT: the mail contains the line, or adds a reason.
+has() {
+	grep -qF -- "$2" "$1" 2>/dev/null || why+=("$1 lacks '$2'")
+}
+
+subject_is() {
+	[ "$(mp_header "$1" Subject)" = "$2" ] ||
+	    why+=("$1: subject '$(mp_header "$1" Subject)', wanted '$2'")
+}
+
+record() {
+	"$MUPBEM" --db mupbem.db export "${1:-G1}"
+}
+
+A=alice@example.org B=bob@example.org C=carol@example.org
+
+# --- help and rules --------------------------------------------------------
+
+fresh
+begin
+mp_mail "$A" games@localhost "hello" ""
+mp_mail "$A" games@localhost "x" "rules velox"
+mp_mail "$A" games@localhost "x" "help notation"
+mp_mail "$A" games@localhost "x" "help chess"
+mp_mail "$A" games@localhost "" "rules chess"
+run
+[ "$(wc -l <new)" -eq 5 ] || why+=("$(wc -l <new) answers, not 5")
+has got/$A.0 "mupbem plays Mu (classic, levis and velox) by mail."
+has got/$A.1 "Mu velox, by Christian Freeling"
+has got/$A.2 "Notation: a cell is its segment and a digit, C4."
+has got/$A.3 "There is no help on 'chess'."
+has got/$A.4 "rules: no game is called 'chess' (the games are classic, levis and velox)"
+subject_is got/$A.1 "Re: x"
+end "help, rules and help topics are answered; unknown ones say what exists"
+
+begin
+mp_mail "$A" games@localhost "x" "new chess with $B"
+mp_mail "$A" games@localhost "x" "new velox"
+mp_mail "$A" games@localhost "x" "new velox with $A"
+mp_mail "$A" games@localhost "x" "new velox with $B $B"
+mp_mail "$A" games@localhost "x" "new velox with games@localhost"
+mp_mail "$A" games@localhost "x" "new velox with $B open 9"
+run
+has got/$A.5 "new: no game is called 'chess' (the games are classic, levis and velox)"
+has got/$A.6 "new: a game needs at least two players"
+has got/$A.7 "new: you are in the game already"
+has got/$A.8 "new: $B is invited twice"
+has got/$A.9 "new: games@localhost is this server's address, not a player's"
+grep -q "new: " got/$A.10 || why+=("no refusal of 11 players")
+[ -z "$("$MUPBEM" --db mupbem.db list)" ] || why+=("a game was made")
+end "new: a wrong game, too few or wrong players are refused, and no game is made"
+
+# --- the lifecycle ---------------------------------------------------------
+
+fresh
+begin
+mp_mail "Alice Liddell <$A>" games@localhost "a game" "new classic with $B open 1"
+run
+inv=$(last "$B")
+subject_is "$inv" "[mupbem G1] classic: invitation"
+has "$inv" "Alice Liddell <$A> invites you to a game of classic, game G1, with"
+mp_header "$inv" Reply-To | grep -q '^games+g1-[0-9a-f]\{12\}@localhost$' ||
+    why+=("Reply-To: $(mp_header "$inv" Reply-To)")
+subject_is "$(last "$A")" "[mupbem G1] classic: created"
+has "$(last "$A")" "Waiting for $B to accept and 1 open seat (write \"join G1\" to take one)."
+# bob accepts by a new mail, not a reply: no token.
+mp_mail "$B" games@localhost "accept" "accept G1"
+run
+subject_is "$(last "$B")" "[mupbem G1] classic: a mail in your name was not accepted"
+has "$(last "$B")" "accept for game G1 did not come to the reply address of your game mail"
+"$MUPBEM" --db mupbem.db show G1 | grep -q "$B (invited)" || why+=("bob's place changed")
+mp_reply "$inv" "$B" "accept"
+run
+has "$(last "$A")" "$B accepted game G1."
+mp_mail "$C" games@localhost "join" "join G1"
+run
+grep -q ": your move (turn 1)" $(cat new) || why+=("nobody was told to move")
+[ "$(grep -l 'classic: started\|your move' $(cat new) | wc -l)" -eq 3 ] ||
+    why+=("not all three were told of the start")
+record | grep -q '^seat red ' || why+=("the record has no seats")
+end "new, invitation, a tokenless accept refused, accept by reply, join: the game starts for all three"
+
+begin
+mp_mail "$C" games@localhost "" "withdraw G1"
+mp_mail "$C" games@localhost "" "join G1"
+mp_mail "$C" games@localhost "" "accept G1"
+run
+grep -q "withdraw: game G1 has started; write resign to give it up" got/$C.* ||
+    why+=("withdraw after the start")
+grep -q "join: game G1 has started" got/$C.* || why+=("join after the start")
+end "withdraw and join after the start are refused"
+
+fresh
+begin
+mp_mail "$A" games@localhost "" "new velox with $B"
+mp_mail "$A" games@localhost "" "new classic open 2"
+run
+mp_reply "$(last "$B")" "$B" "decline"
+mp_mail "$C" games@localhost "" "join G2"
+run
+grep -q "$B declined game G1, so it is cancelled." got/$A.* ||
+    why+=("alice was not told of the decline")
+"$MUPBEM" --db mupbem.db list | grep -q "^G1	velox	abandoned" || why+=("G1 not abandoned")
+mp_reply "$(last "$C")" "$C" "withdraw"
+run
+"$MUPBEM" --db mupbem.db show G2 | grep -q "(open) (open)" || why+=("carol's place did not open")
+mp_reply "$(ls got/$A.* | head -2 | tail -1)" "$A" "withdraw G2"
+run
+"$MUPBEM" --db mupbem.db list | grep -q "^G2	classic	abandoned" ||
+    why+=("G2 not abandoned: $("$MUPBEM" --db mupbem.db list)")
+end "decline cancels; a joiner's withdrawal opens the place; the creator's cancels"
+
+# --- turns ---------------------------------------------------------------
+
+fresh
+mp_mail "$A" games@localhost "" "new velox with $B segments 2"
+run
+mp_reply "$(last "$B")" "$B" "accept"
+run
+mover=$(grep -l ": your move (turn 1)" $(cat new))
+other=$(grep -L ": your move (turn 1)" $(cat new))
+mto=$(mp_header "$mover" To)
+oto=$(mp_header "$other" To)
+begin
+before=$(record)
+mp_reply "$other" "$oto" "@0,0"
+mp_reply "$mover" "$mto" "#7 a"
+mp_reply "$mover" "$mto" "zz9"
+run
+grep -q "it is not your turn" got/$oto.* || why+=("out of turn")
+grep -q "#7: your turn was written for move 7, but the game is at move 1" got/$mto.* ||
+    why+=("stale #N")
+grep -q "^Subject: \[mupbem G1\] velox: not played (turn 1)" got/$mto.* ||
+    why+=("the subject of a refusal")
+grep -q "^    'zz9': not an action here" got/$mto.* ||
+    why+=("the illegal turn's reason does not name it")
+[ "$(record)" = "$before" ] || why+=("the record changed")
+end "out of turn, a stale #N and an illegal turn change nothing and say why"
+
+begin
+mp_reply "$mover" "$mto" "preview a"
+run
+subject_is "$(last "$mto")" "[mupbem G1] velox: preview (turn 1)"
+[ "$(record)" = "$before" ] || why+=("preview changed the record")
+mp_mail "$C" games@localhost "" "observe G1"
+run
+mp_reply "$mover" "$mto" "#1 a
+
+a"
+run
+[ "$(record | grep -c '^1 ')" -eq 1 ] || why+=("turn 1 not recorded")
+grep -q "line 3: one turn per mail" $(cat new) || why+=("a second turn in one mail was read")
+grep -q "^Subject: \[mupbem G1\] velox: red played (turn 1)\|^Subject: \[mupbem G1\] velox: blue played (turn 1)" \
+    $(last "$C") || why+=("the observer was not told: $(mp_header "$(last "$C")" Subject)")
+grep -q ": you played (turn 1)" $(grep "$mto" new) || why+=("the mover's answer")
+grep -q ": your move (turn 2)" $(last "$oto") || why+=("the next player's")
+end "preview stores nothing; a turn is recorded once, the mover, the next player and an observer told"
+
+begin
+nowmover=$(last "$oto")
+cp "$nowmover" bob-turn
+mp_reply "$nowmover" "$oto" "#2 $(mp_answer "$nowmover" 5 | sed 's/^#2 //')"
+saved=$(ls -t Maildir/new | head -1)
+cp "Maildir/new/$saved" dup.eml
+run
+deliver dup.eml
+run
+grep -q "handled before; dropped" log || why+=("no duplicate in the log")
+[ "$(record | grep -c '^2 ')" -eq 1 ] || why+=("turn 2 recorded $(record | grep -c '^2 ') times")
+[ ! -s new ] || why+=("the duplicate was answered")
+end "a turn mailed twice is played once and answered once"
+
+begin
+mp_mail "$A" games@localhost "" "board
+history G1
+games
+name Alice L.
+unobserve G1"
+mp_mail "$C" games@localhost "games" ""
+run
+grep -q "^seat red " $(cat new) || why+=("no history")
+grep -q "G1 velox, playing, move 3." $(cat new) || why+=("no games list")
+grep -q "Other players now see you as Alice L. <$A>." $(cat new) || why+=("no name")
+grep -q "You were not following game G1." $(cat new) || why+=("unobserve")
+grep -q "Your games (0):" got/$C.* || why+=("a command in the subject")
+end "board, history, games, name and unobserve; a command in the subject"
+
+# --- the from policy --------------------------------------------------------
+
+fresh 'policy = from\n'
+begin
+mp_mail "$A" games@localhost "" "new velox with $B"
+run
+mp_mail "$B" games@localhost "" "accept G1"
+run
+grep -q ": started\|: your move (turn 1)" $(cat new) ||
+    why+=("accept by From alone was refused")
+end "policy = from: an accept from the right address needs no token"
+
+begin
+printf '[server]\ntemplates = %s\n' "$tmp/tpl" >bad.conf
+mkdir -p "$tmp/tpl"
+printf 'Hello {{nobody}}\n' >"$tmp/tpl/help.txt"
+"$MUPBEMD" -c bad.conf -n 2>err
+[ $? -eq 78 ] || why+=("exit status $?")
+grep -q "template $tmp/tpl/help.txt: line 1: no value is called {{nobody}} here" err ||
+    why+=("$(cat err)")
+printf 'Help, {{player}}!\n' >"$tmp/tpl/help.txt"
+mp_mail "$A" games@localhost "" "help"
+"$MUPBEMD" -c bad.conf --once 2>>log
+grep -q "^Help, $A!" outbox/new/* || why+=("the operator's template was not used")
+end "an operator's template is checked at start-up and used"
+
+tap_done
