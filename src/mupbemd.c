@@ -37,6 +37,7 @@ static volatile sig_atomic_t	mupbemd_stop;	/* SIGTERM, SIGINT */
 static volatile sig_atomic_t	mupbemd_hup;	/* SIGHUP */
 static volatile sig_atomic_t	mupbemd_wake;	/* either */
 
+static double	mupbemd_ms(void);
 static void	mupbemd_signal(int);
 static int	mupbemd_usage(void);
 static struct sender *mupbemd_sender(const struct config_file *);
@@ -44,6 +45,16 @@ static int	mupbemd_deliver(struct mailloop *);
 static struct source *mupbemd_source(const struct config_file *);
 static void	mupbemd_reload(struct mailloop *, struct config_file *,
 		    const char *);
+
+/* Milliseconds on the monotonic clock, for -v's timings. */
+static double
+mupbemd_ms(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ((double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6);
+}
 
 static void
 mupbemd_signal(int sig)
@@ -226,7 +237,8 @@ main(int argc, char **argv)
 	long long			 next;
 	int				 ch, debug = 0, once = 0, deliver = 0;
 	int				 check = 0;
-	int				 rc = 0, n;
+	int				 rc = 0, n, took, gone;
+	double				 t0, t1;
 
 	while ((ch = getopt_long(argc, argv, "c:dfnv1", longopts,
 	    NULL)) != -1) {
@@ -334,12 +346,16 @@ main(int argc, char **argv)
 	    c.source, strcmp(c.source, "maildir") == 0 ? c.maildir :
 	    c.imap_url, c.sender, c.store);
 	if (once) {
-		if (mailloop_take(&ml, &cause) == -1) {
+		t0 = mupbemd_ms();
+		if ((took = mailloop_take(&ml, &cause)) == -1) {
 			log_warnx("%s", cause);
 			free(cause);
 			rc = 1;
 		}
-		mailloop_send(&ml, (long long)time(NULL), &next);
+		t1 = mupbemd_ms();
+		gone = mailloop_send(&ml, (long long)time(NULL), &next);
+		log_debug("once: %d mails taken in %.1f ms, %d replies sent in "
+		    "%.1f ms", took, t1 - t0, gone, mupbemd_ms() - t1);
 	} else {
 		ml.stop = &mupbemd_stop;
 		for (;;) {

@@ -1,0 +1,112 @@
+#!/bin/bash
+# The game service's speed: N valid move mails, in G games at once,
+# go through a Maildir into one "mupbemd -1" run with the Maildir
+# sender (or sendmail, with BENCH_SENDER=sendmail and a working
+# /usr/sbin/sendmail).  Each mail is one transaction: the turn checked
+# and applied, the record saved, the action logged, and a mail queued
+# for each player.  Prints mails per second and the time per mail,
+# for taking them (the transactions) and for sending the replies.
+#
+# Setting up is not timed: the players create and accept the games by
+# mail, then every turn is drawn in advance (mupbem robot, mupbem play
+# on a copy of each record) and written as the mail a player would
+# send: to their token reply address, with "#N".
+#
+# Random velox games end after about 35 actions, so by default there
+# is a game for every 30 mails.
+#
+# Usage, after a build: bash scripts/bench-service.sh [N] [G]
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+src=$PWD
+count=${1:-2000}
+games=${2:-$(((count + 29) / 30))}
+dir=$(mktemp -d "${TMPDIR:-/tmp}/mupbem-bench.XXXXXX")
+trap "${KEEP:+:} rm -rf $dir" EXIT
+cd "$dir"
+mkdir -p Maildir/new Maildir/cur Maildir/tmp rec
+printf '[server]\naddress = games@bench.example\nrate_burst = 0\n' >d.conf
+if [ "${BENCH_SENDER:-maildir}" = sendmail ]; then
+	printf '[send]\nurl = sendmail:/usr/sbin/sendmail\n' >>d.conf
+fi
+
+deliver() {
+	local name
+	name=$(printf '%012d' "$seq").bench
+	seq=$((seq + 1))
+	cp "$1" "Maildir/new/$name"
+}
+seq=0
+MUPBEM=$src/mupbem
+MP_SEND=deliver
+MP_DB=$dir/mupbem.db
+. "$src/scripts/mail-players.sh"
+
+# The games, made and accepted by mail.
+for g in $(seq 1 "$games"); do
+	mp_mail "p${g}a@bench.example" games@bench.example "" \
+	    "new velox with p${g}b@bench.example"
+done
+"$src/mupbemd" -c d.conf --once 2>/dev/null
+for f in outbox/new/*; do
+	case $(mp_header "$f" Subject) in
+	*": invitation") mp_reply "$f" "$(mp_header "$f" To)" accept ;;
+	esac
+done
+rm -f outbox/new/*
+"$src/mupbemd" -c d.conf --once 2>/dev/null
+declare -A token
+for f in outbox/new/*; do
+	token[$(mp_header "$f" To)]=$(mp_header "$f" Reply-To)
+done
+rm -f outbox/new/*
+
+# Every turn drawn in advance, game by game, round-robin into mail.
+per=$(((count + games - 1) / games))
+for g in $(seq 1 "$games"); do
+	"$MUPBEM" --db mupbem.db export "G$g" >"rec/$g"
+	: >"rec/$g.turns"
+	for t in $(seq 1 "$per"); do
+		move=$(($(grep -c '^[0-9]' "rec/$g" || true) + 1))
+		"$MUPBEM" replay "rec/$g" >pos
+		grep -q '^phase over' pos && break
+		seat=$(sed -n 's/^to-move //p' pos)
+		who=$(sed -n "s/^seat $seat //p" "rec/$g")
+		turn=$("$MUPBEM" robot --seed "$((g * 100000 + t))" "rec/$g")
+		"$MUPBEM" play "rec/$g" "$turn" >/dev/null
+		printf '%s\t%s\t#%d %s\n' "$who" "${token[$who]}" "$move" "$turn" \
+		    >>"rec/$g.turns"
+	done
+done
+n=0
+for t in $(seq 1 "$per"); do
+	for g in $(seq 1 "$games"); do
+		line=$(sed -n "${t}p" "rec/$g.turns")
+		[ -n "$line" ] || continue
+		IFS=$'\t' read -r who to body <<<"$line"
+		[ $n -lt "$count" ] || break 2
+		mp_mail "$who" "$to" "Re: [mupbem G$g] velox" "$body"
+		n=$((n + 1))
+	done
+done
+
+start=$(date +%s%N)
+"$src/mupbemd" -c d.conf -v --once 2>run.log
+end=$(date +%s%N)
+grep -q "once: $n mails taken" run.log || { tail -3 run.log; exit 1; }
+played=$(for g in $(seq 1 "$games"); do "$MUPBEM" --db mupbem.db export "G$g" |
+    grep -c '^[0-9]'; done | awk '{s += $1} END {print s}')
+refused=$(grep -rl 'not played\|could not do' outbox/new | wc -l || true)
+line=$(grep 'once: ' run.log)
+take=$(echo "$line" | sed 's/.* taken in \([0-9.]*\) ms.*/\1/')
+send=$(echo "$line" | sed 's/.* sent in \([0-9.]*\) ms.*/\1/')
+replies=$(echo "$line" | sed 's/.*, \([0-9]*\) replies.*/\1/')
+echo "move mails:        $n in $games games ($played actions in the records, $refused refused)"
+echo "replies:           $replies"
+awk -v n="$n" -v take="$take" -v send="$send" -v r="$replies" \
+    -v wall="$(((end - start) / 1000))" 'BEGIN {
+	printf "taking (one transaction each): %.0f mails/s, %.3f ms a mail\n", n / (take / 1000), take / n
+	printf "sending the replies:           %.0f replies/s, %.3f ms a reply\n", r / (send / 1000), send / r
+	printf "whole run (start to exit):     %.0f mails/s, %.3f ms a mail\n", n / (wall / 1e6), wall / 1000 / n
+}'
