@@ -249,6 +249,21 @@ grep -q "You were not following game G1." $(cat new) || why+=("unobserve")
 grep -q "Your games (0):" got/$C.* || why+=("a command in the subject")
 end "board, history, games, name and unobserve; a command in the subject"
 
+begin
+out=$("$MUPBEM" --db mupbem.db resend G1)
+[ "$(echo "$out" | grep -c 'is queued again as <resend\.')" -eq 3 ] ||
+    why+=("resend: $out")
+run
+[ "$(wc -l <new)" -eq 3 ] || why+=("$(wc -l <new) mails resent, not 3")
+"$MUPBEM" --db mupbem.db list | grep -q "^G1	velox	playing	move 3	" ||
+    why+=("list: $("$MUPBEM" --db mupbem.db list)")
+"$MUPBEM" --db mupbem.db show G1 | grep -q "^  red: " || why+=("show")
+"$MUPBEM" --db mupbem.db show G9 2>err; [ $? -eq 1 ] &&
+    grep -q "^mupbem: there is no game G9$" err || why+=("show G9: $(cat err)")
+"$MUPBEM" --db nowhere.db list 2>err
+grep -q "^mupbem: nowhere.db: No such file or directory$" err || why+=("$(cat err)")
+end "mupbem --db: resend queues the last mail to each of the three again; list, show"
+
 # --- the from policy --------------------------------------------------------
 
 fresh 'policy = from\n'

@@ -452,10 +452,16 @@ service_lifecycle_withdraw(struct service_mail *sm, const struct command *c,
 	    "anyone who writes \"join G%lld\".\n", sg.row.id, sg.row.id);
 	rc = store_seat_set(sm->sv->store, sg.row.id, seat->seat, 0, "open",
 	    cause);
-	/* Tell them too, though they no longer hold the place. */
+	free(seat->state);
+	seat->state = xstrdup("open");
+	store_player_free(&seat->player);
 	if (rc == 0)
 		rc = service_lifecycle_tell(sm, &sg, text.data, "withdrawn",
 		    cause);
+	/* They no longer hold the place, so they hear of it directly. */
+	if (rc == 0)
+		service_notice(sm, "You withdrew from game G%lld.\n",
+		    sg.row.id);
 	buf_free(&text);
 out:
 	service_game_free(&sg);

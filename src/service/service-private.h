@@ -68,6 +68,8 @@ int	service_allowed(struct service_mail *, const struct service_game *,
 void	service_error(struct service_mail *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	service_help(struct service_mail *, const char *);
+void	service_notice(struct service_mail *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
 int	service_player_add(struct service_mail *, const char *,
 	    struct store_player *, char **);
 

@@ -47,8 +47,6 @@ static int	service_command(struct service_mail *, const struct command *,
 static void	service_rules(struct service_mail *, const char *);
 static int	service_name(struct service_mail *, const struct command *,
 		    char **);
-static void	service_notice(struct service_mail *, const char *, ...)
-		    __attribute__((format(printf, 2, 3)));
 
 struct service *
 service_create(const struct config_file *c, struct store *store,
@@ -134,7 +132,7 @@ service_error(struct service_mail *sm, const char *fmt, ...)
 }
 
 /* Add a notice to the sender's reply. */
-static void
+void
 service_notice(struct service_mail *sm, const char *fmt, ...)
 {
 	struct service_vars	 vars;

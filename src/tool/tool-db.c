@@ -26,9 +26,10 @@
  *   export G     its record (docs/record.md), for mupbem replay or an
  *                archive
  *   resend G     queue again the last mail about the game to each of
- *                its recipients, with new Message-IDs; mupbemd sends
- *                them on its next round (or mupbemd --deliver < /dev/null
- *                is not needed: the daemon's outbox retry picks them up)
+ *                its recipients, with new Message-IDs; the running
+ *                daemon sends them when it next looks at its outbox
+ *                (at the latest after poll_interval), or the next
+ *                mupbemd -1 does
  *
  * The store is opened as mupbemd opens it (WAL, so this can run beside
  * the daemon); resend writes in one transaction.
