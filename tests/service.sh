@@ -167,7 +167,7 @@ grep -q "$B declined game G1, so it is cancelled." got/$A.* ||
 "$MUPBEM" --db mupbem.db list | grep -q "^G1	velox	abandoned" || why+=("G1 not abandoned")
 mp_reply "$(last "$C")" "$C" "withdraw"
 run
-"$MUPBEM" --db mupbem.db show G2 | grep -q "(open) (open)" || why+=("carol's place did not open")
+"$MUPBEM" --db mupbem.db show G2 | grep -q "nobody (open)" || why+=("carol's place did not open")
 mp_reply "$(ls got/$A.* | head -2 | tail -1)" "$A" "withdraw G2"
 run
 "$MUPBEM" --db mupbem.db list | grep -q "^G2	classic	abandoned" ||

@@ -166,6 +166,11 @@ service_game_find(struct service_mail *sm, const struct command *c,
 {
 	long long	id = c->game != 0 ? c->game : sm->context;
 
+	if (id == 0 && c->type == COMMAND_PREVIEW) {
+		service_error(sm, "preview: which game? Reply to the mail that "
+		    "shows its board");
+		return (0);
+	}
 	if (id == 0) {
 		service_error(sm, "%s: which game? Write it like G12, or "
 		    "reply to a mail about the game", command_name(c->type));

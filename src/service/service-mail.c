@@ -68,7 +68,7 @@ void
 service_label(const struct store_player *p, struct buf *out)
 {
 	if (p->id == 0)
-		buf_adds(out, "(open)");
+		buf_adds(out, "nobody");
 	else if (p->name != NULL)
 		buf_addf(out, "%s <%s>", p->name, p->address);
 	else
@@ -100,7 +100,8 @@ service_vars_game(struct service_vars *vars, const struct service_game *sg)
 	service_vars_set(vars, SV_SCORE, "%s", b.len > 0 ? b.data : "");
 	buf_reset(&b);
 	for (i = 0; i < sg->nseats; i++) {
-		if (strcmp(sg->row.status, "inviting") == 0)
+		if (strcmp(sg->row.status, "inviting") == 0 ||
+		    strcmp(sg->row.status, "abandoned") == 0)
 			buf_addf(&b, "  seat %zu: ", i + 1);
 		else
 			buf_addf(&b, "  %s: ", g->ops->seat_name(g,

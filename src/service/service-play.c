@@ -148,8 +148,8 @@ service_play_guess(struct service_mail *sm, int line, const char *text,
 		service_help(sm, NULL);
 	} else {
 		service_error(sm, "mupbem read a turn in your mail but you "
-		    "play %zu games: reply to the mail that shows the board, "
-		    "or put the game in the subject, like [mupbem G12]",
+		    "play %zu games: reply to the mail that shows the board "
+		    "of the game you mean",
 		    playing);
 	}
 	return (0);
@@ -369,8 +369,10 @@ service_play_board(struct service_mail *sm, const struct command *c,
 	for (i = 0, rc = 0; i < n && rc == 0; i++) {
 		if (strcmp(games[i].status, "playing") != 0)
 			continue;
-		if ((rc = service_game_load(sm, games[i].id, &sg, cause)) != 1)
+		if ((rc = service_game_load(sm, games[i].id, &sg, cause)) != 1) {
+			rc = rc == -1 ? -1 : 0;
 			continue;
+		}
 		rc = service_play_show(sm, &sg, cause);
 		service_game_free(&sg);
 		shown++;
@@ -393,6 +395,14 @@ service_play_history(struct service_mail *sm, const struct command *c,
 
 	if ((rc = service_game_find(sm, c, &sg, cause)) != 1)
 		return (rc);
+	if (strcmp(sg.row.status, "inviting") == 0 ||
+	    strcmp(sg.row.status, "abandoned") == 0) {
+		/* Its seed would tell who sits where before the draw. */
+		service_error(sm, "history: game G%lld has no record yet; it "
+		    "begins when the game starts", sg.row.id);
+		service_game_free(&sg);
+		return (0);
+	}
 	service_vars_init(&vars);
 	service_vars_game(&vars, &sg);
 	service_vars_set(&vars, SV_TEXT, "The record of game G%lld (%s), "
@@ -421,7 +431,7 @@ service_play_games(struct service_mail *sm, char **cause)
 		return (-1);
 	buf_init(&text);
 	buf_addf(&text, "Your games (%zu):\n\n", n);
-	for (i = 0; i < n && rc == 0; i++) {
+	for (i = 0; i < n && rc != -1; i++) {
 		if ((rc = service_game_load(sm, games[i].id, &sg,
 		    cause)) != 1)
 			continue;

@@ -27,6 +27,8 @@
  *   players, games, seats, actions, observers
  *            the game service's tables (schema 2), with room for
  *            leagues and deadlines
+ *   game_mail every mail sent about a game, and each game's thread
+ *            (schema 3), so that replies find their game
  *
  * Exactly once: the daemon, in one transaction, checks that a mail is
  * not handled, records it as handled together with everything its

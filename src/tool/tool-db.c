@@ -109,7 +109,7 @@ tool_db_list(struct store *s)
 		for (j = 0; j < nseats; j++) {
 			printf("%s%s", j > 0 ? ", " : "",
 			    seats[j].player.address != NULL ?
-			    seats[j].player.address : "(open)");
+			    seats[j].player.address : "nobody");
 		}
 		printf("\n");
 		store_seats_free(seats, nseats);
@@ -168,7 +168,7 @@ tool_db_show(struct store *s, long long id, int board)
 		buf_addf(&out, "  %s: %s (%s)\n", strcmp(row.status,
 		    "inviting") == 0 ? "place" : g->ops->seat_name(g,
 		    seats[i].seat), seats[i].player.address != NULL ?
-		    seats[i].player.address : "(open)", seats[i].state);
+		    seats[i].player.address : "nobody", seats[i].state);
 	}
 	buf_addc(&out, '\n');
 	g->ops->render(g, &out);
