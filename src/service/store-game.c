@@ -588,19 +588,16 @@ store_mail_last(struct store *s, long long game, struct store_outmail **out,
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		*out = xreallocarray(*out, *n + 1, sizeof **out);
 		m = &(*out)[(*n)++];
-		m->id = sqlite3_column_int64(st, 0);
-		m->message_id = store_game_text(st, 1);
-		m->sender = store_game_text(st, 2);
-		m->rcpt = store_game_text(st, 3);
-		m->len = (size_t)sqlite3_column_bytes(st, 4);
-		m->data = xmalloc(m->len + 1);
-		memcpy(m->data, sqlite3_column_blob(st, 4), m->len);
-		m->data[m->len] = '\0';
-		m->attempts = sqlite3_column_int(st, 5);
+		store_outmail_row(st, m);
 	}
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_DONE)
+	if (rc != SQLITE_DONE) {
+		while (*n > 0)
+			store_outmail_free(&(*out)[--(*n)]);
+		free(*out);
+		*out = NULL;
 		return (store_fail(s, cause, "cannot read the outbox"));
+	}
 	return (0);
 }

@@ -18,6 +18,9 @@ struct store {
 	sqlite3_stmt	*game_stmt[STORE_GAME_NSTMTS];
 };
 
+struct store_outmail;
+
 int	store_fail(struct store *, char **, const char *);
+void	store_outmail_row(sqlite3_stmt *, struct store_outmail *);
 
 #endif

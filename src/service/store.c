@@ -388,18 +388,8 @@ store_due(struct store *s, long long now, struct store_outmail *m,
 		return (-1);
 	sqlite3_bind_int64(st, 1, now);
 	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		m->id = sqlite3_column_int64(st, 0);
-		m->message_id = xstrdup((const char *)
-		    sqlite3_column_text(st, 1));
-		m->sender = xstrdup((const char *)sqlite3_column_text(st, 2));
-		m->rcpt = xstrdup((const char *)sqlite3_column_text(st, 3));
-		m->len = (size_t)sqlite3_column_bytes(st, 4);
-		m->data = xmalloc(m->len + 1);
-		memcpy(m->data, sqlite3_column_blob(st, 4), m->len);
-		m->data[m->len] = '\0';
-		m->attempts = sqlite3_column_int(st, 5);
-	}
+	if (rc == SQLITE_ROW)
+		store_outmail_row(st, m);
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
@@ -515,6 +505,24 @@ store_next_try(struct store *s)
 		next = sqlite3_column_int64(st, 0);
 	sqlite3_reset(st);
 	return (next);
+}
+
+/*
+ * Fill m from a row whose columns are the outbox's id, message_id,
+ * sender, rcpt, data and attempts.
+ */
+void
+store_outmail_row(sqlite3_stmt *st, struct store_outmail *m)
+{
+	m->id = sqlite3_column_int64(st, 0);
+	m->message_id = xstrdup((const char *)sqlite3_column_text(st, 1));
+	m->sender = xstrdup((const char *)sqlite3_column_text(st, 2));
+	m->rcpt = xstrdup((const char *)sqlite3_column_text(st, 3));
+	m->len = (size_t)sqlite3_column_bytes(st, 4);
+	m->data = xmalloc(m->len + 1);
+	memcpy(m->data, sqlite3_column_blob(st, 4), m->len);
+	m->data[m->len] = '\0';
+	m->attempts = sqlite3_column_int(st, 5);
 }
 
 void
