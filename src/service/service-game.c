@@ -106,13 +106,6 @@ service_game_seat_of(const struct service_game *sg, long long player)
 	return (NULL);
 }
 
-/* A word for the state of sg, for subjects. */
-const char *
-service_game_state(const struct service_game *sg)
-{
-	return (sg->row.status);
-}
-
 /* One or two lines: who the game waits for, and how. */
 void
 service_game_status(const struct service_game *sg, struct buf *out)
@@ -202,12 +195,7 @@ service_game_everyone(struct service_mail *sm, const struct service_game *sg,
 		}
 		if (j < *n)
 			continue;
-		(*out)[*n].id = sg->seats[i].player.id;
-		(*out)[*n].address = xstrdup(sg->seats[i].player.address);
-		(*out)[*n].name = sg->seats[i].player.name != NULL ?
-		    xstrdup(sg->seats[i].player.name) : NULL;
-		(*out)[*n].secret = xstrdup(sg->seats[i].player.secret);
-		(*n)++;
+		store_player_copy(&(*out)[(*n)++], &sg->seats[i].player);
 	}
 	for (i = 0; i < nobs; i++) {
 		if (service_game_seat_of(sg, obs[i].id) != NULL) {

@@ -389,11 +389,7 @@ service_lifecycle_join(struct service_mail *sm, const struct command *c,
 	free(sg.seats[i].state);
 	sg.seats[i].state = xstrdup("accepted");
 	store_player_free(&sg.seats[i].player);
-	sg.seats[i].player.id = sm->me.id;
-	sg.seats[i].player.address = xstrdup(sm->me.address);
-	sg.seats[i].player.name = sm->me.name != NULL ?
-	    xstrdup(sm->me.name) : NULL;
-	sg.seats[i].player.secret = xstrdup(sm->me.secret);
+	store_player_copy(&sg.seats[i].player, &sm->me);
 	if (service_lifecycle_full(&sg))
 		rc = service_lifecycle_start(sm, &sg, cause);
 	else {

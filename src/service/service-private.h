@@ -95,7 +95,6 @@ int	service_game_save(struct service_mail *, struct service_game *,
 	    const char *, char **);
 struct store_seat *service_game_seat_of(const struct service_game *,
 	    long long);
-const char *service_game_state(const struct service_game *);
 void	service_game_status(const struct service_game *, struct buf *);
 int	service_game_find(struct service_mail *, const struct command *,
 	    struct service_game *, char **);

@@ -38,7 +38,7 @@
  * policy the From address is enough.
  */
 
-static void	service_context(struct service_mail *, char **);
+static void	service_context(struct service_mail *);
 static int	service_context_ids(struct service_mail *, const char *,
 		    char **);
 static void	service_token(struct service_mail *);
@@ -225,7 +225,7 @@ service_context_ids(struct service_mail *sm, const char *ids, char **cause)
 
 /* Which game the mail is about, if any. */
 static void
-service_context(struct service_mail *sm, char **cause)
+service_context(struct service_mail *sm)
 {
 	const struct message	*m = sm->m;
 	char			*why = NULL;
@@ -245,7 +245,6 @@ service_context(struct service_mail *sm, char **cause)
 	}
 	if (sm->context == 0)
 		sm->context = command_subject_game(m->subject);
-	(void)cause;
 }
 
 /* Add the help text (on topic, if not NULL) to the sender's reply. */
@@ -403,7 +402,7 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 		}
 		sm.me.name = xstrdup(m->from_name);
 	}
-	service_context(&sm, cause);
+	service_context(&sm);
 	if (command_parse(m->text, m->subject, &list, &why) == -1) {
 		service_error(&sm, "%s", why);
 		free(why);

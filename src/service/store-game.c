@@ -243,6 +243,16 @@ store_player_rename(struct store *s, long long id, const char *name,
 	return (store_game_run(s, SG_PLAYER_RENAME, st, cause));
 }
 
+/* Make *to a copy of from. */
+void
+store_player_copy(struct store_player *to, const struct store_player *from)
+{
+	to->id = from->id;
+	to->address = from->address != NULL ? xstrdup(from->address) : NULL;
+	to->name = from->name != NULL ? xstrdup(from->name) : NULL;
+	to->secret = from->secret != NULL ? xstrdup(from->secret) : NULL;
+}
+
 void
 store_player_free(struct store_player *p)
 {

@@ -80,6 +80,8 @@ int		 store_player_add(struct store *, const char *, const char *,
 		     long long, struct store_player *, char **);
 int		 store_player_rename(struct store *, long long, const char *,
 		     char **);
+void		 store_player_copy(struct store_player *,
+		     const struct store_player *);
 void		 store_player_free(struct store_player *);
 
 int		 store_game_add(struct store *, const char *, const char *,
