@@ -71,7 +71,7 @@ static const struct {
 	{ "mupbem record 1\n", "mupbem record\n", "not a mupbem record: the "
 	    "first line must be 'mupbem record 1'", NULL },
 	{ "game velox", "game go", "record line 2: game: no such game "
-	    "(the games are classic, levis and velox)", NULL },
+	    "(the games are classic, levis, velox and mur)", NULL },
 	{ "game velox", "game Velox", "record line 2: not written the way "
 	    "mupbem writes it; expected 'game velox'", NULL },
 	{ "players 2", "players 02", "record line 3: not written the way "
@@ -84,7 +84,7 @@ static const struct {
 	{ "players 2\n", "players 2\nplayers 2\n", "record line 4: 'players' "
 	    "is given twice", NULL },
 	{ "players 2", "colour red", "record line 3: unknown header field "
-	    "'colour' (a record has game, players, segments, seed and seat)",
+	    "'colour' (a record has game, players, segments, match, seed and seat)",
 	    NULL },
 	{ "seed 42\n", "seed 42\nseat red\n", "record line 6: seat: expected "
 	    "a colour and a player, such as 'seat red bob'", NULL },

@@ -300,7 +300,7 @@ sed -n '5p' out | grep -Eq '^seed [0-9]+$' ||
 end "new without --seed picks a seed"
 
 expect "new --game chess is refused" 1 \
-    "mupbem: game: no game is called 'chess' (the games are classic, levis and velox)" \
+    "mupbem: game: no game is called 'chess' (the games are classic, levis, velox and mur)" \
     new --game chess --seed 7
 expect "new --players 3 is refused for velox" 1 \
     "mupbem: players: velox is for exactly 2 players, not 3" \
@@ -360,7 +360,7 @@ want_out_empty
     why+=("the last line is not 'RECORD may be - for standard input.'")
 [ "$(sed '1d;$d' err | grep -cv '^  mupbem [a-z]')" -eq 0 ] ||
     why+=("a usage line does not start with '  mupbem '")
-for c in "new --game classic|levis|velox [--players N] [--segments N] [--seed S]" \
+for c in "new --game classic|levis|velox|mur [--players N] [--segments N] [--match N] [--seed S]" \
     "play [--dry-run] [--as COLOUR] RECORD ACTION..." \
     "show RECORD" "legal RECORD" "replay RECORD" \
     "demo [--game velox] [--seed S]"; do
@@ -996,7 +996,7 @@ broken empty "not a mupbem record: the first line must be 'mupbem record 1'"
 printf 'mupbem record 1' >first-line-only
 broken first-line-only "not a mupbem record: the first line must be 'mupbem record 1'"
 sed 's/^seed 7$/seed 7\nkomi 5/' b >unknown-field
-broken unknown-field "record line 6: unknown header field 'komi' (a record has game, players, segments, seed and seat)"
+broken unknown-field "record line 6: unknown header field 'komi' (a record has game, players, segments, match, seed and seat)"
 sed '/^seed/d' b >no-seed
 broken no-seed "record line 5: the header must give game, players and seed"
 sed '/^game/d' b >no-game
@@ -1008,7 +1008,7 @@ broken bad-seed "record line 5: seed: expected a whole number from 0 to 2^64-1"
 sed 's/^seed 7$/seed7/' b >bad-field
 broken bad-field "record line 5: expected a header field such as 'players 2', or a blank line"
 sed 's/^game velox$/game chess/' b >bad-game
-broken bad-game "record line 2: game: no such game (the games are classic, levis and velox)"
+broken bad-game "record line 2: game: no such game (the games are classic, levis, velox and mur)"
 sed 's/^players 2$/players 3/' b >bad-players
 broken bad-players "record header: players: velox is for exactly 2 players, not 3"
 header velox 2 8 7 | head -n 5 >no-blank-line

@@ -6,6 +6,7 @@
 
 #include "game.h"
 #include "mu-ops.h"
+#include "mur-ops.h"
 #include "text.h"
 #include "xmalloc.h"
 
@@ -21,6 +22,7 @@ const struct game_ops *game_table[] = {
 	&mu_ops_classic,
 	&mu_ops_levis,
 	&mu_ops_velox,
+	&mur_ops,
 	NULL
 };
 
@@ -37,7 +39,7 @@ game_find(const char *name)
 	return (NULL);
 }
 
-/* List the game names, "classic, levis and velox". */
+/* List the game names, "classic, levis, velox and mur". */
 void
 game_names(struct buf *out)
 {

@@ -1,5 +1,5 @@
 /*
- * The one interface every game (the Mu variants now, Mur later) offers
+ * The one interface every game (the Mu variants and Mur) offers
  * to the tool, the service and the robot: create, parse an action,
  * apply it for a seat (reporting what happened, as text for replies),
  * list the legal ones, draw the board (with the score once the game is
@@ -13,23 +13,26 @@
 
 #include "buf.h"
 #include "mu-game.h"
+#include "mur-game.h"
 
 struct game;
 
 /* Options for a new game; 0 means the game's default. */
 struct game_options {
 	int		players;
-	int		segments;
+	int		segments;	/* Mu: segments each */
+	int		games;		/* Mur: games in the match */
 };
 
 struct action {
 	union {
 		struct mu_action	mu;
+		struct mur_action	mur;
 	} u;
 };
 
 struct game_ops {
-	const char	*name;		/* "classic", "levis", "velox" */
+	const char	*name;		/* "classic", "levis", "velox", "mur" */
 	const char	*title;		/* "Mu velox" */
 
 	int		 (*create)(struct game *, const struct game_options *,

@@ -72,6 +72,11 @@ mu_ops_create(struct game *g, const struct game_options *opts,
 	struct mu_game		*mg;
 	int			 players, segments;
 
+	if (opts->games != 0) {
+		xasprintf(cause, "%s is played one game at a time: only Mur "
+		    "has matches", v->name);
+		return (-1);
+	}
 	players = opts->players != 0 ? opts->players : v->default_players;
 	segments = opts->segments != 0 ? opts->segments :
 	    v->default_segments;

@@ -20,7 +20,8 @@
  *	mupbem record 1
  *	game velox
  *	players 2
- *	segments 8
+ *	segments 8		(Mu only)
+ *	match 6			(Mur only: games in the match)
  *	seed 42
  *	seat red bob@example.org	(optional: who sits where)
  *	seat blue alice@example.org
@@ -155,7 +156,7 @@ record_header(struct record *r, const char *s, size_t len, int line,
     unsigned *seen, char **cause)
 {
 	static const char	*keys[] = { "game", "players", "segments",
-				    "seed", "seat" };
+				    "seed", "seat", "match" };
 	const char		*sp, *v;
 	struct buf		 names;
 	char			*name, *end;
@@ -178,8 +179,8 @@ record_header(struct record *r, const char *s, size_t len, int line,
 	if (k == sizeof keys / sizeof keys[0]) {
 		name = text_quote(s, klen);
 		record_fail(cause, line, "unknown header field '%s' (a "
-		    "record has game, players, segments, seed and seat)",
-		    name);
+		    "record has game, players, segments, match, seed and "
+		    "seat)", name);
 		free(name);
 		return (-1);
 	}
@@ -203,13 +204,16 @@ record_header(struct record *r, const char *s, size_t len, int line,
 		break;
 	case 1:
 	case 2:
+	case 5:
 		if (text_parse_int(v, vlen, 1, 99, &n) == -1)
 			return (record_fail(cause, line, "%s: expected a "
 			    "number from 1 to 99", keys[k]));
 		if (k == 1)
 			r->opts.players = (int)n;
-		else
+		else if (k == 2)
 			r->opts.segments = (int)n;
+		else
+			r->opts.games = (int)n;
 		break;
 	case 3:
 		name = xstrndup(v, vlen);
@@ -350,6 +354,8 @@ record_write_header(const struct record *r, struct buf *out)
 	buf_addf(out, "players %d\n", r->opts.players);
 	if (r->opts.segments != 0)
 		buf_addf(out, "segments %d\n", r->opts.segments);
+	if (r->opts.games != 0)
+		buf_addf(out, "match %d\n", r->opts.games);
 	buf_addf(out, "seed %" PRIu64 "\n", r->seed);
 	for (i = 0; i < r->nseats; i++) {
 		buf_addf(out, "seat %s %s\n", r->seats[i].colour,

@@ -69,8 +69,8 @@ static struct game *tool_commands_load(const char *, struct record *,
 		    char **);
 
 static const struct tool_command tool_commands[] = {
-	{ "new", tool_commands_new, "new --game classic|levis|velox "
-	  "[--players N] [--segments N] [--seed S] "
+	{ "new", tool_commands_new, "new --game classic|levis|velox|mur "
+	  "[--players N] [--segments N] [--match N] [--seed S] "
 	  "[--player NAME]... [--ordered]" },
 	{ "play", tool_commands_play, "play [--dry-run] [--as COLOUR] RECORD "
 	  "ACTION..." },
@@ -79,8 +79,8 @@ static const struct tool_command tool_commands[] = {
 	{ "replay", tool_commands_replay, "replay RECORD" },
 	{ "robot", tool_commands_robot, "robot [--seed S] RECORD" },
 	{ "demo", tool_commands_demo, "demo [--game velox] [--seed S]" },
-	{ "bench", tool_commands_bench, "bench [--game classic|levis|velox] "
-	  "[--games N] [--seed S]" },
+	{ "bench", tool_commands_bench, "bench [--game classic|levis|velox|"
+	  "mur] [--games N] [--seed S]" },
 	{ "bench-mail", tool_commands_bench_mail, "bench-mail [--messages N] "
 	  "CORPUS-DIR" },
 	{ NULL, NULL, NULL }
@@ -185,6 +185,7 @@ tool_commands_new_options(int argc, char **argv, const char *game,
 		{ "game", required_argument, NULL, 'g' },
 		{ "players", required_argument, NULL, 'p' },
 		{ "segments", required_argument, NULL, 's' },
+		{ "match", required_argument, NULL, 'm' },
 		{ "seed", required_argument, NULL, 'S' },
 		{ "player", required_argument, NULL, 'P' },
 		{ "ordered", no_argument, NULL, 'o' },
@@ -217,6 +218,12 @@ tool_commands_new_options(int argc, char **argv, const char *game,
 			    &n) == -1)
 				return (-1);
 			opts->segments = (int)n;
+			break;
+		case 'm':
+			if (tool_commands_number("match", optarg, 1, 99,
+			    &n) == -1)
+				return (-1);
+			opts->games = (int)n;
 			break;
 		case 'S':
 			if (tool_commands_seed(optarg, &su->seed) == -1)

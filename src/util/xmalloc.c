@@ -87,8 +87,17 @@ xasprintf(char **ret, const char *fmt, ...)
 	int	 n;
 
 	va_start(ap, fmt);
-	n = vasprintf(ret, fmt, ap);
+	n = xvasprintf(ret, fmt, ap);
 	va_end(ap);
+	return (n);
+}
+
+int
+xvasprintf(char **ret, const char *fmt, va_list ap)
+{
+	int	 n;
+
+	n = vasprintf(ret, fmt, ap);
 	if (n == -1)
 		xmalloc_fail(strlen(fmt));
 	return (n);

@@ -6,6 +6,7 @@
 #ifndef XMALLOC_H
 #define XMALLOC_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 void	*xmalloc(size_t);
@@ -15,5 +16,7 @@ char	*xstrdup(const char *);
 char	*xstrndup(const char *, size_t);
 int	 xasprintf(char **, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
+int	 xvasprintf(char **, const char *, va_list)
+	    __attribute__((format(printf, 2, 0)));
 
 #endif

@@ -1,0 +1,214 @@
+#include "config.h"
+
+#include <string.h>
+#include <strings.h>
+
+#include "mur-board.h"
+
+/*
+ * The board (seed 004, "The mur board is a round grid with 25
+ * intersections"): point 0 is the centre; the point on ring r (1 the
+ * smallest, 3 the largest) and spoke s (0 north, then clockwise: ne,
+ * e, se, s, sw, w, nw) is 1 + 8(r - 1) + s.  Its name is the spoke and
+ * the ring, "n1" or "sw3"; the centre is "c".  A set of points is a
+ * 25-bit mask, bit p for point p.
+ *
+ * Neighbours: the centre touches the eight points of ring 1; a ring
+ * point touches the two beside it on its ring and the points on its
+ * spoke one ring in and one ring out (ring 1's inner neighbour is the
+ * centre).  So a point has 3 neighbours on ring 3, 4 on rings 1 and 2
+ * and 8 at the centre: the sizes of a trap.
+ *
+ * Paths: a ring move steps round its ring, keeping its direction.  A
+ * diameter is a line of seven points, the spoke s (s < 4) from ring 3
+ * in to the centre and on out along spoke s + 4; a point's place on it
+ * is x from -3 to 3 (x = r on spoke s, -r on spoke s + 4).  A diameter
+ * move steps along the line, through the centre, and turns back at
+ * either end, at ring 3, while it still has steps to go; so the steps
+ * repeat every 12.  The bumped stone goes on along the same path.
+ */
+
+#define MUR_P(r, s)	(1 + ((r) - 1) * 8 + (((s) + 8) % 8))
+#define MUR_B(p)	(1U << (p))
+#define MUR_ADJ(r, s)						\
+	(MUR_B(MUR_P(r, (s) + 1)) | MUR_B(MUR_P(r, (s) - 1)) |	\
+	((r) > 1 ? MUR_B(MUR_P((r) > 1 ? (r) - 1 : 1, s)) : MUR_B(0)) | \
+	((r) < 3 ? MUR_B(MUR_P((r) < 3 ? (r) + 1 : 3, s)) : 0))
+#define MUR_RING(r)						\
+	MUR_ADJ(r, 0), MUR_ADJ(r, 1), MUR_ADJ(r, 2), MUR_ADJ(r, 3),	\
+	MUR_ADJ(r, 4), MUR_ADJ(r, 5), MUR_ADJ(r, 6), MUR_ADJ(r, 7)
+
+const uint32_t mur_board_adjacent[MUR_POINTS] = {
+	0x1feU,
+	MUR_RING(1),
+	MUR_RING(2),
+	MUR_RING(3)
+};
+
+static const char *mur_board_spokes[MUR_SPOKES] = {
+	"n", "ne", "e", "se", "s", "sw", "w", "nw"
+};
+
+static const char *mur_board_names[MUR_POINTS] = {
+	"c",
+	"n1", "ne1", "e1", "se1", "s1", "sw1", "w1", "nw1",
+	"n2", "ne2", "e2", "se2", "s2", "sw2", "w2", "nw2",
+	"n3", "ne3", "e3", "se3", "s3", "sw3", "w3", "nw3"
+};
+
+static const char *mur_board_dirs[MUR_SPOKE] = { "cw", "ccw", "in", "out" };
+
+static void	mur_board_line(int, int *, int *);
+
+/* The point on ring r (1 to 3) and spoke s (any integer, taken mod 8). */
+int
+mur_board_point(int r, int s)
+{
+	return (MUR_P(r, s));
+}
+
+/* A point's ring, 0 for the centre. */
+int
+mur_board_ring(int p)
+{
+	return (p == MUR_CENTRE ? 0 : 1 + (p - 1) / 8);
+}
+
+/* A point's spoke, -1 for the centre. */
+int
+mur_board_spoke(int p)
+{
+	return (p == MUR_CENTRE ? -1 : (p - 1) % 8);
+}
+
+const char *
+mur_board_name(int p)
+{
+	return (mur_board_names[p]);
+}
+
+/* The point called s (case-insensitive), or -1. */
+int
+mur_board_parse(const char *s, size_t len)
+{
+	int	p;
+
+	for (p = 0; p < MUR_POINTS; p++) {
+		if (strlen(mur_board_names[p]) == len &&
+		    strncasecmp(mur_board_names[p], s, len) == 0)
+			return (p);
+	}
+	return (-1);
+}
+
+const char *
+mur_board_spoke_name(int s)
+{
+	return (mur_board_spokes[s]);
+}
+
+/* The spoke called s (case-insensitive), or -1. */
+int
+mur_board_spoke_parse(const char *s, size_t len)
+{
+	int	i;
+
+	for (i = 0; i < MUR_SPOKES; i++) {
+		if (strlen(mur_board_spokes[i]) == len &&
+		    strncasecmp(mur_board_spokes[i], s, len) == 0)
+			return (i);
+	}
+	return (-1);
+}
+
+/*
+ * Can a stone on p move in direction dir?  The centre moves only out
+ * along a spoke; a ring point moves round its ring or along its
+ * diameter, but from ring 3 only in (it is already at the end).
+ */
+int
+mur_board_dir_valid(int p, int dir)
+{
+	if (p == MUR_CENTRE)
+		return (dir >= MUR_SPOKE && dir < MUR_DIRS);
+	if (dir == MUR_OUT)
+		return (mur_board_ring(p) < 3);
+	return (dir >= MUR_CW && dir <= MUR_IN);
+}
+
+/* The name of a direction: "cw", "ccw", "in", "out" or a spoke. */
+const char *
+mur_board_dir_name(int dir)
+{
+	if (dir >= MUR_SPOKE)
+		return (mur_board_spokes[dir - MUR_SPOKE]);
+	return (mur_board_dirs[dir]);
+}
+
+/* The line (0 to 3) and place (-3 to 3) of p on its diameter. */
+static void
+mur_board_line(int p, int *line, int *x)
+{
+	int	s = mur_board_spoke(p), r = mur_board_ring(p);
+
+	*line = s % 4;
+	*x = s < 4 ? r : -r;
+}
+
+/*
+ * The first n points (n at most MUR_PATH_MAX) a stone on p passes
+ * moving in direction dir, which must be valid for p: out[k - 1] is
+ * the point k steps on.  Returns n.
+ */
+int
+mur_board_path(int p, int dir, int n, uint8_t *out)
+{
+	int	k, r, s, line, x, v, u;
+
+	if (dir == MUR_CW || dir == MUR_CCW) {
+		r = mur_board_ring(p);
+		s = mur_board_spoke(p);
+		v = dir == MUR_CW ? 1 : 7;
+		for (k = 0; k < n; k++) {
+			s = (s + v) % 8;
+			out[k] = (uint8_t)MUR_P(r, s);
+		}
+		return (n);
+	}
+	if (p == MUR_CENTRE) {
+		line = (dir - MUR_SPOKE) % 4;
+		x = 0;
+		v = dir - MUR_SPOKE < 4 ? 1 : -1;
+	} else {
+		mur_board_line(p, &line, &x);
+		v = (x > 0) == (dir == MUR_OUT) ? 1 : -1;
+	}
+	for (k = 1; k <= n; k++) {
+		u = ((x + 3 + v * k) % 12 + 12) % 12;
+		if (u > 6)
+			u = 12 - u;
+		u -= 3;
+		if (u == 0)
+			out[k - 1] = MUR_CENTRE;
+		else
+			out[k - 1] = (uint8_t)(u > 0 ? MUR_P(u, line) :
+			    MUR_P(-u, line + 4));
+	}
+	return (n);
+}
+
+/* Add the names of the points in mask, "n1, e2 and c". */
+void
+mur_board_list(uint32_t mask, struct buf *out)
+{
+	int	p, n = __builtin_popcount(mask), i = 0;
+
+	for (p = 0; p < MUR_POINTS; p++) {
+		if ((mask & MUR_B(p)) == 0)
+			continue;
+		if (i > 0)
+			buf_adds(out, i == n - 1 ? " and " : ", ");
+		buf_adds(out, mur_board_names[p]);
+		i++;
+	}
+}

@@ -1,0 +1,47 @@
+/*
+ * The Mur board: 25 points, a centre and three rings of eight on four
+ * diameters; their names, their neighbours and the paths stones move
+ * along.
+ */
+#ifndef MUR_BOARD_H
+#define MUR_BOARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+
+#define MUR_POINTS	25
+#define MUR_CENTRE	0
+#define MUR_RINGS	3
+#define MUR_SPOKES	8
+#define MUR_ALL		((1U << MUR_POINTS) - 1)
+
+/* Directions of a move: along the ring, or along the diameter. */
+enum mur_dir {
+	MUR_CW,			/* clockwise along the ring */
+	MUR_CCW,		/* counter-clockwise along the ring */
+	MUR_IN,			/* along the diameter, towards the centre */
+	MUR_OUT,		/* along the diameter, away from the centre */
+	MUR_SPOKE		/* from the centre: MUR_SPOKE + the spoke */
+};
+#define MUR_DIRS	(MUR_SPOKE + MUR_SPOKES)
+
+/* The longest path a move and its bumped stone can need. */
+#define MUR_PATH_MAX	32
+
+extern const uint32_t	mur_board_adjacent[MUR_POINTS];
+
+int		 mur_board_point(int, int);
+int		 mur_board_ring(int);
+int		 mur_board_spoke(int);
+const char	*mur_board_name(int);
+int		 mur_board_parse(const char *, size_t);
+const char	*mur_board_spoke_name(int);
+int		 mur_board_spoke_parse(const char *, size_t);
+int		 mur_board_dir_valid(int, int);
+const char	*mur_board_dir_name(int);
+int		 mur_board_path(int, int, int, uint8_t *);
+void		 mur_board_list(uint32_t, struct buf *);
+
+#endif

@@ -1,0 +1,411 @@
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mur-legal.h"
+#include "mur-position.h"
+#include "text.h"
+#include "xmalloc.h"
+
+/*
+ * A Mur position is fifteen lines, in this order:
+ *
+ *	mupbem position 1
+ *	game mur
+ *	match 6			games in the match
+ *	playing 2		the game being played (the last, once over)
+ *	to-move white		or - once the match is over
+ *	turn 14			turns played in this game
+ *	quiet 5			turns since the last trap
+ *	traps 1 0		traps made this game by black and white
+ *	results black-mur	each finished game: winner and how, or -
+ *	black n1 ne1 e2		the stones on the board, or -
+ *	white s2
+ *	mur c
+ *	withdraw -		what the player to move must withdraw
+ *	knocked -		the knocked-back stone among them
+ *	last n1 e1 e2		the last move: from, to, the bumped stone's
+ *				rest (- if none); or - if no move
+ *
+ * A result is black, white or drawn, a dash, and mur, traps, stuck,
+ * quiet or resign (enum mur_end).  Writing is canonical and reading
+ * strict: the text must be exactly what the game it describes writes,
+ * and the game must be one that play could reach in its essentials (no
+ * two stones on a point, at most seven a side, the withdrawals owed
+ * exactly the trapped and knocked-back stones, no game left running
+ * that should have ended).
+ */
+
+#define MUR_POSITION_LINES	15
+
+static const char *mur_position_keys[MUR_POSITION_LINES] = {
+	NULL, "game", "match", "playing", "to-move", "turn", "quiet",
+	"traps", "results", "black", "white", "mur", "withdraw", "knocked",
+	"last"
+};
+
+static const char *mur_position_ends[] = {
+	"", "mur", "traps", "stuck", "quiet", "resign"
+};
+
+static const char *mur_position_winners[] = { "black", "white", "drawn" };
+
+struct mur_position_line {
+	const char	*s;
+	size_t		 len;
+};
+
+static int	mur_position_fail(char **, int, const char *, ...)
+		    __attribute__((format(printf, 3, 4)));
+static int	mur_position_split(const char *, struct mur_position_line *,
+		    char **);
+static int	mur_position_number(const struct mur_position_line *, int,
+		    long, long, int *, char **);
+static int	mur_position_points(const struct mur_position_line *, int,
+		    int, uint32_t *, char **);
+static int	mur_position_results(struct mur_game *,
+		    const struct mur_position_line *, char **);
+static int	mur_position_last(struct mur_game *,
+		    const struct mur_position_line *, char **);
+static int	mur_position_fields(struct mur_game *,
+		    const struct mur_position_line *, char **);
+static int	mur_position_check(const struct mur_game *, char **);
+static void	mur_position_list(uint32_t, struct buf *);
+
+static int
+mur_position_fail(char **cause, int line, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*why;
+
+	va_start(ap, fmt);
+	xvasprintf(&why, fmt, ap);
+	va_end(ap);
+	xasprintf(cause, "position line %d: %s", line, why);
+	free(why);
+	return (-1);
+}
+
+/* Points as names separated by spaces, or "-". */
+static void
+mur_position_list(uint32_t m, struct buf *out)
+{
+	if (m == 0)
+		buf_addc(out, '-');
+	for (; m != 0; m &= m - 1) {
+		buf_adds(out, mur_board_name(__builtin_ctz(m)));
+		if ((m & (m - 1)) != 0)
+			buf_addc(out, ' ');
+	}
+}
+
+void
+mur_position_write(const struct mur_game *g, struct buf *out)
+{
+	int	i;
+
+	buf_adds(out, "mupbem position 1\ngame mur\n");
+	buf_addf(out, "match %d\nplaying %d\n", g->games, g->game);
+	buf_addf(out, "to-move %s\n", g->over ? "-" :
+	    mur_game_side(g->to_move));
+	buf_addf(out, "turn %d\nquiet %d\n", g->turn, g->quiet);
+	buf_addf(out, "traps %d %d\nresults", g->traps[0], g->traps[1]);
+	for (i = 0; i < g->nresults; i++)
+		buf_addf(out, " %s-%s", mur_position_winners[g->winner[i]],
+		    mur_position_ends[g->end[i]]);
+	buf_adds(out, g->nresults == 0 ? " -\nblack " : "\nblack ");
+	mur_position_list(g->pos.stones[MUR_BLACK], out);
+	buf_adds(out, "\nwhite ");
+	mur_position_list(g->pos.stones[MUR_WHITE], out);
+	buf_addf(out, "\nmur %s\nwithdraw ", mur_board_name(g->pos.mur));
+	mur_position_list(g->withdraw, out);
+	buf_adds(out, "\nknocked ");
+	mur_position_list(g->knocked, out);
+	if (g->last_from == -1)
+		buf_adds(out, "\nlast -\n");
+	else {
+		buf_addf(out, "\nlast %s %s %s\n", mur_board_name(g->last_from),
+		    mur_board_name(g->last_to), g->last_rest == -1 ? "-" :
+		    mur_board_name(g->last_rest));
+	}
+}
+
+/* Split text into its lines, each "key value"; values in line[]. */
+static int
+mur_position_split(const char *text, struct mur_position_line *line,
+    char **cause)
+{
+	const char	*p = text, *nl, *end = text + strlen(text);
+	size_t		 klen;
+	int		 i;
+
+	for (i = 0; i < MUR_POSITION_LINES; i++) {
+		if (p == end)
+			return (mur_position_fail(cause, i + 1, "the position "
+			    "ends before its '%s' line",
+			    mur_position_keys[i]));
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			return (mur_position_fail(cause, i + 1, "the position "
+			    "is truncated: its last line has no newline"));
+		if (i > 0) {
+			klen = strlen(mur_position_keys[i]);
+			if ((size_t)(nl - p) <= klen + 1 || strncmp(p,
+			    mur_position_keys[i], klen) != 0 || p[klen] != ' ')
+				return (mur_position_fail(cause, i + 1,
+				    "expected '%s' and its value",
+				    mur_position_keys[i]));
+			line[i].s = p + klen + 1;
+			line[i].len = (size_t)(nl - p) - klen - 1;
+		}
+		p = nl + 1;
+	}
+	if (p != end)
+		return (mur_position_fail(cause, MUR_POSITION_LINES + 1,
+		    "the position has more lines than a Mur position"));
+	return (0);
+}
+
+static int
+mur_position_number(const struct mur_position_line *line, int i, long min,
+    long max, int *out, char **cause)
+{
+	long	n;
+
+	if (line[i].len == 0 || line[i].s[0] == '-' || line[i].s[0] == '+' ||
+	    text_parse_int(line[i].s, line[i].len, min, max, &n) == -1)
+		return (mur_position_fail(cause, i + 1, "%s: expected a "
+		    "number from %ld to %ld", mur_position_keys[i], min, max));
+	*out = (int)n;
+	return (0);
+}
+
+/* Line i as point names separated by spaces, or "-"; at most max. */
+static int
+mur_position_points(const struct mur_position_line *line, int i, int max,
+    uint32_t *out, char **cause)
+{
+	const char	*p = line[i].s, *end = p + line[i].len, *sp;
+	int		 pt;
+
+	*out = 0;
+	if (line[i].len == 1 && p[0] == '-')
+		return (0);
+	while (p < end) {
+		if ((sp = memchr(p, ' ', (size_t)(end - p))) == NULL)
+			sp = end;
+		if ((pt = mur_board_parse(p, (size_t)(sp - p))) == -1)
+			return (mur_position_fail(cause, i + 1, "%s: '%.*s' "
+			    "is not a point", mur_position_keys[i],
+			    (int)(sp - p), p));
+		if (*out & (1U << pt))
+			return (mur_position_fail(cause, i + 1, "%s: %s is "
+			    "named twice", mur_position_keys[i],
+			    mur_board_name(pt)));
+		*out |= 1U << pt;
+		p = sp + 1;
+	}
+	if (__builtin_popcount(*out) > max)
+		return (mur_position_fail(cause, i + 1, "%s: more than %d "
+		    "points", mur_position_keys[i], max));
+	return (0);
+}
+
+static int
+mur_position_results(struct mur_game *g, const struct mur_position_line *l,
+    char **cause)
+{
+	const char	*p = l[8].s, *end = p + l[8].len, *sp, *dash;
+	size_t		 wlen;
+	int		 w, e;
+
+	g->nresults = 0;
+	if (l[8].len == 1 && p[0] == '-')
+		return (0);
+	while (p < end) {
+		if ((sp = memchr(p, ' ', (size_t)(end - p))) == NULL)
+			sp = end;
+		dash = memchr(p, '-', (size_t)(sp - p));
+		wlen = dash == NULL ? 0 : (size_t)(dash - p);
+		for (w = 0; w < 3; w++) {
+			if (strlen(mur_position_winners[w]) == wlen &&
+			    strncmp(p, mur_position_winners[w], wlen) == 0)
+				break;
+		}
+		for (e = 1; w < 3 && e <= MUR_END_RESIGN; e++) {
+			if (strlen(mur_position_ends[e]) == (size_t)(sp -
+			    dash - 1) && strncmp(dash + 1,
+			    mur_position_ends[e], (size_t)(sp - dash - 1)) == 0)
+				break;
+		}
+		if (w == 3 || e > MUR_END_RESIGN || (w == 2) !=
+		    (e == MUR_END_QUIET) || g->nresults == g->games)
+			return (mur_position_fail(cause, 9, "results: '%.*s' "
+			    "is not a result such as black-mur, white-traps "
+			    "or drawn-quiet, or there are more results than "
+			    "games", (int)(sp - p), p));
+		g->winner[g->nresults] = (uint8_t)w;
+		g->end[g->nresults] = (uint8_t)e;
+		g->nresults++;
+		p = sp + 1;
+	}
+	return (0);
+}
+
+static int
+mur_position_last(struct mur_game *g, const struct mur_position_line *l,
+    char **cause)
+{
+	const char	*p = l[14].s;
+	char		*copy, *word[3], *last;
+	int		 n = 0, i, pt[3], rc = 0;
+
+	g->last_from = g->last_to = g->last_rest = -1;
+	if (l[14].len == 1 && p[0] == '-')
+		return (0);
+	copy = xstrndup(p, l[14].len);
+	for (word[n] = strtok_r(copy, " ", &last); word[n] != NULL && n < 3;
+	    word[n] = strtok_r(NULL, " ", &last))
+		n++;
+	if (n != 3 || word[3 - 1] == NULL)
+		rc = -1;
+	for (i = 0; rc == 0 && i < 3; i++) {
+		pt[i] = mur_board_parse(word[i], strlen(word[i]));
+		if (pt[i] == -1 && (i < 2 || strcmp(word[i], "-") != 0))
+			rc = -1;
+	}
+	free(copy);
+	if (rc == -1)
+		return (mur_position_fail(cause, 15, "last: expected the last "
+		    "move's departure, landing and bumped stone's rest (or "
+		    "-), such as 'last n1 e1 -', or '-'"));
+	g->last_from = pt[0];
+	g->last_to = pt[1];
+	g->last_rest = pt[2];
+	return (0);
+}
+
+/* Read the values of lines 3 to 15 into g. */
+static int
+mur_position_fields(struct mur_game *g, const struct mur_position_line *l,
+    char **cause)
+{
+	uint32_t	mur;
+
+	if (mur_position_number(l, 2, 1, MUR_GAMES_MAX, &g->games,
+	    cause) == -1 || mur_position_number(l, 3, 1, g->games, &g->game,
+	    cause) == -1)
+		return (-1);
+	if (l[4].len == 1 && l[4].s[0] == '-')
+		g->over = 1;
+	else if (l[4].len == 5 && strncmp(l[4].s, "black", 5) == 0)
+		g->to_move = MUR_BLACK;
+	else if (l[4].len == 5 && strncmp(l[4].s, "white", 5) == 0)
+		g->to_move = MUR_WHITE;
+	else
+		return (mur_position_fail(cause, 5, "to-move: expected black, "
+		    "white or - (the match is over)"));
+	if (mur_position_number(l, 5, 0, 1000000, &g->turn, cause) == -1 ||
+	    mur_position_number(l, 6, 0, MUR_QUIET_CAP, &g->quiet,
+	    cause) == -1)
+		return (-1);
+	if (l[7].len != 3 || l[7].s[1] != ' ' || l[7].s[0] < '0' ||
+	    l[7].s[0] >= '0' + MUR_TRAPS_TO_WIN || l[7].s[2] < '0' ||
+	    l[7].s[2] >= '0' + MUR_TRAPS_TO_WIN)
+		return (mur_position_fail(cause, 8, "traps: expected black's "
+		    "and white's traps this game, each 0 to %d, such as "
+		    "'traps 1 0'", MUR_TRAPS_TO_WIN - 1));
+	g->traps[0] = l[7].s[0] - '0';
+	g->traps[1] = l[7].s[2] - '0';
+	if (mur_position_results(g, l, cause) == -1 ||
+	    mur_position_points(l, 9, MUR_STONES, &g->pos.stones[MUR_BLACK],
+	    cause) == -1 || mur_position_points(l, 10, MUR_STONES,
+	    &g->pos.stones[MUR_WHITE], cause) == -1 ||
+	    mur_position_points(l, 11, 1, &mur, cause) == -1 ||
+	    mur_position_points(l, 12, 2 * MUR_STONES, &g->withdraw,
+	    cause) == -1 || mur_position_points(l, 13, 1, &g->knocked,
+	    cause) == -1)
+		return (-1);
+	if (mur == 0)
+		return (mur_position_fail(cause, 12, "mur: the mur stone is "
+		    "always on the board"));
+	g->pos.mur = __builtin_ctz(mur);
+	return (mur_position_last(g, l, cause));
+}
+
+/* Is g a state that play could reach, in its essentials? */
+static int
+mur_position_check(const struct mur_game *g, char **cause)
+{
+	const struct mur_pos	*pos = &g->pos;
+	uint32_t		 owed, mine;
+	int			 done;
+
+	done = g->nresults > 0 && (g->nresults == g->games ||
+	    g->end[g->nresults - 1] == MUR_END_RESIGN);
+	if (g->over != done || g->nresults != g->game - g->over)
+		return (mur_position_fail(cause, 9, "results: %d game%s "
+		    "finished, which does not fit game %d of %d %s",
+		    g->nresults, g->nresults == 1 ? "" : "s", g->game,
+		    g->games, g->over ? "with the match over" : "in play"));
+	if (pos->stones[0] & pos->stones[1])
+		return (mur_position_fail(cause, 11, "white: a point holds "
+		    "a black and a white stone"));
+	if ((pos->stones[0] | pos->stones[1]) & (1U << pos->mur))
+		return (mur_position_fail(cause, 12, "mur: the mur stone's "
+		    "point holds a stone"));
+	if (g->quiet > g->turn)
+		return (mur_position_fail(cause, 7, "quiet: more turns "
+		    "without a trap than turns"));
+	if (g->over) {
+		if (g->withdraw != 0 || g->knocked != 0 || g->last_from != -1)
+			return (mur_position_fail(cause, 13, "withdraw: a "
+			    "match that is over owes nothing and has no last "
+			    "move"));
+		return (0);
+	}
+	mine = pos->stones[g->to_move];
+	owed = mur_rules_trapped(pos, g->to_move) | g->knocked;
+	if ((g->knocked & (g->knocked - 1)) != 0 || (g->knocked & ~mine))
+		return (mur_position_fail(cause, 14, "knocked: one stone of "
+		    "the player to move, at most"));
+	if (g->withdraw != owed)
+		return (mur_position_fail(cause, 13, "withdraw: the player "
+		    "to move must withdraw exactly their trapped and "
+		    "knocked-back stones"));
+	if (mur_rules_mur_trapped(pos) != -1)
+		return (mur_position_fail(cause, 12, "mur: the mur stone is "
+		    "trapped, so the game is over"));
+	if (!mur_legal_any(g))
+		return (mur_position_fail(cause, 5, "to-move: %s has no "
+		    "legal action, so the game is over",
+		    mur_game_side(g->to_move)));
+	return (0);
+}
+
+/* Read position text into g; on failure g is undefined. */
+int
+mur_position_read(struct mur_game *g, const char *text, char **cause)
+{
+	struct mur_position_line	 line[MUR_POSITION_LINES];
+	struct buf			 out;
+	char				*want;
+	int				 n;
+
+	memset(g, 0, sizeof *g);
+	if (mur_position_split(text, line, cause) == -1 ||
+	    mur_position_fields(g, line, cause) == -1 ||
+	    mur_position_check(g, cause) == -1)
+		return (-1);
+	buf_init(&out);
+	mur_position_write(g, &out);
+	want = text_difference(text, strlen(text), out.data, &n);
+	buf_free(&out);
+	if (want == NULL)
+		return (0);
+	xasprintf(cause, "position line %d: not written the way mupbem "
+	    "writes it; expected '%s'", n, want);
+	free(want);
+	return (-1);
+}
