@@ -212,3 +212,14 @@ mur_board_list(uint32_t mask, struct buf *out)
 		i++;
 	}
 }
+
+/* Add the names of the points in mask separated by spaces, "n1 e2 c". */
+void
+mur_board_words(uint32_t mask, struct buf *out)
+{
+	for (; mask != 0; mask &= mask - 1) {
+		buf_adds(out, mur_board_names[__builtin_ctz(mask)]);
+		if ((mask & (mask - 1)) != 0)
+			buf_addc(out, ' ');
+	}
+}

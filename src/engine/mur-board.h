@@ -43,5 +43,6 @@ int		 mur_board_dir_valid(int, int);
 const char	*mur_board_dir_name(int);
 int		 mur_board_path(int, int, int, uint8_t *);
 void		 mur_board_list(uint32_t, struct buf *);
+void		 mur_board_words(uint32_t, struct buf *);
 
 #endif

@@ -117,21 +117,24 @@ mur_game_match_winner(const struct mur_game *g)
 static int
 mur_game_owed(const struct mur_game *g, int side, char **cause)
 {
-	struct buf	names;
-	uint32_t	trapped = mur_rules_trapped(&g->pos, side) & g->withdraw;
+	struct buf	names, words;
+	uint32_t	owed = g->withdraw, trapped;
+	int		many = (owed & (owed - 1)) != 0;
 
 	if (cause == NULL)
 		return (-1);
+	trapped = mur_rules_trapped(&g->pos, side) & owed;
 	buf_init(&names);
-	mur_board_list(g->withdraw, &names);
+	buf_init(&words);
+	mur_board_list(owed, &names);
+	mur_board_words(owed, &words);
 	xasprintf(cause, "your stone%s on %s %s, and you must withdraw %s "
-	    "this turn: write x %s", (g->withdraw & (g->withdraw - 1)) ?
-	    "s" : "", names.data, trapped == g->withdraw ?
-	    ((g->withdraw & (g->withdraw - 1)) ? "are trapped" :
-	    "is trapped") : trapped == 0 ? "was knocked back" :
-	    "are trapped or knocked back", (g->withdraw & (g->withdraw - 1)) ?
-	    "them" : "it", names.data);
+	    "this turn: write x %s", many ? "s" : "", names.data,
+	    trapped == owed ? (many ? "are trapped" : "is trapped") :
+	    trapped == 0 ? "was knocked back" : "are trapped or knocked back",
+	    many ? "them" : "it", words.data);
 	buf_free(&names);
+	buf_free(&words);
 	return (-1);
 }
 
@@ -208,7 +211,7 @@ static int
 mur_game_withdraw(struct mur_game *g, int side, const struct mur_action *a,
     struct buf *report, char **cause)
 {
-	struct buf	names;
+	struct buf	names, words;
 	uint32_t	trapped;
 	int		n;
 
@@ -218,11 +221,14 @@ mur_game_withdraw(struct mur_game *g, int side, const struct mur_action *a,
 	if (a->points != 0 && a->points != g->withdraw) {
 		if (cause != NULL) {
 			buf_init(&names);
+			buf_init(&words);
 			mur_board_list(g->withdraw, &names);
+			mur_board_words(g->withdraw, &words);
 			xasprintf(cause, "you must withdraw exactly %s%s: "
 			    "write x %s", (g->withdraw & (g->withdraw - 1)) ?
-			    "both, " : "", names.data, names.data);
+			    "both, " : "", names.data, words.data);
 			buf_free(&names);
+			buf_free(&words);
 		}
 		return (-1);
 	}

@@ -256,6 +256,9 @@ mur_notation_parse(const struct mur_game *g, const char *s, size_t len,
 		xasprintf(cause, "no action: %s", mur_notation_hint);
 		return (-1);
 	}
+	if (mur_notation_is(&w[0], "pass"))
+		return (mur_notation_fail(cause, s, len, "Mur has no passing: "
+		    "a turn must place, move or withdraw a stone"));
 	if (mur_notation_is(&w[0], "resign")) {
 		if (n > 1)
 			return (mur_notation_fail(cause, s, len, "resign "
@@ -307,8 +310,6 @@ void
 mur_notation_format(const struct mur_game *g, const struct mur_action *a,
     struct buf *out)
 {
-	uint32_t	m;
-
 	switch (a->type) {
 	case MUR_PLACE:
 		buf_adds(out, mur_board_name(a->point));
@@ -319,9 +320,10 @@ mur_notation_format(const struct mur_game *g, const struct mur_action *a,
 		break;
 	case MUR_WITHDRAW:
 		buf_adds(out, "x");
-		m = a->points != 0 ? a->points : g->withdraw;
-		for (; m != 0; m &= m - 1)
-			buf_addf(out, " %s", mur_board_name(__builtin_ctz(m)));
+		if (a->points != 0 || g->withdraw != 0)
+			buf_addc(out, ' ');
+		mur_board_words(a->points != 0 ? a->points : g->withdraw,
+		    out);
 		break;
 	case MUR_RESIGN:
 		buf_adds(out, "resign");

@@ -94,11 +94,7 @@ mur_position_list(uint32_t m, struct buf *out)
 {
 	if (m == 0)
 		buf_addc(out, '-');
-	for (; m != 0; m &= m - 1) {
-		buf_adds(out, mur_board_name(__builtin_ctz(m)));
-		if ((m & (m - 1)) != 0)
-			buf_addc(out, ' ');
-	}
+	mur_board_words(m, out);
 }
 
 void
@@ -257,26 +253,20 @@ static int
 mur_position_last(struct mur_game *g, const struct mur_position_line *l,
     char **cause)
 {
-	const char	*p = l[14].s;
-	char		*copy, *word[3], *last;
-	int		 n = 0, i, pt[3], rc = 0;
+	const char	*p = l[14].s, *end = p + l[14].len, *sp;
+	int		 n, pt[3];
 
 	g->last_from = g->last_to = g->last_rest = -1;
 	if (l[14].len == 1 && p[0] == '-')
 		return (0);
-	copy = xstrndup(p, l[14].len);
-	for (word[n] = strtok_r(copy, " ", &last); word[n] != NULL && n < 3;
-	    word[n] = strtok_r(NULL, " ", &last))
-		n++;
-	if (n != 3 || word[3 - 1] == NULL)
-		rc = -1;
-	for (i = 0; rc == 0 && i < 3; i++) {
-		pt[i] = mur_board_parse(word[i], strlen(word[i]));
-		if (pt[i] == -1 && (i < 2 || strcmp(word[i], "-") != 0))
-			rc = -1;
+	for (n = 0; n < 3 && p <= end; n++, p = sp + 1) {
+		if ((sp = memchr(p, ' ', (size_t)(end - p))) == NULL)
+			sp = end;
+		pt[n] = mur_board_parse(p, (size_t)(sp - p));
+		if (pt[n] == -1 && (n < 2 || sp - p != 1 || *p != '-'))
+			break;
 	}
-	free(copy);
-	if (rc == -1)
+	if (n != 3 || p <= end)
 		return (mur_position_fail(cause, 15, "last: expected the last "
 		    "move's departure, landing and bumped stone's rest (or "
 		    "-), such as 'last n1 e1 -', or '-'"));
@@ -344,7 +334,7 @@ mur_position_check(const struct mur_game *g, char **cause)
 
 	done = g->nresults > 0 && (g->nresults == g->games ||
 	    g->end[g->nresults - 1] == MUR_END_RESIGN);
-	if (g->over != done || g->nresults != g->game - g->over)
+	if (g->over != done || g->nresults != g->game - 1 + g->over)
 		return (mur_position_fail(cause, 9, "results: %d game%s "
 		    "finished, which does not fit game %d of %d %s",
 		    g->nresults, g->nresults == 1 ? "" : "s", g->game,

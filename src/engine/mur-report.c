@@ -91,12 +91,13 @@ mur_report_withdraw(const struct mur_game *g, int side, uint32_t owed,
 {
 	int	n = __builtin_popcount(trapped);
 
-	buf_addf(out, "%s withdrew the ", mur_report_sides[side]);
+	buf_addf(out, "%s withdrew the %s", mur_report_sides[side],
+	    n == 0 ? "knocked-back " : "");
 	mur_report_points("stone", owed, out);
 	if (n == 0)
-		buf_adds(out, ", knocked back: no trap.\n");
+		buf_adds(out, ": no trap.\n");
 	else {
-		buf_addf(out, ": %s %s %d of %d.\n", n > 1 ? "traps" : "trap",
+		buf_addf(out, ": %s has made %d of %d traps.\n",
 		    mur_report_sides[1 - side], g->traps[1 - side] + n,
 		    MUR_TRAPS_TO_WIN);
 	}
