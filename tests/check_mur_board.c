@@ -171,14 +171,19 @@ END_TEST
 /* Where a bumped stone rests; with every point taken, nowhere. */
 START_TEST(test_rest)
 {
-	uint8_t	path[MUR_PATH_MAX];
+	struct mur_walk	w;
 
-	mur_board_path(mur_board_parse("n3", 2), MUR_IN, MUR_PATH_MAX, path);
-	ck_assert_int_eq(mur_rules_rest(points("n2 n1 c s1"), path, 1,
-	    MUR_PATH_MAX), 4);
-	ck_assert_int_eq(mur_rules_rest(points("n2 n1 c s1 s2 s3"), path, 1,
-	    MUR_PATH_MAX), 11);
-	ck_assert_int_eq(mur_rules_rest(MUR_ALL, path, 1, MUR_PATH_MAX), -1);
+	mur_board_walk(&w, mur_board_parse("n3", 2), MUR_IN);
+	ck_assert_int_eq(mur_rules_rest(points("n2 n1 c s1"), &w),
+	    mur_board_parse("s2", 2));
+	mur_board_walk(&w, mur_board_parse("n3", 2), MUR_IN);
+	ck_assert_int_eq(mur_rules_rest(points("n2 n1 c s1 s2 s3"), &w),
+	    mur_board_parse("n3", 2));
+	mur_board_walk(&w, mur_board_parse("e1", 2), MUR_CW);
+	ck_assert_int_eq(mur_rules_rest(points("se1 s1 sw1"), &w),
+	    mur_board_parse("w1", 2));
+	mur_board_walk(&w, mur_board_parse("n3", 2), MUR_IN);
+	ck_assert_int_eq(mur_rules_rest(MUR_ALL, &w), -1);
 }
 END_TEST
 

@@ -155,6 +155,50 @@ mur_board_line(int p, int *line, int *x)
 	*x = s < 4 ? r : -r;
 }
 
+/* Start a walk from p in direction dir, which must be valid for p. */
+void
+mur_board_walk(struct mur_walk *w, int p, int dir)
+{
+	int	x;
+
+	if (dir == MUR_CW || dir == MUR_CCW) {
+		w->ring = mur_board_ring(p);
+		w->at = mur_board_spoke(p);
+		w->line = 0;
+		w->step = dir == MUR_CW ? 1 : 7;
+		return;
+	}
+	w->ring = 0;
+	if (p == MUR_CENTRE) {
+		w->line = (dir - MUR_SPOKE) % 4;
+		x = 0;
+		w->step = dir - MUR_SPOKE < 4 ? 1 : -1;
+	} else {
+		mur_board_line(p, &w->line, &x);
+		w->step = (x > 0) == (dir == MUR_OUT) ? 1 : -1;
+	}
+	w->at = x + 3;
+}
+
+/* The next point of a walk; a diameter turns back at either end. */
+int
+mur_board_next(struct mur_walk *w)
+{
+	int	x;
+
+	if (w->ring != 0) {
+		w->at = (w->at + w->step) & 7;
+		return (MUR_P(w->ring, w->at));
+	}
+	if (w->at + w->step < 0 || w->at + w->step > 6)
+		w->step = -w->step;
+	w->at += w->step;
+	x = w->at - 3;
+	if (x == 0)
+		return (MUR_CENTRE);
+	return (x > 0 ? MUR_P(x, w->line) : MUR_P(-x, w->line + 4));
+}
+
 /*
  * The first n points (n at most MUR_PATH_MAX) a stone on p passes
  * moving in direction dir, which must be valid for p: out[k - 1] is
@@ -163,37 +207,12 @@ mur_board_line(int p, int *line, int *x)
 int
 mur_board_path(int p, int dir, int n, uint8_t *out)
 {
-	int	k, r, s, line, x, v, u;
+	struct mur_walk	w;
+	int		k;
 
-	if (dir == MUR_CW || dir == MUR_CCW) {
-		r = mur_board_ring(p);
-		s = mur_board_spoke(p);
-		v = dir == MUR_CW ? 1 : 7;
-		for (k = 0; k < n; k++) {
-			s = (s + v) % 8;
-			out[k] = (uint8_t)MUR_P(r, s);
-		}
-		return (n);
-	}
-	if (p == MUR_CENTRE) {
-		line = (dir - MUR_SPOKE) % 4;
-		x = 0;
-		v = dir - MUR_SPOKE < 4 ? 1 : -1;
-	} else {
-		mur_board_line(p, &line, &x);
-		v = (x > 0) == (dir == MUR_OUT) ? 1 : -1;
-	}
-	for (k = 1; k <= n; k++) {
-		u = ((x + 3 + v * k) % 12 + 12) % 12;
-		if (u > 6)
-			u = 12 - u;
-		u -= 3;
-		if (u == 0)
-			out[k - 1] = MUR_CENTRE;
-		else
-			out[k - 1] = (uint8_t)(u > 0 ? MUR_P(u, line) :
-			    MUR_P(-u, line + 4));
-	}
+	mur_board_walk(&w, p, dir);
+	for (k = 0; k < n; k++)
+		out[k] = (uint8_t)mur_board_next(&w);
 	return (n);
 }
 

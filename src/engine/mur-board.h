@@ -30,6 +30,14 @@ enum mur_dir {
 /* The longest path a move and its bumped stone can need. */
 #define MUR_PATH_MAX	32
 
+/* A walk along a move's path, one point at a time. */
+struct mur_walk {
+	int	ring;		/* a ring move's ring, or 0 on a diameter */
+	int	at;		/* the spoke (ring) or place + 3 (diameter) */
+	int	line;		/* a diameter's line, 0 to 3 */
+	int	step;		/* +1 or -1 */
+};
+
 extern const uint32_t	mur_board_adjacent[MUR_POINTS];
 
 int		 mur_board_point(int, int);
@@ -42,6 +50,8 @@ int		 mur_board_spoke_parse(const char *, size_t);
 int		 mur_board_dir_valid(int, int);
 const char	*mur_board_dir_name(int);
 int		 mur_board_path(int, int, int, uint8_t *);
+void		 mur_board_walk(struct mur_walk *, int, int);
+int		 mur_board_next(struct mur_walk *);
 void		 mur_board_list(uint32_t, struct buf *);
 void		 mur_board_words(uint32_t, struct buf *);
 

@@ -172,7 +172,6 @@ mur_game_stones(struct mur_game *g, int side, const struct mur_action *a,
 {
 	struct mur_effect	e;
 	uint8_t			order[MUR_POINTS];
-	int			knock = -1, trapper;
 
 	if (a->type == MUR_PLACE) {
 		if (mur_rules_place(&g->pos, side, a->point, &e, cause) == -1)
@@ -182,28 +181,41 @@ mur_game_stones(struct mur_game *g, int side, const struct mur_action *a,
 		if (mur_rules_move(&g->pos, order, side, a->point, a->dir, &e,
 		    cause) == -1)
 			return (-1);
-		if (a->point == g->last_rest && e.to == g->last_to &&
-		    e.bumped == 1 - side && e.rest == g->last_from)
-			knock = e.rest;
 	}
-	g->pos = e.after;
-	g->last_from = e.from;
-	g->last_to = e.from == -1 ? -1 : e.to;
-	g->last_rest = e.from == -1 ? -1 : e.rest;
-	g->withdraw = e.trapped;
+	mur_game_commit(g, &e, report);
+	return (0);
+}
+
+/*
+ * Make the placement or move e, which the rules allowed for the player
+ * to move: note a knock-back, what the next player owes, and whether
+ * the game ends.
+ */
+void
+mur_game_commit(struct mur_game *g, const struct mur_effect *e,
+    struct buf *report)
+{
+	int	side = g->to_move, knock = -1, trapper;
+
+	if (e->from != -1 && e->from == g->last_rest && e->to == g->last_to &&
+	    e->bumped == 1 - side && e->rest == g->last_from)
+		knock = e->rest;
+	g->pos = e->after;
+	g->last_from = e->from;
+	g->last_to = e->from == -1 ? -1 : e->to;
+	g->last_rest = e->from == -1 ? -1 : e->rest;
 	g->knocked = knock == -1 ? 0 : 1U << knock;
-	g->withdraw |= g->knocked;
+	g->withdraw = e->trapped | g->knocked;
 	g->quiet++;
 	g->turn++;
 	if (report != NULL)
-		mur_report_effect(g, side, &e, report);
+		mur_report_effect(g, side, e, report);
 	g->to_move = 1 - side;
 	if ((trapper = mur_rules_mur_trapped(&g->pos)) != -1) {
 		mur_game_finish(g, trapper, MUR_END_MUR, report);
-		return (0);
+		return;
 	}
 	mur_game_next(g, side, report);
-	return (0);
 }
 
 /* A withdrawal: exactly the stones owed, all in one turn. */

@@ -61,6 +61,8 @@ struct mur_game {
 int		 mur_game_init(struct mur_game *, int, char **);
 int		 mur_game_apply(struct mur_game *, int,
 		     const struct mur_action *, struct buf *, char **);
+void		 mur_game_commit(struct mur_game *, const struct mur_effect *,
+		     struct buf *);
 void		 mur_game_finish(struct mur_game *, int, int, struct buf *);
 int		 mur_game_first(int);
 const char	*mur_game_side(int);

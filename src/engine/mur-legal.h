@@ -13,6 +13,8 @@
 int	mur_legal_any(const struct mur_game *);
 int	mur_legal_list(const struct mur_game *, struct mur_action *);
 int	mur_legal_random(const struct mur_game *, struct rng *,
+	    struct mur_action *, struct mur_effect *);
+int	mur_legal_play_random(struct mur_game *, struct rng *,
 	    struct mur_action *);
 
 #endif

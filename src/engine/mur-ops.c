@@ -157,7 +157,7 @@ mur_ops_random(const struct game *g, uint64_t seed, struct action *a)
 
 	memset(a, 0, sizeof *a);
 	rng_init(&rng, seed);
-	if (mur_legal_random(g->state, &rng, &a->u.mur) == -1)
+	if (mur_legal_random(g->state, &rng, &a->u.mur, NULL) == -1)
 		a->u.mur.type = MUR_RESIGN;
 }
 

@@ -145,17 +145,19 @@ mur_rules_off(const struct mur_pos *pos, int side)
 }
 
 /*
- * The index in path[] (from start, below n) of the first point not in
- * occupied: where a bumped stone comes to rest; -1 if there is none.
+ * Walk on from where a bumped stone was to the first point not in
+ * occupied, where it comes to rest; -1 if there is none within
+ * MUR_PATH_MAX steps.
  */
 int
-mur_rules_rest(uint32_t occupied, const uint8_t *path, int start, int n)
+mur_rules_rest(uint32_t occupied, struct mur_walk *w)
 {
-	int	k;
+	int	k, p;
 
-	for (k = start; k < n; k++) {
-		if ((occupied & (1U << path[k])) == 0)
-			return (k);
+	for (k = 0; k < MUR_PATH_MAX; k++) {
+		p = mur_board_next(w);
+		if ((occupied & (1U << p)) == 0)
+			return (p);
 	}
 	return (-1);
 }
@@ -231,7 +233,7 @@ int
 mur_rules_move(const struct mur_pos *pos, const uint8_t *order, int side,
     int p, int dir, struct mur_effect *e, char **cause)
 {
-	uint8_t		path[MUR_PATH_MAX];
+	struct mur_walk	w;
 	uint32_t	occupied, bit = 1U << p;
 	int		owner, d, t, k;
 
@@ -244,8 +246,10 @@ mur_rules_move(const struct mur_pos *pos, const uint8_t *order, int side,
 		return (mur_rules_fail(cause, "a stone on %s cannot move %s",
 		    mur_board_name(p), mur_board_dir_name(dir)));
 	d = order[p];
-	mur_board_path(p, dir, MUR_PATH_MAX, path);
-	t = path[d - 1];
+	t = p;
+	mur_board_walk(&w, p, dir);
+	for (k = 0; k < d; k++)
+		t = mur_board_next(&w);
 	occupied = (pos->stones[0] | pos->stones[1] |
 	    (1U << pos->mur)) & ~bit;
 	e->after = *pos;
@@ -268,12 +272,11 @@ mur_rules_move(const struct mur_pos *pos, const uint8_t *order, int side,
 			    mur_board_name(t), owner == MUR_NEUTRAL ?
 			    "the mur" : owner == side ? "your" :
 			    "your opponent's", order[t]));
-		if ((k = mur_rules_rest(occupied, path, d, MUR_PATH_MAX)) == -1)
+		if ((e->rest = mur_rules_rest(occupied, &w)) == -1)
 			return (mur_rules_fail(cause, "the stone it bumps from "
 			    "%s would find no free point to rest on",
 			    mur_board_name(t)));
 		e->bumped = owner;
-		e->rest = path[k];
 		if (owner == MUR_NEUTRAL)
 			e->after.mur = e->rest;
 		else

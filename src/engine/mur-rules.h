@@ -43,6 +43,6 @@ int		mur_rules_place(const struct mur_pos *, int, int,
 		    struct mur_effect *, char **);
 int		mur_rules_move(const struct mur_pos *, const uint8_t *, int,
 		    int, int, struct mur_effect *, char **);
-int		mur_rules_rest(uint32_t, const uint8_t *, int, int);
+int		mur_rules_rest(uint32_t, struct mur_walk *);
 
 #endif

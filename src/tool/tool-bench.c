@@ -8,6 +8,7 @@
 
 #include "game.h"
 #include "mu-random.h"
+#include "mur-legal.h"
 #include "record.h"
 #include "rng.h"
 #include "tool-bench.h"
@@ -25,13 +26,21 @@
  * and making it, and resolving its explosions.
  *
  * Then it plays random layouts (and selections), one for every 50
- * games, through the game interface, as the service will, and times each kind of work
- * separately: listing legal actions, playing an action from text
- * (parse, copy, apply), writing and reading positions, drawing
- * diagrams and replaying whole records.
+ * games, through the game interface, as the service will, and times
+ * each kind of work separately: listing legal actions, playing an
+ * action from text (parse, copy, apply), writing and reading
+ * positions, drawing diagrams and replaying whole records.
+ *
+ * For Mur it plays seeded random one-game matches with the engine's
+ * random player (mur-legal.c), every turn timed: drawing a random
+ * legal action and applying it, with the check for the next player's
+ * legal action that ends a game.  Then, one game in 50, the same
+ * kinds of work through the interface, for a game's first
+ * TOOL_BENCH_MUR_TURNS turns.
  */
 
-#define TOOL_BENCH_CAP	2000	/* moves in one game at most */
+#define TOOL_BENCH_CAP		2000	/* moves in one game at most */
+#define TOOL_BENCH_MUR_TURNS	100	/* turns timed through the interface */
 
 struct tool_bench_clock {
 	double	total;
@@ -43,6 +52,8 @@ static void	tool_bench_game(const char *, int, int, uint64_t,
 		    struct tool_bench_clock *);
 static void	tool_bench_print(const char *, const struct tool_bench_clock *);
 static void	tool_bench_play(const struct game_ops *, long, uint64_t);
+static int	tool_bench_more(const struct game *, int);
+static void	tool_bench_mur(long, uint64_t);
 
 enum {
 	TOOL_BENCH_LEGAL,
@@ -72,7 +83,7 @@ static void
 tool_bench_game(const char *name, int players, int segments, uint64_t seed,
     struct tool_bench_clock *clk)
 {
-	struct game_options	 opts = { players, segments };
+	struct game_options	 opts = { players, segments, 0 };
 	struct record		 r;
 	struct game		*g, *read;
 	struct action		*list;
@@ -80,7 +91,7 @@ tool_bench_game(const char *name, int players, int segments, uint64_t seed,
 	struct buf		 text, pos;
 	double			 t;
 	char			*cause = NULL;
-	int			 n;
+	int			 n, turns = 0;
 
 	g = game_create(game_find(name), &opts, &cause);
 	if (g == NULL)
@@ -89,7 +100,7 @@ tool_bench_game(const char *name, int players, int segments, uint64_t seed,
 	rng_init(&rng, seed);
 	buf_init(&text);
 	buf_init(&pos);
-	while (((struct mu_game *)g->state)->phase != MU_PHASE_MOVEMENT) {
+	while (tool_bench_more(g, turns++)) {
 		t = tool_bench_now();
 		n = g->ops->legal(g, &list);
 		clk[TOOL_BENCH_LEGAL].total += tool_bench_now() - t;
@@ -137,11 +148,58 @@ tool_bench_game(const char *name, int players, int segments, uint64_t seed,
 	buf_free(&pos);
 }
 
+/* Go on timing g: Mu until the men move, Mur for its first turns. */
+static int
+tool_bench_more(const struct game *g, int turns)
+{
+	if (g->ops->to_move(g) == -1)
+		return (0);
+	if (strcmp(g->ops->name, "mur") == 0)
+		return (turns < TOOL_BENCH_MUR_TURNS);
+	return (((struct mu_game *)g->state)->phase != MU_PHASE_MOVEMENT);
+}
+
+/* Random one-game Mur matches: turns and games a second. */
+static void
+tool_bench_mur(long games, uint64_t seed)
+{
+	struct mur_game		 g;
+	struct mur_action	 a;
+	struct rng		 rng;
+	double			 t;
+	char			*cause = NULL;
+	long			 i, turns = 0, ends[MUR_END_RESIGN + 1];
+
+	memset(ends, 0, sizeof ends);
+	t = tool_bench_now();
+	for (i = 0; i < games; i++) {
+		if (mur_game_init(&g, 1, &cause) == -1)
+			abort();
+		rng_init(&rng, seed + (uint64_t)i);
+		while (!g.over) {
+			if (mur_legal_play_random(&g, &rng, &a) == -1)
+				abort();
+			turns++;
+		}
+		ends[g.end[0]]++;
+	}
+	t = tool_bench_now() - t;
+	printf("Mur: %ld one-game matches from seed %llu\n", games,
+	    (unsigned long long)seed);
+	printf("  %ld turns (place, move or withdraw) in %.3f s; games "
+	    "ended by the mur stone %ld, three traps %ld, no legal action "
+	    "%ld, %d quiet turns %ld\n", turns, t, ends[MUR_END_MUR],
+	    ends[MUR_END_TRAPS], ends[MUR_END_STUCK], MUR_QUIET_CAP,
+	    ends[MUR_END_QUIET]);
+	printf("  %12.0f moves/s\n  %12.1f games/s\n  %12.1f ns per "
+	    "move\n", turns / t, games / t, t * 1e9 / (double)turns);
+}
+
 /* Random games of one variant: moves, explosions and games a second. */
 static void
 tool_bench_play(const struct game_ops *ops, long games, uint64_t seed)
 {
-	struct game_options	 opts = { 0, 0 };
+	struct game_options	 opts = { 0, 0, 0 };
 	struct mu_random_stats	 stats = { 0, 0 };
 	struct mu_action	 a;
 	struct mu_game		*mg;
@@ -250,9 +308,17 @@ tool_bench_run(int argc, char **argv)
 	}
 	if (optind != argc)
 		return (-1);
-	tool_bench_play(ops, games, seed);
 	layouts = games / 50 > 0 ? games / 50 : 1;
 	memset(clk, 0, sizeof clk);
+	if (strcmp(ops->name, "mur") == 0) {
+		tool_bench_mur(games, seed);
+		for (i = 0; i < layouts; i++)
+			tool_bench_game("mur", 2, 0, seed + (uint64_t)i, clk);
+		tool_bench_print("Mur through the game interface, the first "
+		    "100 turns of a game:", clk);
+		return (0);
+	}
+	tool_bench_play(ops, games, seed);
 	for (i = 0; i < layouts; i++)
 		tool_bench_game("velox", 2, 8, seed + (uint64_t)i, clk);
 	tool_bench_print("velox, 2 players, 8 segments each (16 placements):",
