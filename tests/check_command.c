@@ -95,6 +95,18 @@ START_TEST(test_new)
 	ck_assert_str_eq(l.v[0].with[1], "Amy@Example.NET");
 	ck_assert_int_eq(l.v[0].open, 1);
 	ck_assert_int_eq(l.v[0].segments, 3);
+	ck_assert_int_eq(l.v[0].match, 0);
+	command_list_free(&l);
+	parse("New Mur MATCH 4 with bob@example.org\nnew mur match 99\n",
+	    NULL);
+	ck_assert_uint_eq(l.n, 2);
+	ck_assert_str_eq(l.v[0].arg, "Mur");
+	ck_assert_int_eq(l.v[0].match, 4);
+	ck_assert_int_eq(l.v[0].nwith, 1);
+	ck_assert_str_eq(l.v[0].with[0], "bob@example.org");
+	ck_assert_int_eq(l.v[0].segments, 0);
+	ck_assert_int_eq(l.v[1].match, 99);
+	ck_assert_int_eq(l.v[1].nwith, 0);
 	command_list_free(&l);
 }
 END_TEST
@@ -149,16 +161,26 @@ static const struct {
 	{ "games\naccept Gx\n", "line 2: accept: which game? Write it like "
 	    "G12" },
 	{ "games now\n", "line 1: games: nothing more is expected after it" },
-	{ "rules\n", "line 1: rules: which game? Write rules velox, levis or "
-	    "classic" },
-	{ "new\n", "line 1: new: which game? Write new velox, new levis or "
-	    "new classic" },
+	{ "rules\n", "line 1: rules: which game? Write rules velox, levis, "
+	    "classic or mur" },
+	{ "new\n", "line 1: new: which game? Write new velox, new levis, new "
+	    "classic or new mur" },
 	{ "new velox against bob\n", "line 1: new: 'against' is not a word "
-	    "new understands (with ADDRESS..., open N, segments N)" },
+	    "new understands (with ADDRESS..., open N, segments N, match N)" },
 	{ "new velox with bob\n", "line 1: new: 'bob' is not a word new "
-	    "understands (with ADDRESS..., open N, segments N)" },
+	    "understands (with ADDRESS..., open N, segments N, match N)" },
 	{ "new velox open many\n", "line 1: new: open takes a number of "
 	    "seats, such as open 1" },
+	{ "new mur match\n", "line 1: new: match takes a number from 1 to 99, "
+	    "such as match 4" },
+	{ "games\nnew mur match 0\n", "line 2: new: match takes a number "
+	    "from 1 to 99, such as match 4" },
+	{ "new mur match 100\n", "line 1: new: match takes a number from 1 "
+	    "to 99, such as match 4" },
+	{ "new mur match six\n", "line 1: new: match takes a number from 1 "
+	    "to 99, such as match 4" },
+	{ "new mur 6\n", "line 1: new: '6' is not a word new understands "
+	    "(with ADDRESS..., open N, segments N, match N)" },
 	{ "#x A0-A1\n", "line 1: '#x': a move number is written #14" },
 	{ "#3 A0-A1\n#4 B0-B1\n", "line 2: two move numbers in one turn: #3 "
 	    "and #4" },

@@ -69,8 +69,10 @@ static const struct {
 	  "exactly 2, so it can reach e1 (cw), w1 (ccw), s1 (in), n3 (out), "
 	  "not se1", 0 },
 	{ "s3-s2", "'s3-s2': there is no stone on s3 to move", 0 },
-	{ "c cw", "'c cw': the centre is on no ring and has no in or out: a "
-	  "stone there moves out along a spoke, such as c n or c sw", 0 },
+	{ "c cw", "'c cw': the centre is on no ring: a stone there moves out "
+	  "along a spoke, such as c n or c sw", 0 },
+	{ "c-n1", "'c-n1': c holds the mur stone, which no player may move",
+	  0 },
 	{ "x n1 n1", "'x n1 n1': n1 is named twice", 0 },
 	{ "resign now", "'resign now': resign takes nothing after it", 0 },
 };

@@ -22,6 +22,8 @@
  *   trapped, and after a withdrawal the withdrawer has none trapped;
  * - every action the legal list gives is accepted, and every other
  *   candidate (each placement and each move) is refused;
+ * - every position reached is read back as itself (the reader's
+ *   checks accept whatever play reaches);
  * - the record of the match replays to the same position;
  * - a match ends, and its results add up.
  */
@@ -32,6 +34,7 @@
 
 static void	check_position(const struct mur_game *, int);
 static void	check_legal(struct game *);
+static void	check_read_back(const struct game *);
 static void	play_match(uint64_t, int, int);
 
 /* The invariants of one position; withdrew is the side that just did. */
@@ -59,6 +62,26 @@ check_position(const struct mur_game *mg, int withdrew)
 		    mg->to_move) | mg->knocked);
 	}
 	ck_assert_int_eq(mur_rules_mur_trapped(pos), -1);
+}
+
+/* The position, written and read again, is the same. */
+static void
+check_read_back(const struct game *g)
+{
+	struct buf	 pos, again;
+	struct game	*read;
+	char		*cause = NULL;
+
+	buf_init(&pos);
+	buf_init(&again);
+	g->ops->write_position(g, &pos);
+	read = game_read_position(pos.data, &cause);
+	ck_assert_msg(read != NULL, "%s\n%s", cause, pos.data);
+	read->ops->write_position(read, &again);
+	ck_assert_str_eq(pos.data, again.data);
+	game_free(read);
+	buf_free(&pos);
+	buf_free(&again);
 }
 
 /* Every listed action is accepted; every other candidate refused. */
@@ -143,6 +166,7 @@ play_match(uint64_t seed, int games, int full)
 		record_add(&r, g->ops->seat_name(g, seat), text.data);
 		mg = g->state;
 		check_position(mg, withdrew);
+		check_read_back(g);
 		actions++;
 		ck_assert_int_lt(actions, games * (MUR_QUIET_CAP * 3 + 100));
 	}

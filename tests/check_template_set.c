@@ -61,8 +61,16 @@ START_TEST(test_builtin)
 	buf_init(&out);
 	ck_assert_int_eq(template_set_render(ts, TEMPLATE_HELP, vars, 3, &out,
 	    &cause), 0);
-	ck_assert_ptr_nonnull(strstr(out.data, "mupbem plays Mu"));
+	ck_assert_ptr_nonnull(strstr(out.data, "mupbem plays Mu (classic, "
+	    "levis and velox) and Mur by mail.\n"));
+	ck_assert_ptr_nonnull(strstr(out.data, "    rules velox, rules mur"));
+	buf_reset(&out);
+	ck_assert_int_eq(template_set_render(ts, TEMPLATE_RULES_MUR, vars, 3,
+	    &out, &cause), 0);
+	ck_assert_ptr_nonnull(strstr(out.data, "Mur, for two players (the "
+	    "full reading: docs/rules.md).\n"));
 	buf_free(&out);
+	ck_assert_str_eq(template_set_file(TEMPLATE_RULES_MUR), "rules-mur");
 	template_set_free(ts);
 	/* A folder that does not exist is a folder with no files. */
 	ck_assert_ptr_nonnull(ts = template_set_load("/nonexistent", &cause));
@@ -77,6 +85,7 @@ START_TEST(test_override)
 	char			*cause = NULL, *want;
 
 	write_file("help.txt", "Help for {{player}} in {{game}}.\n");
+	write_file("rules-mur.txt", "Mur, {{player}}.\n");
 	ck_assert_ptr_nonnull(ts = template_set_load(dir, &cause));
 	xasprintf(&want, "%s/help.txt", dir);
 	ck_assert_str_eq(template_set_origin(ts, TEMPLATE_HELP), want);
@@ -85,6 +94,15 @@ START_TEST(test_override)
 	ck_assert_int_eq(template_set_render(ts, TEMPLATE_HELP, vars, 3, &out,
 	    &cause), 0);
 	ck_assert_str_eq(out.data, "Help for Bob in G7.\n");
+	buf_reset(&out);
+	free(want);
+	xasprintf(&want, "%s/rules-mur.txt", dir);
+	ck_assert_str_eq(template_set_origin(ts, TEMPLATE_RULES_MUR), want);
+	ck_assert_str_eq(template_set_origin(ts, TEMPLATE_RULES_VELOX),
+	    "built in");
+	ck_assert_int_eq(template_set_render(ts, TEMPLATE_RULES_MUR, vars, 3,
+	    &out, &cause), 0);
+	ck_assert_str_eq(out.data, "Mur, Bob.\n");
 	buf_free(&out);
 	template_set_free(ts);
 	free(want);

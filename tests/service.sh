@@ -6,7 +6,8 @@
 # help and rules, the lifecycle (new, accept, decline, join, withdraw,
 # the start), turns (out of turn, illegal, stale #N, one per mail),
 # preview, board, history, games, observe, name, the token check under
-# both policies, and a turn mailed twice.  TAP-like output.
+# both policies, a turn mailed twice, and a match of Mur played by
+# mail to its end.  TAP-like output.
 #
 # make check sets MUPBEM and MUPBEMD.
 
@@ -67,6 +68,11 @@ has() {
 	grep -qF -- "$2" "$1" 2>/dev/null || why+=("$1 lacks '$2'")
 }
 
+# has_line FILE LINE: the mail has exactly this line, or adds a reason.
+has_line() {
+	grep -qxF -- "$2" "$1" 2>/dev/null || why+=("$1 lacks the line '$2'")
+}
+
 subject_is() {
 	[ "$(mp_header "$1" Subject)" = "$2" ] ||
 	    why+=("$1: subject '$(mp_header "$1" Subject)', wanted '$2'")
@@ -89,11 +95,14 @@ mp_mail "$A" games@localhost "x" "help chess"
 mp_mail "$A" games@localhost "" "rules chess"
 run
 [ "$(wc -l <new)" -eq 5 ] || why+=("$(wc -l <new) answers, not 5")
-has got/$A.0 "mupbem plays Mu (classic, levis and velox) by mail."
+has_line got/$A.0 "mupbem plays Mu (classic, levis and velox) and Mur by mail."
+has_line got/$A.0 "    rules velox, rules mur            the rules of a game"
 has got/$A.1 "Mu velox, by Christian Freeling"
 has got/$A.2 "Notation: a cell is its segment and a digit, C4."
+has_line got/$A.2 "In Mur a point is c (the centre) or a spoke and a ring, n1 or sw3. Write a"
 has got/$A.3 "There is no help on 'chess'."
-has got/$A.4 "rules: no game is called 'chess' (the games are classic, levis and velox)"
+has_line got/$A.3 "rules classic, rules mur."
+has got/$A.4 "rules: no game is called 'chess' (the games are classic, levis, velox and mur)"
 subject_is got/$A.1 "Re: x"
 end "help, rules and help topics are answered; unknown ones say what exists"
 
@@ -105,7 +114,7 @@ mp_mail "$A" games@localhost "x" "new velox with $B $B"
 mp_mail "$A" games@localhost "x" "new velox with games@localhost"
 mp_mail "$A" games@localhost "x" "new velox with $B open 9"
 run
-has got/$A.5 "new: no game is called 'chess' (the games are classic, levis and velox)"
+has got/$A.5 "new: no game is called 'chess' (the games are classic, levis, velox and mur)"
 has got/$A.6 "new: a game needs at least two players"
 has got/$A.7 "new: you are in the game already"
 has got/$A.8 "new: $B is invited twice"
@@ -126,6 +135,7 @@ has "$inv" "Alice Liddell <$A> invites you to a game of classic, game G1, with"
 mp_header "$inv" Reply-To | grep -q '^games+g1-[0-9a-f]\{12\}@localhost$' ||
     why+=("Reply-To: $(mp_header "$inv" Reply-To)")
 subject_is "$(last "$A")" "[mupbem G1] classic: created"
+has_line "$(last "$A")" "Game G1 (classic, 3 players, 7 segments each) is set up. The places:"
 has "$(last "$A")" "Waiting for $B to accept and 1 open seat (write \"join G1\" to take one)."
 # bob accepts by a new mail, not a reply: no token.
 mp_mail "$B" games@localhost "accept" "accept G1"
@@ -263,6 +273,157 @@ run
 "$MUPBEM" --db nowhere.db list 2>err
 grep -q "^mupbem: nowhere.db: No such file or directory$" err || why+=("$(cat err)")
 end "mupbem --db: resend queues the last mail to each of the three again; list, show"
+
+# --- Mur by mail -----------------------------------------------------------
+
+fresh
+begin
+mp_mail "$A" games@localhost "x" "rules mur"
+mp_mail "$A" games@localhost "x" "help MUR"
+mp_mail "$A" games@localhost "x" "new mur with $B segments 2"
+mp_mail "$A" games@localhost "x" "new velox with $B match 2"
+mp_mail "$A" games@localhost "x" "new mur with $B open 1"
+mp_mail "$A" games@localhost "x" "new mur with $B match 100"
+run
+[ "$(wc -l <new)" -eq 6 ] || why+=("$(wc -l <new) answers, not 6")
+has_line got/$A.0 "Mur, for two players (the full reading: docs/rules.md)."
+has_line got/$A.1 "Mur, for two players (the full reading: docs/rules.md)."
+has_line got/$A.2 "    new: Mur has no segments: its board is fixed"
+has_line got/$A.3 "    new: velox is played one game at a time: only Mur has matches"
+has_line got/$A.4 "    new: Mur is a game for two players, not 3"
+has_line got/$A.5 "    line 1: new: match takes a number from 1 to 99, such as match 4"
+[ -z "$("$MUPBEM" --db mupbem.db list)" ] || why+=("a game was made")
+[ "$(ls got | grep -c "^$B\.")" -eq 0 ] || why+=("bob was invited")
+end "Mur: rules mur; segments for mur, match for velox, a third player and match 100 are refused, and no game is made"
+
+# The seats are drawn from the record's seed: who is black is read from
+# the record, and each player's mail is found by their address.
+fresh
+begin
+mp_mail "$A" games@localhost "" "new mur with $B match 1"
+run
+inv=$(last "$B")
+subject_is "$inv" "[mupbem G1] mur: invitation"
+has "$inv" "$A invites you to a game of mur, game G1, with"
+subject_is "$(last "$A")" "[mupbem G1] mur: created"
+has_line "$(last "$A")" "Game G1 (mur, 2 players, a match of 1 game) is set up. The places:"
+"$MUPBEM" --db mupbem.db list | grep -q "^G1	mur	inviting	" ||
+    why+=("list: $("$MUPBEM" --db mupbem.db list)")
+mp_reply "$inv" "$B" "accept"
+run
+black=$(record | sed -n 's/^seat black //p')
+white=$(record | sed -n 's/^seat white //p')
+[ "$black $white" = "$A $B" ] || [ "$black $white" = "$B $A" ] ||
+    why+=("seats: black '$black', white '$white'")
+record | grep -qx "match 1" || why+=("the record has no 'match 1'")
+bm=$(last "$black")
+wm=$(last "$white")
+subject_is "$bm" "[mupbem G1] mur: your move (turn 1)"
+subject_is "$wm" "[mupbem G1] mur: started"
+for f in "$bm" "$wm"; do
+	has_line "$f" "Game G1 (mur) has started. The seats:"
+	has_line "$f" "  black: $black (accepted)"
+	has_line "$f" "  white: $white (accepted)"
+	has_line "$f" "   nw                 n                 ne"
+	has_line "$f" "  3 .-----------------.-----------------."
+	has_line "$f" "  w .-----.-----.-----M-----.-----.-----. e"
+	has_line "$f" "Mur, game 1 of 1, turn 1: Black to move."
+	has_line "$f" "Black (X): 0 on the board, 7 off; 0 traps made this game."
+	has_line "$f" "It is black's turn: $black."
+done
+has_line "$bm" "    #1 n1"
+end "Mur: new mur ... match 1, accepted by reply; both get the Mur board, and black (drawn from the seed) moves first"
+
+begin
+before=$(record)
+mp_reply "$wm" "$white" "#1 n1"
+run
+rej=$(last "$white")
+subject_is "$rej" "[mupbem G1] mur: not played (turn 1)"
+has_line "$rej" "    it is not your turn: it is black's"
+[ "$(record)" = "$before" ] || why+=("white's turn out of turn changed the record")
+mp_reply "$bm" "$black" "#1 place NE3"
+run
+record | grep -qx "1 black ne3" || why+=("turn 1 is not recorded as 'ne3'")
+subject_is "$(last "$black")" "[mupbem G1] mur: you played (turn 1)"
+has_line "$(last "$black")" "Black placed a stone on ne3."
+wm=$(last "$white")
+subject_is "$wm" "[mupbem G1] mur: your move (turn 2)"
+has_line "$wm" "Black placed a stone on ne3."
+has_line "$wm" "  3 .-----------------.-----------------X"
+has_line "$wm" "Mur, game 1 of 1, turn 2: White to move."
+mp_reply "$wm" "$white" "#2 e3"
+run
+bm=$(last "$black")
+subject_is "$bm" "[mupbem G1] mur: your move (turn 3)"
+before=$(record)
+mp_reply "$bm" "$black" "#3 e3"
+run
+rej=$(last "$black")
+subject_is "$rej" "[mupbem G1] mur: not played (turn 3)"
+has_line "$rej" "    e3: e3 is taken (by your opponent's stone)"
+mp_reply "$rej" "$black" "#3 pass"
+run
+rej=$(last "$black")
+subject_is "$rej" "[mupbem G1] mur: not played (turn 3)"
+has_line "$rej" "    'pass': Mur has no passing: a turn must place, move or withdraw a stone"
+[ "$(record)" = "$before" ] || why+=("a refused turn changed the record")
+end "Mur: a turn is recorded in canonical form; out of turn, an occupied point and pass are refused with the engine's reason and change nothing"
+
+begin
+mp_reply "$(last "$black")" "$black" "#3 se3"
+run
+mp_reply "$(last "$white")" "$white" "#4 w3"
+run
+mp_reply "$(last "$black")" "$black" "#5 e2"
+run
+wm=$(last "$white")
+subject_is "$wm" "[mupbem G1] mur: your move (turn 6)"
+has_line "$wm" "White's stone on e3 is trapped: White must withdraw it."
+has_line "$wm" "  w O-----.-----.-----M-----.-----X-----O e"
+has_line "$wm" "    #6 x e3"
+before=$(record)
+mp_reply "$wm" "$white" "#6 n1"
+run
+rej=$(last "$white")
+subject_is "$rej" "[mupbem G1] mur: not played (turn 6)"
+has_line "$rej" "    n1: your stone on e3 is trapped, and you must withdraw it this turn: write x e3"
+[ "$(record)" = "$before" ] || why+=("a placement while a withdrawal is owed changed the record")
+mp_reply "$rej" "$white" "#6 x e3"
+run
+record | grep -qx "6 white x e3" || why+=("the withdrawal is not recorded as 'x e3'")
+subject_is "$(last "$white")" "[mupbem G1] mur: you played (turn 6)"
+has_line "$(last "$white")" "White withdrew the stone on e3: Black has made 1 of 3 traps."
+bm=$(last "$black")
+subject_is "$bm" "[mupbem G1] mur: your move (turn 7)"
+has_line "$bm" "  w O-----.-----.-----M-----.-----X-----. e"
+has_line "$bm" "Black (X): 3 on the board, 4 off; 1 trap made this game."
+end "Mur: black traps white's stone on e3; white must withdraw it (a placement is refused), and x e3 is a trap for black"
+
+begin
+# Resigning may come out of turn: white resigns on black's move.
+mp_reply "$(last "$white")" "$white" "resign"
+run
+for p in "$black" "$white"; do
+	f=$(last "$p")
+	subject_is "$f" "[mupbem G1] mur: game over"
+	has_line "$f" "White resigned the match in game 1."
+	has_line "$f" "Black wins game 1."
+	has_line "$f" "Final score: Black won 1 game, White 0, 0 drawn."
+	has_line "$f" "Black wins the match."
+	has_line "$f" "Mur, a match of 1 game: over after game 1."
+done
+"$MUPBEM" --db mupbem.db list | grep -q "^G1	mur	over	move 8	" ||
+    why+=("list: $("$MUPBEM" --db mupbem.db list)")
+[ "$(record | sed '1,/^$/d')" = "1 black ne3
+2 white e3
+3 black se3
+4 white w3
+5 black e2
+6 white x e3
+7 white resign" ] || why+=("the record's actions: $(record | sed '1,/^$/d' | tr '\n' '|')")
+record | "$MUPBEM" replay - >/dev/null 2>err || why+=("the record does not replay: $(cat err)")
+end "Mur: a resignation ends the match; everyone gets game over with the final score, and the record replays"
 
 # --- the from policy --------------------------------------------------------
 

@@ -217,7 +217,7 @@ command_turn(struct command_reader *rd, enum command_type type,
 	return (0);
 }
 
-/* new VARIANT [with ADDR ...] [open N] [segments N] */
+/* new VARIANT [with ADDR ...] [open N] [segments N] [match N] */
 static int
 command_new(struct command_reader *rd, struct command *c, const char *s,
     size_t len)
@@ -228,7 +228,7 @@ command_new(struct command_reader *rd, struct command *c, const char *s,
 
 	if ((w = command_word(s, &n)) == NULL)
 		return (command_fail(rd, "new: which game? Write new velox, "
-		    "new levis or new classic"));
+		    "new levis, new classic or new mur"));
 	c->arg = xstrndup(w, n);
 	for (s = w + n; (w = command_word(s, &n)) != NULL && w < end;
 	    s = w + n) {
@@ -253,11 +253,21 @@ command_new(struct command_reader *rd, struct command *c, const char *s,
 			state = 0;
 			continue;
 		}
+		if (n == 5 && strncasecmp(w, "match", 5) == 0) {
+			w = command_word(w + n, &n);
+			if (w == NULL || command_number(w, n,
+			    &c->match) == -1 || c->match > COMMAND_MAX_MATCH)
+				return (command_fail(rd, "new: match takes a "
+				    "number from 1 to %d, such as match 4",
+				    COMMAND_MAX_MATCH));
+			state = 0;
+			continue;
+		}
 		if (state != 1 || memchr(w, '@', n) == NULL ||
 		    w[0] == '@' || w[n - 1] == '@') {
 			return (command_fail(rd, "new: '%.*s' is not a word "
 			    "new understands (with ADDRESS..., open N, "
-			    "segments N)", (int)n, w));
+			    "segments N, match N)", (int)n, w));
 		}
 		if (c->nwith == COMMAND_MAX_WITH)
 			return (command_fail(rd, "new: at most %d players can "
@@ -317,8 +327,8 @@ command_line(struct command_reader *rd, const char *s, size_t len)
 		if (w == NULL) {
 			free(line);
 			return (command_fail(rd, "%s: which game? Write %s "
-			    "velox, levis or classic", command_words[i].word,
-			    command_words[i].word));
+			    "velox, levis, classic or mur",
+			    command_words[i].word, command_words[i].word));
 		}
 		c->arg = xstrndup(w, n);
 		if (command_word(w + n, &n) != NULL)

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #define COMMAND_MAX_WITH	8	/* invited addresses in one "new" */
+#define COMMAND_MAX_MATCH	99	/* games in a match, as Mur allows */
 
 enum command_type {
 	COMMAND_HELP,
@@ -37,6 +38,7 @@ struct command {
 	int			 nwith;
 	int			 open;		/* new: open seats */
 	int			 segments;	/* new: segments each, or 0 */
+	int			 match;		/* new: a match's games, or 0 */
 };
 
 struct command_list {

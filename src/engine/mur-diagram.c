@@ -127,7 +127,7 @@ mur_diagram_status(const struct mur_game *g, struct buf *out)
 {
 	static const char	 marks[] = { 'X', 'O' };
 	uint32_t		 m;
-	int			 side, on, winner;
+	int			 side, on;
 
 	if (g->over) {
 		buf_addf(out, "Mur, a match of %d game%s: over after game "
@@ -146,17 +146,12 @@ mur_diagram_status(const struct mur_game *g, struct buf *out)
 	}
 	buf_addf(out, "The mur stone (M) is on %s.\n",
 	    mur_board_name(g->pos.mur));
-	buf_adds(out, "Games: ");
-	mur_report_score(g, out);
 	if (g->over) {
-		winner = mur_game_match_winner(g);
-		if (winner == -1)
-			buf_adds(out, "The match is drawn.\n");
-		else
-			buf_addf(out, "%s wins the match.\n",
-			    mur_report_side(winner));
+		mur_report_match(g, out);
 		return;
 	}
+	buf_adds(out, "Games: ");
+	mur_report_score(g, out);
 	buf_addf(out, "Turns since the last trap: %d (at %d the game is "
 	    "drawn).\n", g->quiet, MUR_QUIET_CAP);
 	if ((m = g->withdraw) != 0) {

@@ -290,6 +290,7 @@ mur_game_finish(struct mur_game *g, int winner, int end, struct buf *report)
 	if (end == MUR_END_RESIGN || g->nresults == g->games) {
 		g->over = 1;
 		g->withdraw = g->knocked = 0;
+		g->last_from = g->last_to = g->last_rest = -1;
 		if (report != NULL)
 			mur_report_match(g, report);
 		return;

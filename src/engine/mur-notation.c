@@ -149,8 +149,8 @@ mur_notation_dir(int p, const struct mur_notation_word *w, const char *s,
 	}
 	if (p == MUR_CENTRE && *dir < MUR_SPOKE)
 		return (mur_notation_fail(cause, s, len, "the centre is on no "
-		    "ring and has no in or out: a stone there moves out along "
-		    "a spoke, such as c n or c sw"));
+		    "ring: a stone there moves out along a spoke, such as c n "
+		    "or c sw"));
 	if (!mur_board_dir_valid(p, *dir))
 		return (mur_notation_fail(cause, s, len, "%s is on the third "
 		    "ring, so along its diameter it can only move in",
@@ -167,8 +167,10 @@ mur_notation_to(const struct mur_game *g, int p, int q, const char *s,
 	struct buf	where;
 	int		d, found = 0, other = -1, rc;
 
-	if (mur_rules_owner(&g->pos, p) != MUR_BLACK &&
-	    mur_rules_owner(&g->pos, p) != MUR_WHITE)
+	if (mur_rules_owner(&g->pos, p) == MUR_NEUTRAL)
+		return (mur_notation_fail(cause, s, len, "%s holds the mur "
+		    "stone, which no player may move", mur_board_name(p)));
+	if (mur_rules_owner(&g->pos, p) == -1)
 		return (mur_notation_fail(cause, s, len, "there is no stone "
 		    "on %s to move", mur_board_name(p)));
 	mur_rules_orders(&g->pos, order);

@@ -202,17 +202,9 @@ static void
 mur_ops_score(const struct game *g, struct buf *out)
 {
 	const struct mur_game	*mg = g->state;
-	int			 winner;
 
 	if (mg->over) {
-		buf_adds(out, "Final score: ");
-		mur_report_score(mg, out);
-		winner = mur_game_match_winner(mg);
-		if (winner == -1)
-			buf_adds(out, "The match is drawn.\n");
-		else
-			buf_addf(out, "%s wins the match.\n",
-			    mur_report_side(winner));
+		mur_report_match(mg, out);
 		return;
 	}
 	buf_addf(out, "Score so far: game %d of %d; traps this game Black "

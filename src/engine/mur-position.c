@@ -73,6 +73,7 @@ static int	mur_position_fields(struct mur_game *,
 		    const struct mur_position_line *, char **);
 static int	mur_position_check(const struct mur_game *, char **);
 static void	mur_position_list(uint32_t, struct buf *);
+static int	mur_position_excused(const struct mur_game *);
 
 static int
 mur_position_fail(char **cause, int line, const char *fmt, ...)
@@ -204,7 +205,8 @@ mur_position_points(const struct mur_position_line *line, int i, int max,
 	}
 	if (__builtin_popcount(*out) > max)
 		return (mur_position_fail(cause, i + 1, "%s: more than %d "
-		    "points", mur_position_keys[i], max));
+		    "point%s", mur_position_keys[i], max, max == 1 ? "" :
+		    "s"));
 	return (0);
 }
 
@@ -297,15 +299,15 @@ mur_position_fields(struct mur_game *g, const struct mur_position_line *l,
 		return (mur_position_fail(cause, 5, "to-move: expected black, "
 		    "white or - (the match is over)"));
 	if (mur_position_number(l, 5, 0, 1000000, &g->turn, cause) == -1 ||
-	    mur_position_number(l, 6, 0, MUR_QUIET_CAP, &g->quiet,
+	    mur_position_number(l, 6, 0, MUR_QUIET_CAP + 1, &g->quiet,
 	    cause) == -1)
 		return (-1);
 	if (l[7].len != 3 || l[7].s[1] != ' ' || l[7].s[0] < '0' ||
-	    l[7].s[0] >= '0' + MUR_TRAPS_TO_WIN || l[7].s[2] < '0' ||
-	    l[7].s[2] >= '0' + MUR_TRAPS_TO_WIN)
+	    l[7].s[0] > '0' + MUR_TRAPS_TO_WIN + 1 || l[7].s[2] < '0' ||
+	    l[7].s[2] > '0' + MUR_TRAPS_TO_WIN + 1)
 		return (mur_position_fail(cause, 8, "traps: expected black's "
 		    "and white's traps this game, each 0 to %d, such as "
-		    "'traps 1 0'", MUR_TRAPS_TO_WIN - 1));
+		    "'traps 1 0'", MUR_TRAPS_TO_WIN + 1));
 	g->traps[0] = l[7].s[0] - '0';
 	g->traps[1] = l[7].s[2] - '0';
 	if (mur_position_results(g, l, cause) == -1 ||
@@ -322,6 +324,24 @@ mur_position_fields(struct mur_game *g, const struct mur_position_line *l,
 		    "always on the board"));
 	g->pos.mur = __builtin_ctz(mur);
 	return (mur_position_last(g, l, cause));
+}
+
+/*
+ * A trapped stone of the player who moved last can only be one that
+ * entered an eye to trap: it touches a stone its opponent must now
+ * withdraw.
+ */
+static int
+mur_position_excused(const struct mur_game *g)
+{
+	uint32_t	m, owed = mur_rules_trapped(&g->pos, g->to_move);
+
+	for (m = mur_rules_trapped(&g->pos, 1 - g->to_move); m != 0;
+	    m &= m - 1) {
+		if ((mur_board_adjacent[__builtin_ctz(m)] & owed) == 0)
+			return (-1);
+	}
+	return (0);
 }
 
 /* Is g a state that play could reach, in its essentials? */
@@ -355,15 +375,34 @@ mur_position_check(const struct mur_game *g, char **cause)
 			    "move"));
 		return (0);
 	}
+	if (g->traps[0] >= MUR_TRAPS_TO_WIN || g->traps[1] >= MUR_TRAPS_TO_WIN)
+		return (mur_position_fail(cause, 8, "traps: %d traps win, so "
+		    "the game is over", MUR_TRAPS_TO_WIN));
 	mine = pos->stones[g->to_move];
 	owed = mur_rules_trapped(pos, g->to_move) | g->knocked;
-	if ((g->knocked & (g->knocked - 1)) != 0 || (g->knocked & ~mine))
+	if ((g->knocked & (g->knocked - 1)) != 0 || (g->knocked & ~mine) ||
+	    (g->knocked != 0 && g->last_rest != __builtin_ctz(g->knocked)))
 		return (mur_position_fail(cause, 14, "knocked: one stone of "
-		    "the player to move, at most"));
+		    "the player to move at most, where the last move's "
+		    "bumped stone came to rest"));
 	if (g->withdraw != owed)
 		return (mur_position_fail(cause, 13, "withdraw: the player "
 		    "to move must withdraw exactly their trapped and "
 		    "knocked-back stones"));
+	if (mur_position_excused(g) == -1)
+		return (mur_position_fail(cause, 11, "%s: a stone of the "
+		    "player who moved last is trapped, and no withdrawal owed "
+		    "would free it", mur_game_side(1 - g->to_move)));
+	if (g->last_from != -1 && (mur_rules_owner(pos, g->last_to) !=
+	    1 - g->to_move || (g->last_rest != -1 &&
+	    mur_rules_owner(pos, g->last_rest) == -1)))
+		return (mur_position_fail(cause, 15, "last: the last move "
+		    "must have landed on a stone of the player who moved "
+		    "last, and its bumped stone on a point that is taken"));
+	if (g->quiet >= MUR_QUIET_CAP && g->withdraw == 0)
+		return (mur_position_fail(cause, 7, "quiet: %d turns without "
+		    "a trap and nothing owed, so the game is drawn",
+		    g->quiet));
 	if (mur_rules_mur_trapped(pos) != -1)
 		return (mur_position_fail(cause, 12, "mur: the mur stone is "
 		    "trapped, so the game is over"));

@@ -130,7 +130,7 @@ mur_report_end(const struct mur_game *g, int winner, int end,
 		break;
 	case MUR_END_QUIET:
 		buf_addf(out, "%d turns without a trap: game %d is drawn.\n",
-		    MUR_QUIET_CAP, g->game);
+		    g->quiet, g->game);
 		return;
 	case MUR_END_RESIGN:
 		break;
@@ -141,13 +141,16 @@ mur_report_end(const struct mur_game *g, int winner, int end,
 	    g->game);
 }
 
-/* The match is over. */
+/*
+ * The match is over: the final score and who wins, as the report of
+ * the last turn and the score both end.
+ */
 void
 mur_report_match(const struct mur_game *g, struct buf *out)
 {
 	int	winner = mur_game_match_winner(g);
 
-	buf_addf(out, "The match is over: ");
+	buf_adds(out, "Final score: ");
 	mur_report_score(g, out);
 	if (winner == -1)
 		buf_adds(out, "The match is drawn.\n");

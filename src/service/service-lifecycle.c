@@ -39,6 +39,8 @@ static int	service_lifecycle_check_with(struct service_mail *,
 		    const struct command *);
 static int	service_lifecycle_inviting(struct service_mail *,
 		    const struct command *, const struct service_game *);
+static void	service_lifecycle_options(const struct game_options *, int,
+		    char *, size_t);
 
 /* Tell everyone who has a place in sg, in a notice saying text. */
 static int
@@ -132,6 +134,30 @@ out:
 	return (rc);
 }
 
+/*
+ * A new game's options, as the store keeps them ("players=2 segments=8",
+ * "players=2 match=6") or, for people, as the notice says them ("2
+ * players, 8 segments each", "2 players, a match of 6 games").  A game
+ * with matches (Mur) has games, and one without (Mu) has segments.
+ */
+static void
+service_lifecycle_options(const struct game_options *opts, int words,
+    char *out, size_t size)
+{
+	if (opts->games != 0 && words) {
+		snprintf(out, size, "%d players, a match of %d game%s",
+		    opts->players, opts->games, opts->games == 1 ? "" : "s");
+	} else if (opts->games != 0)
+		snprintf(out, size, "players=%d match=%d", opts->players,
+		    opts->games);
+	else if (words) {
+		snprintf(out, size, "%d players, %d segments each",
+		    opts->players, opts->segments);
+	} else
+		snprintf(out, size, "players=%d segments=%d", opts->players,
+		    opts->segments);
+}
+
 /* The addresses of "new ... with": real, not ours, not repeated. */
 static int
 service_lifecycle_check_with(struct service_mail *sm, const struct command *c)
@@ -167,7 +193,10 @@ service_lifecycle_check_with(struct service_mail *sm, const struct command *c)
 	return (0);
 }
 
-/* new VARIANT [with ADDR ...] [open N] [segments N] */
+/*
+ * new VARIANT [with ADDR ...] [open N] [segments N] [match N]: the game
+ * checks the options itself, and a refusal makes nothing.
+ */
 int
 service_lifecycle_new(struct service_mail *sm, const struct command *c,
     char **cause)
@@ -204,6 +233,7 @@ service_lifecycle_new(struct service_mail *sm, const struct command *c,
 	memset(&opts, 0, sizeof opts);
 	opts.players = 1 + c->nwith + c->open;
 	opts.segments = c->segments;
+	opts.games = c->match;
 	if ((g = game_create(ops, &opts, &why)) == NULL) {
 		service_error(sm, "new: %s", why);
 		free(why);
@@ -217,8 +247,7 @@ service_lifecycle_new(struct service_mail *sm, const struct command *c,
 	buf_init(&text);
 	record_write(&rec, &text);
 	record_free(&rec);
-	snprintf(options, sizeof options, "players=%d segments=%d",
-	    opts.players, opts.segments);
+	service_lifecycle_options(&opts, 0, options, sizeof options);
 	rc = store_game_add(sm->sv->store, ops->name, options, text.data,
 	    sm->ml->now, &id, cause);
 	buf_free(&text);
@@ -258,10 +287,10 @@ service_lifecycle_new(struct service_mail *sm, const struct command *c,
 	if (rc == 0) {
 		service_vars_init(&vars);
 		service_vars_game(&vars, &sg);
-		service_vars_set(&vars, SV_TEXT, "Game G%lld (%s, %d players, "
-		    "%d segments each) is set up. The places:\n%s\n%s", id,
-		    ops->name, opts.players, opts.segments, vars.v[SV_SEATS],
-		    vars.v[SV_STATUS]);
+		service_lifecycle_options(&opts, 1, options, sizeof options);
+		service_vars_set(&vars, SV_TEXT, "Game G%lld (%s, %s) is set "
+		    "up. The places:\n%s\n%s", id, ops->name, options,
+		    vars.v[SV_SEATS], vars.v[SV_STATUS]);
 		rc = service_mail_game(sm, &sg, &sm->me, TEMPLATE_NOTICE,
 		    &vars, "created", cause);
 		service_vars_free(&vars);

@@ -33,6 +33,7 @@
 
 static void	service_mail_render(struct service_mail *, enum template_kind,
 		    struct service_vars *, struct buf *);
+static int	service_mail_passes(const struct game *);
 
 void
 service_vars_init(struct service_vars *vars)
@@ -75,7 +76,24 @@ service_label(const struct store_player *p, struct buf *out)
 		buf_adds(out, p->address);
 }
 
-/* The values every mail about game sg has. */
+/* Can g's players pass (Mu), or is there no passing (Mur)? */
+static int
+service_mail_passes(const struct game *g)
+{
+	struct action	 a;
+	char		*why = NULL;
+
+	if (g->ops->parse(g, "pass", 4, &a, &why) == 0)
+		return (1);
+	free(why);
+	return (0);
+}
+
+/*
+ * The values every mail about game sg has.  The example is the first
+ * legal action, or, where the game lists none, "pass" in a game that
+ * has passing and "resign", which every game takes, in one that has not.
+ */
 void
 service_vars_game(struct service_vars *vars, const struct service_game *sg)
 {
@@ -116,7 +134,9 @@ service_vars_game(struct service_vars *vars, const struct service_game *sg)
 		free(list);
 	} else if (g->ops->to_move(g) != -1)
 		free(list);
-	service_vars_set(vars, SV_EXAMPLE, "%s", b.len > 0 ? b.data : "pass");
+	if (b.len == 0)
+		buf_adds(&b, service_mail_passes(g) ? "pass" : "resign");
+	service_vars_set(vars, SV_EXAMPLE, "%s", b.data);
 	buf_free(&b);
 }
 

@@ -267,11 +267,15 @@ service_help(struct service_mail *sm, const char *topic)
 		    "Several moves in one turn are\nwritten one after the "
 		    "other. In the layout you write the letter shown\non the "
 		    "board (a, b, ...); in the selection, clear B. Also: pass, "
-		    "resign.\n");
+		    "resign.\n\nIn Mur a point is c (the centre) or a spoke "
+		    "and a ring, n1 or sw3. Write a\npoint to place a stone "
+		    "(n1), a stone and a direction to move it (n1 cw,\nn1 ccw, "
+		    "n1 in, n1 out; from the centre a spoke, c ne), x and the "
+		    "stones\nto withdraw (x n1), or resign.\n");
 	} else {
 		service_vars_set(&vars, SV_TOPIC, "There is no help on '%s'. "
 		    "Try: help notation, rules velox, rules levis,\nrules "
-		    "classic.\n", topic);
+		    "classic, rules mur.\n", topic);
 	}
 	service_mail_reply(sm, TEMPLATE_HELP, &vars);
 	service_vars_free(&vars);
@@ -291,6 +295,8 @@ service_rules(struct service_mail *sm, const char *variant)
 	else if (strcasecmp(variant, "classic") == 0 ||
 	    strcasecmp(variant, "mu") == 0)
 		kind = TEMPLATE_RULES_CLASSIC;
+	else if (strcasecmp(variant, "mur") == 0)
+		kind = TEMPLATE_RULES_MUR;
 	else {
 		buf_init(&names);
 		game_names(&names);

@@ -31,7 +31,7 @@ const size_t template_set_nnames =
 static const char *const template_set_files[TEMPLATE_NKINDS] = {
 	"invitation", "started", "your-turn", "accepted", "played",
 	"rejected", "preview", "over", "help", "reminder", "error", "notice",
-	"forged", "rules-classic", "rules-levis", "rules-velox"
+	"forged", "rules-classic", "rules-levis", "rules-velox", "rules-mur"
 };
 
 struct template_set {
