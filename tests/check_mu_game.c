@@ -33,7 +33,7 @@ static const struct {
 START_TEST(test_bad_options)
 {
 	struct game_options	 opts = { bad_options[_i].players,
-				     bad_options[_i].segments };
+				     bad_options[_i].segments, 0 };
 	char			*cause = NULL;
 
 	ck_assert_ptr_null(game_create(game_find(bad_options[_i].variant),

@@ -223,7 +223,7 @@ check_legal(struct game *g, struct rng *rng)
 static void
 play_game(const char *variant, int players, uint64_t seed)
 {
-	struct game_options	 opts = { players, 0 };
+	struct game_options	 opts = { players, 0, 0 };
 	struct mu_random_stats	 stats = { 0, 0 };
 	struct mu_report	 r;
 	struct mu_action	 a;

@@ -108,6 +108,31 @@ START_TEST(test_symmetric)
 }
 END_TEST
 
+/* The lane arithmetic gives the table's neighbours, for any set. */
+START_TEST(test_neighbours)
+{
+	uint32_t	set, want, m;
+	int		p, i, first, n, d;
+
+	for (p = 0; p < MUR_POINTS; p++) {
+		ck_assert_uint_eq(mur_board_neighbours(1U << p),
+		    mur_board_adjacent[p]);
+		first = mur_board_dirs(p, &n);
+		for (d = 0; d < MUR_DIRS; d++)
+			ck_assert_int_eq(d >= first && d < first + n,
+			    mur_board_dir_valid(p, d));
+	}
+	for (i = 0, set = 12345; i < 1000; i++) {
+		set = (set * 1103515245U + 12345U) & MUR_ALL;
+		for (want = 0, m = set; m != 0; m &= m - 1)
+			want |= mur_board_adjacent[__builtin_ctz(m)];
+		ck_assert_uint_eq(mur_board_neighbours(set), want);
+		ck_assert_int_eq(mur_board_count(set),
+		    __builtin_popcount(set));
+	}
+}
+END_TEST
+
 /* The trap sizes: 3 on ring 3, 4 on rings 2 and 1, 8 at the centre. */
 START_TEST(test_trap_sizes)
 {
@@ -221,6 +246,7 @@ main(void)
 	tcase_add_test(tc, test_centre);
 	tcase_add_test(tc, test_rings);
 	tcase_add_test(tc, test_symmetric);
+	tcase_add_test(tc, test_neighbours);
 	tcase_add_test(tc, test_trap_sizes);
 	tcase_add_loop_test(tc, test_paths, 0, sizeof paths / sizeof paths[0]);
 	tcase_add_test(tc, test_dirs);

@@ -190,7 +190,7 @@ END_TEST
 START_TEST(test_draw)
 {
 	static char		*names[] = { "alice", "bob", "carol" };
-	struct game_options	 opts = { 3, 2 };
+	struct game_options	 opts = { 3, 2, 0 };
 	struct record		 r, back;
 	struct game		*g;
 	struct buf		 out;
@@ -224,7 +224,7 @@ END_TEST
 
 START_TEST(test_build)
 {
-	struct game_options	 opts = { 3, 2 };
+	struct game_options	 opts = { 3, 2, 0 };
 	struct record		 r;
 	struct buf		 out;
 

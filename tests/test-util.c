@@ -44,7 +44,7 @@ struct game *
 test_util_game(const char *variant, int players, int segments,
     const char *actions)
 {
-	struct game_options	 opts = { players, segments };
+	struct game_options	 opts = { players, segments, 0 };
 	struct game		*g;
 	const char		*p, *semi;
 	char			*cause = NULL;

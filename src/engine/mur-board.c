@@ -56,7 +56,7 @@ static const char *mur_board_names[MUR_POINTS] = {
 	"n3", "ne3", "e3", "se3", "s3", "sw3", "w3", "nw3"
 };
 
-static const char *mur_board_dirs[MUR_SPOKE] = { "cw", "ccw", "in", "out" };
+static const char *mur_board_dir_names[MUR_SPOKE] = { "cw", "ccw", "in", "out" };
 
 static void	mur_board_line(int, int *, int *);
 
@@ -142,7 +142,7 @@ mur_board_dir_name(int dir)
 {
 	if (dir >= MUR_SPOKE)
 		return (mur_board_spokes[dir - MUR_SPOKE]);
-	return (mur_board_dirs[dir]);
+	return (mur_board_dir_names[dir]);
 }
 
 /* The line (0 to 3) and place (-3 to 3) of p on its diameter. */
@@ -220,7 +220,7 @@ mur_board_path(int p, int dir, int n, uint8_t *out)
 void
 mur_board_list(uint32_t mask, struct buf *out)
 {
-	int	p, n = __builtin_popcount(mask), i = 0;
+	int	p, n = mur_board_count(mask), i = 0;
 
 	for (p = 0; p < MUR_POINTS; p++) {
 		if ((mask & MUR_B(p)) == 0)

@@ -40,6 +40,50 @@ struct mur_walk {
 
 extern const uint32_t	mur_board_adjacent[MUR_POINTS];
 
+/*
+ * The points next to any point of set, all at once: the ring points,
+ * shifted down one bit, are three 8-bit lanes, one per ring, so ring
+ * neighbours are a rotation within each lane and spoke neighbours a
+ * shift by a lane; the centre and ring 1 touch each other.
+ */
+static inline uint32_t
+mur_board_neighbours(uint32_t set)
+{
+	uint32_t	x = set >> 1, out;
+
+	out = ((x << 1) & 0xfefefeU) | ((x >> 7) & 0x010101U);
+	out |= ((x >> 1) & 0x7f7f7fU) | ((x << 7) & 0x808080U);
+	out |= ((x << 8) & 0xffff00U) | (x >> 8);
+	out <<= 1;
+	if (set & 1)
+		out |= 0x1feU;
+	if (set & 0x1feU)
+		out |= 1;
+	return (out);
+}
+
+/* How many points set has. */
+static inline int
+mur_board_count(uint32_t set)
+{
+	set = set - ((set >> 1) & 0x55555555U);
+	set = (set & 0x33333333U) + ((set >> 2) & 0x33333333U);
+	return ((int)((((set + (set >> 4)) & 0x0f0f0f0fU) * 0x01010101U) >>
+	    24));
+}
+
+/* The first direction a stone on p may move in, and how many there are. */
+static inline int
+mur_board_dirs(int p, int *n)
+{
+	if (p == 0) {
+		*n = MUR_SPOKES;
+		return (MUR_SPOKE);
+	}
+	*n = p > 16 ? 3 : 4;
+	return (MUR_CW);
+}
+
 int		 mur_board_point(int, int);
 int		 mur_board_ring(int);
 int		 mur_board_spoke(int);

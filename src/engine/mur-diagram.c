@@ -138,7 +138,7 @@ mur_diagram_status(const struct mur_game *g, struct buf *out)
 		    mur_report_side(g->to_move));
 	}
 	for (side = 0; side < 2; side++) {
-		on = __builtin_popcount(g->pos.stones[side]);
+		on = mur_board_count(g->pos.stones[side]);
 		buf_addf(out, "%s (%c): %d on the board, %d off; %d trap%s "
 		    "made this game.\n", mur_report_side(side), marks[side],
 		    on, MUR_STONES - on, g->traps[side],

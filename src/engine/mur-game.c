@@ -245,7 +245,7 @@ mur_game_withdraw(struct mur_game *g, int side, const struct mur_action *a,
 		return (-1);
 	}
 	trapped = mur_rules_trapped(&g->pos, side) & g->withdraw;
-	n = __builtin_popcount(trapped);
+	n = mur_board_count(trapped);
 	if (report != NULL)
 		mur_report_withdraw(g, side, g->withdraw, trapped, report);
 	g->pos.stones[side] &= ~g->withdraw;

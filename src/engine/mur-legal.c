@@ -24,7 +24,7 @@ mur_legal_candidates(const struct mur_game *g, struct mur_action *out)
 {
 	const struct mur_pos	*pos = &g->pos;
 	uint32_t		 empty, m;
-	int			 side = g->to_move, n = 0, p, dir;
+	int			 side = g->to_move, n = 0, p, dir, first, ndirs;
 
 	if (g->withdraw != 0) {
 		out[0].type = MUR_WITHDRAW;
@@ -46,9 +46,8 @@ mur_legal_candidates(const struct mur_game *g, struct mur_action *out)
 	}
 	for (m = pos->stones[side]; m != 0; m &= m - 1) {
 		p = __builtin_ctz(m);
-		for (dir = 0; dir < MUR_DIRS; dir++) {
-			if (!mur_board_dir_valid(p, dir))
-				continue;
+		first = mur_board_dirs(p, &ndirs);
+		for (dir = first; dir < first + ndirs; dir++) {
 			out[n].type = MUR_MOVE;
 			out[n].point = p;
 			out[n].dir = dir;
@@ -87,7 +86,7 @@ mur_legal_any(const struct mur_game *g)
 	struct mur_effect	 e;
 	uint8_t			 order[MUR_POINTS];
 	uint32_t		 m;
-	int			 side = g->to_move, p, dir;
+	int			 side = g->to_move, p, dir, first, ndirs;
 
 	if (g->over)
 		return (0);
@@ -105,9 +104,10 @@ mur_legal_any(const struct mur_game *g)
 	mur_rules_orders(pos, order);
 	for (m = pos->stones[side]; m != 0; m &= m - 1) {
 		p = __builtin_ctz(m);
-		for (dir = 0; dir < MUR_DIRS; dir++) {
-			if (mur_board_dir_valid(p, dir) && mur_rules_move(pos,
-			    order, side, p, dir, &e, NULL) == 0)
+		first = mur_board_dirs(p, &ndirs);
+		for (dir = first; dir < first + ndirs; dir++) {
+			if (mur_rules_move(pos, order, side, p, dir, &e,
+			    NULL) == 0)
 				return (1);
 		}
 	}

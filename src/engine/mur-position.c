@@ -203,7 +203,7 @@ mur_position_points(const struct mur_position_line *line, int i, int max,
 		*out |= 1U << pt;
 		p = sp + 1;
 	}
-	if (__builtin_popcount(*out) > max)
+	if (mur_board_count(*out) > max)
 		return (mur_position_fail(cause, i + 1, "%s: more than %d "
 		    "point%s", mur_position_keys[i], max, max == 1 ? "" :
 		    "s"));

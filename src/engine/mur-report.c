@@ -89,7 +89,7 @@ void
 mur_report_withdraw(const struct mur_game *g, int side, uint32_t owed,
     uint32_t trapped, struct buf *out)
 {
-	int	n = __builtin_popcount(trapped);
+	int	n = mur_board_count(trapped);
 
 	buf_addf(out, "%s withdrew the %s", mur_report_sides[side],
 	    n == 0 ? "knocked-back " : "");

@@ -71,44 +71,35 @@ mur_rules_owner(const struct mur_pos *pos, int p)
 void
 mur_rules_orders(const struct mur_pos *pos, uint8_t *order)
 {
-	uint32_t	rem, grp, frontier, nb, m;
+	uint32_t	rem, grp, prev, m, stones;
 	int		side, size;
 
 	memset(order, 0, MUR_POINTS);
 	for (side = 0; side < 2; side++) {
-		rem = pos->stones[side];
-		while (rem != 0) {
-			grp = frontier = rem & -rem;
-			while (frontier != 0) {
-				nb = 0;
-				for (m = frontier; m != 0; m &= m - 1)
-					nb |= mur_board_adjacent[
-					    __builtin_ctz(m)];
-				frontier = nb & pos->stones[side] & ~grp;
-				grp |= frontier;
-			}
-			size = __builtin_popcount(grp);
+		stones = pos->stones[side];
+		for (rem = stones; rem != 0; rem &= ~grp) {
+			grp = rem & -rem;
+			do {
+				prev = grp;
+				grp |= mur_board_neighbours(grp) & stones;
+			} while (grp != prev);
+			size = mur_board_count(grp);
 			for (m = grp; m != 0; m &= m - 1)
 				order[__builtin_ctz(m)] = (uint8_t)size;
-			rem &= ~grp;
 		}
 	}
 	order[pos->mur] = MUR_MUR_ORDER;
 }
 
-/* The stones of side that are trapped: every neighbour an opponent's. */
+/*
+ * The stones of side that are trapped: every neighbour an opponent's,
+ * so none next to a point that is not.
+ */
 uint32_t
 mur_rules_trapped(const struct mur_pos *pos, int side)
 {
-	uint32_t	opp = pos->stones[1 - side], out = 0, m;
-	int		p;
-
-	for (m = pos->stones[side]; m != 0; m &= m - 1) {
-		p = __builtin_ctz(m);
-		if ((mur_board_adjacent[p] & ~opp) == 0)
-			out |= 1U << p;
-	}
-	return (out);
+	return (pos->stones[side] &
+	    ~mur_board_neighbours(MUR_ALL & ~pos->stones[1 - side]));
 }
 
 /* The side whose stones trap the mur stone, or -1. */
@@ -141,7 +132,7 @@ mur_rules_eye(const struct mur_pos *pos, int p)
 int
 mur_rules_off(const struct mur_pos *pos, int side)
 {
-	return (MUR_STONES - __builtin_popcount(pos->stones[side]));
+	return (MUR_STONES - mur_board_count(pos->stones[side]));
 }
 
 /*
