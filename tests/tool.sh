@@ -1404,6 +1404,89 @@ fi
 
 # --------------------------------------------------------------------------------
 
+# --- Mur ----------------------------------------------------------------------
+
+# The whole tool on a Mur match: new with its options and refusals, play
+# and its refusals, legal, show, replay, robot and bench.
+printf 'mupbem record 1\ngame mur\nplayers 2\nmatch 2\nseed 9\n\n' >want
+begin
+run new --game mur --match 2 --seed 9
+want_rc 0
+want_err ""
+want_out want
+end "new --game mur --match 2 writes the exact header"
+cp out mur.rec
+printf 'mupbem record 1\ngame mur\nplayers 2\nmatch 6\nseed 9\n\n' >want
+begin
+run new --game mur --seed 9
+want_rc 0
+want_out want
+end "a Mur match is six games unless --match says otherwise"
+expect "new --game mur --segments 3 is refused" 1 \
+    "mupbem: Mur has no segments: its board is fixed" \
+    new --game mur --segments 3 --seed 9
+expect "new --game mur --players 3 is refused" 1 \
+    "mupbem: Mur is a game for two players, not 3" \
+    new --game mur --players 3 --seed 9
+expect "new --game velox --match 2 is refused" 1 \
+    "mupbem: velox is played one game at a time: only Mur has matches" \
+    new --game velox --match 2 --seed 9
+expect "new --game mur --match 100 is refused" 1 \
+    "mupbem: match: '100' is not a number from 1 to 99" \
+    new --game mur --match 100 --seed 9
+printf 'Black placed a stone on ne3.\nWhite placed a stone on e3.\nBlack placed a stone on se3.\n' >want
+accept_out "play places stones, in canonical form" mur.rec want \
+    "place NE3" e3 se3 -- "1 black ne3" "2 white e3" "3 black se3"
+refuse "play refuses a place on a taken point" mur.rec \
+    "mupbem: e3: e3 is taken (by your stone)" e3
+refuse "play refuses a pass" mur.rec \
+    "mupbem: 'pass': Mur has no passing: a turn must place, move or withdraw a stone" pass
+printf 'White placed a stone on n1.\nBlack placed a stone on e2.\nWhite'"'"'s stone on e3 is trapped: White must withdraw it.\n' >want
+accept_out "a trap forces a withdrawal" mur.rec want n1 e2 -- "4 white n1" \
+    "5 black e2"
+refuse "play refuses anything but the withdrawal owed" mur.rec \
+    "mupbem: s1: your stone on e3 is trapped, and you must withdraw it this turn: write x e3" s1
+printf 'x e3\n' >want
+begin
+run legal mur.rec
+want_rc 0
+want_err ""
+want_out want
+end "legal lists only the withdrawal owed"
+printf 'White withdrew the stone on e3: Black has made 1 of 3 traps.\n' >want
+accept_out "a bare x withdraws what is owed, in canonical form" mur.rec want \
+    x -- "6 white x e3"
+begin
+run show mur.rec
+want_rc 0
+want_line "  3 .-----------------.-----------------X"
+want_line "Mur, game 1 of 2, turn 7: Black to move."
+want_line "Black (X): 3 on the board, 4 off; 1 trap made this game."
+want_line "White (O): 1 on the board, 6 off; 0 traps made this game."
+end "show draws the round board and the match"
+begin
+run replay mur.rec
+want_rc 0
+want_line "traps 1 0"
+want_line "black e2 ne3 se3"
+want_line "white n1"
+end "replay prints the position"
+begin
+run robot --seed 3 mur.rec
+want_rc 0
+a=$(cat out)
+run play mur.rec "$a"
+want_rc 0
+end "robot's action is accepted by play"
+begin
+run bench --game mur --games 20
+want_rc 0
+want_err ""
+grep -Eq '^ +[0-9]+ moves/s$' out || why+=("no moves/s figure")
+grep -q '^Mur: 20 one-game matches from seed 1$' out ||
+    why+=("no 'Mur: 20 one-game matches' line")
+end "bench --game mur prints moves per second"
+
 # --- bench-mail ---------------------------------------------------------------
 
 begin

@@ -390,7 +390,7 @@ mur_position_check(const struct mur_game *g, char **cause)
 		    "to move must withdraw exactly their trapped and "
 		    "knocked-back stones"));
 	if (mur_position_excused(g) == -1)
-		return (mur_position_fail(cause, 11, "%s: a stone of the "
+		return (mur_position_fail(cause, 11 - g->to_move, "%s: a stone of the "
 		    "player who moved last is trapped, and no withdrawal owed "
 		    "would free it", mur_game_side(1 - g->to_move)));
 	if (g->last_from != -1 && (mur_rules_owner(pos, g->last_to) !=
