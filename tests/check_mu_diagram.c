@@ -30,33 +30,13 @@ static const struct {
 	{ "positions/classic-selection.pos", "diagrams/classic-selection.txt" },
 };
 
-static struct game *
-load(const char *name)
-{
-	struct record	 r;
-	struct game	*g;
-	char		*text, *cause = NULL;
-
-	text = test_util_read(name);
-	if (strncmp(text, "mupbem position", 15) == 0)
-		g = game_read_position(text, &cause);
-	else {
-		ck_assert_int_eq(record_parse(&r, text, &cause), 0);
-		g = record_replay(&r, &cause);
-		record_free(&r);
-	}
-	ck_assert_msg(g != NULL, "%s: %s", name, cause);
-	free(text);
-	return (g);
-}
-
 START_TEST(test_golden)
 {
 	struct game	*g;
 	struct buf	 out;
 	char		*want;
 
-	g = load(golden[_i].input);
+	g = test_util_load(golden[_i].input);
 	want = test_util_read(golden[_i].diagram);
 	buf_init(&out);
 	g->ops->render(g, &out);

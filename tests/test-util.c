@@ -7,6 +7,7 @@
 
 #include "mu-explode.h"
 #include "mu-name.h"
+#include "record.h"
 #include "rng.h"
 #include "test-util.h"
 #include "xmalloc.h"
@@ -37,6 +38,27 @@ test_util_read(const char *name)
 	fclose(f);
 	free(path);
 	return (text);
+}
+
+/* The game in tests/data/name: a record replayed, or a position. */
+struct game *
+test_util_load(const char *name)
+{
+	struct record	 r;
+	struct game	*g;
+	char		*text, *cause = NULL;
+
+	text = test_util_read(name);
+	if (strncmp(text, "mupbem position", 15) == 0)
+		g = game_read_position(text, &cause);
+	else {
+		ck_assert_int_eq(record_parse(&r, text, &cause), 0);
+		g = record_replay(&r, &cause);
+		record_free(&r);
+	}
+	ck_assert_msg(g != NULL, "%s: %s", name, cause);
+	free(text);
+	return (g);
 }
 
 /* A new game of variant, with actions ("a; b; c") played; must work. */

@@ -11,6 +11,7 @@
 #include "mu-game.h"
 
 char		*test_util_read(const char *);
+struct game	*test_util_load(const char *);
 struct game	*test_util_game(const char *, int, int, const char *);
 struct mu_game	*test_util_mu(struct game *);
 int		 test_util_layout(struct game *, unsigned);

@@ -59,6 +59,7 @@ static const char *mur_board_names[MUR_POINTS] = {
 static const char *mur_board_dir_names[MUR_SPOKE] = { "cw", "ccw", "in", "out" };
 
 static void	mur_board_line(int, int *, int *);
+static int	mur_board_find(const char **, int, const char *, size_t);
 
 /* The point on ring r (1 to 3) and spoke s (any integer, taken mod 8). */
 int
@@ -87,18 +88,25 @@ mur_board_name(int p)
 	return (mur_board_names[p]);
 }
 
+/* The index of the name s in names[n] (case-insensitive), or -1. */
+static int
+mur_board_find(const char **names, int n, const char *s, size_t len)
+{
+	int	i;
+
+	for (i = 0; i < n; i++) {
+		if (strlen(names[i]) == len &&
+		    strncasecmp(names[i], s, len) == 0)
+			return (i);
+	}
+	return (-1);
+}
+
 /* The point called s (case-insensitive), or -1. */
 int
 mur_board_parse(const char *s, size_t len)
 {
-	int	p;
-
-	for (p = 0; p < MUR_POINTS; p++) {
-		if (strlen(mur_board_names[p]) == len &&
-		    strncasecmp(mur_board_names[p], s, len) == 0)
-			return (p);
-	}
-	return (-1);
+	return (mur_board_find(mur_board_names, MUR_POINTS, s, len));
 }
 
 const char *
@@ -111,14 +119,7 @@ mur_board_spoke_name(int s)
 int
 mur_board_spoke_parse(const char *s, size_t len)
 {
-	int	i;
-
-	for (i = 0; i < MUR_SPOKES; i++) {
-		if (strlen(mur_board_spokes[i]) == len &&
-		    strncasecmp(mur_board_spokes[i], s, len) == 0)
-			return (i);
-	}
-	return (-1);
+	return (mur_board_find(mur_board_spokes, MUR_SPOKES, s, len));
 }
 
 /*

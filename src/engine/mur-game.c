@@ -1,6 +1,5 @@
 #include "config.h"
 
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,8 +34,6 @@
  * after its last game; more games won wins it.
  */
 
-static int	mur_game_fail(char **, const char *, ...)
-		    __attribute__((format(printf, 2, 3)));
 static int	mur_game_owed(const struct mur_game *, int, char **);
 static int	mur_game_withdraw(struct mur_game *, int,
 		    const struct mur_action *, struct buf *, char **);
@@ -46,19 +43,6 @@ static void	mur_game_next(struct mur_game *, int, struct buf *);
 static void	mur_game_setup(struct mur_game *, struct buf *);
 
 static const char *mur_game_sides[] = { "black", "white" };
-
-static int
-mur_game_fail(char **cause, const char *fmt, ...)
-{
-	va_list	ap;
-
-	if (cause != NULL) {
-		va_start(ap, fmt);
-		xvasprintf(cause, fmt, ap);
-		va_end(ap);
-	}
-	return (-1);
-}
 
 /* A new match of games games (0: the default). */
 int
@@ -148,7 +132,7 @@ mur_game_apply(struct mur_game *g, int side, const struct mur_action *a,
     struct buf *report, char **cause)
 {
 	if (g->over)
-		return (mur_game_fail(cause, "the match is over"));
+		return (mur_rules_fail(cause, "the match is over"));
 	if (a->type == MUR_RESIGN) {
 		if (report != NULL)
 			mur_report_resign(g, side, report);
@@ -156,7 +140,7 @@ mur_game_apply(struct mur_game *g, int side, const struct mur_action *a,
 		return (0);
 	}
 	if (side != g->to_move)
-		return (mur_game_fail(cause, "it is %s's turn, not %s's",
+		return (mur_rules_fail(cause, "it is %s's turn, not %s's",
 		    mur_game_sides[g->to_move], mur_game_sides[side]));
 	if (a->type == MUR_WITHDRAW)
 		return (mur_game_withdraw(g, side, a, report, cause));
@@ -228,7 +212,7 @@ mur_game_withdraw(struct mur_game *g, int side, const struct mur_action *a,
 	int		n;
 
 	if (g->withdraw == 0)
-		return (mur_game_fail(cause, "none of your stones is trapped "
+		return (mur_rules_fail(cause, "none of your stones is trapped "
 		    "or knocked back, and only those may be withdrawn"));
 	if (a->points != 0 && a->points != g->withdraw) {
 		if (cause != NULL) {

@@ -36,12 +36,12 @@
 
 static const char *mur_rules_sides[] = { "black", "white", "the mur" };
 
+static int	mur_rules_around(const struct mur_pos *, int);
 static int	mur_rules_finish(const struct mur_pos *, int,
 		    struct mur_effect *, char **);
-static int	mur_rules_fail(char **, const char *, ...)
-		    __attribute__((format(printf, 2, 3)));
 
-static int
+/* Fail with a cause, if the caller wants one; returns -1. */
+int
 mur_rules_fail(char **cause, const char *fmt, ...)
 {
 	va_list	ap;
@@ -102,22 +102,9 @@ mur_rules_trapped(const struct mur_pos *pos, int side)
 	    ~mur_board_neighbours(MUR_ALL & ~pos->stones[1 - side]));
 }
 
-/* The side whose stones trap the mur stone, or -1. */
-int
-mur_rules_mur_trapped(const struct mur_pos *pos)
-{
-	uint32_t	adj = mur_board_adjacent[pos->mur];
-
-	if ((adj & ~pos->stones[MUR_BLACK]) == 0)
-		return (MUR_BLACK);
-	if ((adj & ~pos->stones[MUR_WHITE]) == 0)
-		return (MUR_WHITE);
-	return (-1);
-}
-
-/* If the free point p is an eye, the side around it; else -1. */
-int
-mur_rules_eye(const struct mur_pos *pos, int p)
+/* The side whose stones fill every neighbour of p, or -1. */
+static int
+mur_rules_around(const struct mur_pos *pos, int p)
 {
 	uint32_t	adj = mur_board_adjacent[p];
 
@@ -126,6 +113,20 @@ mur_rules_eye(const struct mur_pos *pos, int p)
 	if ((adj & ~pos->stones[MUR_WHITE]) == 0)
 		return (MUR_WHITE);
 	return (-1);
+}
+
+/* The side whose stones trap the mur stone, or -1. */
+int
+mur_rules_mur_trapped(const struct mur_pos *pos)
+{
+	return (mur_rules_around(pos, pos->mur));
+}
+
+/* If the free point p is an eye, the side around it; else -1. */
+int
+mur_rules_eye(const struct mur_pos *pos, int p)
+{
+	return (mur_rules_around(pos, p));
 }
 
 /* How many of side's stones are off the board. */

@@ -33,6 +33,8 @@ struct mur_effect {
 	int		eye;		/* the eye's side if one was entered */
 };
 
+int		mur_rules_fail(char **, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
 int		mur_rules_owner(const struct mur_pos *, int);
 void		mur_rules_orders(const struct mur_pos *, uint8_t *);
 uint32_t	mur_rules_trapped(const struct mur_pos *, int);
