@@ -45,36 +45,11 @@ static const char *case_defaults[CASE_KEYS] = {
 static char	*cases_text;
 static int	 ncases;
 
-static char		*cases_read(void);
 static const char	*case_find(int, int *);
 static char		*case_line(const char **);
 static char		*case_points(const char *);
 static struct game	*case_position(const char **, const char *, int *);
 static void		 case_want(struct game *, const char *, const char *);
-
-/* Read the cases (before any test runs, so without Check). */
-static char *
-cases_read(void)
-{
-	struct buf	 text;
-	char		*path, chunk[4096];
-	FILE		*f;
-	size_t		 n;
-
-	xasprintf(&path, "%s/%s", TEST_DATA, CASES_FILE);
-	if ((f = fopen(path, "r")) == NULL) {
-		fprintf(stderr, "cannot open %s\n", path);
-		free(path);
-		return (NULL);
-	}
-	buf_init(&text);
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		buf_add(&text, chunk, n);
-	fclose(f);
-	free(path);
-	buf_addc(&text, '\0');
-	return (buf_steal(&text));
-}
 
 /* The start of case n's block, and its line number. */
 static const char *
@@ -296,8 +271,10 @@ main(void)
 	TCase		*tc;
 	const char	*p;
 
-	if ((cases_text = cases_read()) == NULL)
+	if ((cases_text = test_util_slurp(CASES_FILE)) == NULL) {
+		fprintf(stderr, "cannot read %s/%s\n", TEST_DATA, CASES_FILE);
 		return (EXIT_FAILURE);
+	}
 	for (ncases = 0, p = cases_text; (p = strstr(p, "\ncase ")) != NULL;
 	    p++)
 		ncases++;

@@ -18,9 +18,12 @@
  * them, from actions separated by ';'.
  */
 
-/* Read tests/data/name into a string; fails the test if missing. */
+/*
+ * Read tests/data/name into a string, or NULL; usable before any test
+ * runs, as it asserts nothing.
+ */
 char *
-test_util_read(const char *name)
+test_util_slurp(const char *name)
 {
 	char	*path, *text;
 	FILE	*f;
@@ -28,15 +31,31 @@ test_util_read(const char *name)
 
 	xasprintf(&path, "%s/%s", TEST_DATA, name);
 	f = fopen(path, "rb");
-	ck_assert_msg(f != NULL, "cannot open %s", path);
+	free(path);
+	if (f == NULL)
+		return (NULL);
 	fseek(f, 0, SEEK_END);
 	len = ftell(f);
 	fseek(f, 0, SEEK_SET);
 	text = xmalloc((size_t)len + 1);
-	ck_assert_int_eq(fread(text, 1, (size_t)len, f), (size_t)len);
+	if (len < 0 || fread(text, 1, (size_t)len, f) != (size_t)len) {
+		free(text);
+		fclose(f);
+		return (NULL);
+	}
 	text[len] = '\0';
 	fclose(f);
-	free(path);
+	return (text);
+}
+
+/* Read tests/data/name into a string; fails the test if missing. */
+char *
+test_util_read(const char *name)
+{
+	char	*text;
+
+	text = test_util_slurp(name);
+	ck_assert_msg(text != NULL, "cannot read %s/%s", TEST_DATA, name);
 	return (text);
 }
 

@@ -10,6 +10,7 @@
 #include "game.h"
 #include "mu-game.h"
 
+char		*test_util_slurp(const char *);
 char		*test_util_read(const char *);
 struct game	*test_util_load(const char *);
 struct game	*test_util_game(const char *, int, int, const char *);

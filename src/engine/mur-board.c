@@ -125,16 +125,16 @@ mur_board_spoke_parse(const char *s, size_t len)
 /*
  * Can a stone on p move in direction dir?  The centre moves only out
  * along a spoke; a ring point moves round its ring or along its
- * diameter, but from ring 3 only in (it is already at the end).
+ * diameter, but from ring 3 only in (it is already at the end): the
+ * directions mur_board_dirs() gives.
  */
 int
 mur_board_dir_valid(int p, int dir)
 {
-	if (p == MUR_CENTRE)
-		return (dir >= MUR_SPOKE && dir < MUR_DIRS);
-	if (dir == MUR_OUT)
-		return (mur_board_ring(p) < 3);
-	return (dir >= MUR_CW && dir <= MUR_IN);
+	int	first, n;
+
+	first = mur_board_dirs(p, &n);
+	return (dir >= first && dir < first + n);
 }
 
 /* The name of a direction: "cw", "ccw", "in", "out" or a spoke. */
