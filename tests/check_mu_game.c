@@ -111,8 +111,9 @@ START_TEST(test_velox_starts)
 	ck_assert_int_eq(men, 16);
 	n = g->ops->legal(g, &list);
 	ck_assert_int_gt(n, 1);
-	ck_assert_int_eq(list[n - 1].u.mu.type, MU_ACTION_TURN);
-	ck_assert_int_eq(list[n - 1].u.mu.nsteps, 0);
+	ck_assert_int_eq(((struct mu_action *)list)[n - 1].type,
+	    MU_ACTION_TURN);
+	ck_assert_int_eq(((struct mu_action *)list)[n - 1].nsteps, 0);
 	free(list);
 	game_free(g);
 }
@@ -158,7 +159,7 @@ START_TEST(test_selection)
 	n = g->ops->legal(g, &list);
 	buf_init(&out);
 	for (k = 0; k < n; k++) {
-		g->ops->format(g, &list[k], &out);
+		g->ops->format(g, game_action_at(g, list, k), &out);
 		buf_addc(&out, ';');
 	}
 	ck_assert_str_eq(out.data, "clear A;clear C;clear E;");

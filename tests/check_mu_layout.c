@@ -159,7 +159,8 @@ START_TEST(test_list_is_rule)
 		n = g->ops->legal(g, &legal);
 		ck_assert_int_gt(n, 0);
 		ck_assert_int_eq(g->ops->apply(g, g->ops->to_move(g),
-		    &legal[rng_below(&rng, (uint32_t)n)], NULL, &cause), 0);
+		    game_action_at(g, legal, (int)rng_below(&rng, (uint32_t)n)),
+		    NULL, &cause), 0);
 		free(legal);
 	}
 	game_free(g);

@@ -74,8 +74,8 @@ START_TEST(test_every_step)
 		}
 		/* Move for a while, then pass until the game ends. */
 		ck_assert_int_eq(g->ops->apply(g, g->ops->to_move(g),
-		    &list[test_util_mu(g)->ply < 60 ? n / 2 : n - 1], NULL,
-		    &cause), 0);
+		    game_action_at(g, list, test_util_mu(g)->ply < 60 ? n / 2 :
+		    n - 1), NULL, &cause), 0);
 		free(list);
 	}
 	free(read);

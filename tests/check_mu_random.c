@@ -54,7 +54,7 @@ static void	check_men(const struct mu_game *, const struct mu_game *,
 		    const struct mu_report *);
 static void	check_layers(const struct mu_game *, const struct mu_game *,
 		    const struct mu_report *);
-static int	listed(const struct action *, int, int, int);
+static int	listed(const struct mu_action *, int, int, int);
 static void	check_legal(struct game *, struct rng *);
 static void	play_game(const char *, int, uint64_t);
 
@@ -156,14 +156,14 @@ check_layers(const struct mu_game *before, const struct mu_game *after,
 
 /* Does legal list[n] hold the single move from-to? */
 static int
-listed(const struct action *list, int n, int from, int to)
+listed(const struct mu_action *list, int n, int from, int to)
 {
 	int	i;
 
 	for (i = 0; i < n; i++) {
-		if (list[i].u.mu.nsteps == 1 &&
-		    list[i].u.mu.steps[0].move.from == from &&
-		    list[i].u.mu.steps[0].move.to == to)
+		if (list[i].nsteps == 1 &&
+		    list[i].steps[0].move.from == from &&
+		    list[i].steps[0].move.to == to)
 			return (1);
 	}
 	return (0);
@@ -189,7 +189,7 @@ check_legal(struct game *g, struct rng *rng)
 	for (tries = 0; tries < 4 && n > 1; tries++) {
 		i = (int)rng_below(rng, (uint32_t)(n - 1));
 		buf_reset(&text);
-		g->ops->format(g, &list[i], &text);
+		g->ops->format(g, game_action_at(g, list, i), &text);
 		copy = game_copy(g);
 		MUST(game_play(copy, g->ops->to_move(g), text.data, text.len,
 		    NULL, NULL, &cause) == 0, "legal %s refused: %s",
@@ -200,7 +200,8 @@ check_legal(struct game *g, struct rng *rng)
 		m.from = (int16_t)rng_below(rng, (uint32_t)mu_board_ncells(b));
 		m.to = (int16_t)mu_board_find(b, hex_step(b->cells[m.from].pos,
 		    (int)rng_below(rng, HEX_NDIRS), 1 + (int)rng_below(rng, 4)));
-		if (m.to == MU_NONE || listed(list, n, m.from, m.to))
+		if (m.to == MU_NONE || listed((const struct mu_action *)list, n,
+		    m.from, m.to))
 			continue;
 		mu_move_name(&m, name, sizeof name);
 		copy = game_copy(g);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "mur-game.h"
 #include "test-util.h"
 
 /*
@@ -80,15 +81,15 @@ static const struct {
 START_TEST(test_parse)
 {
 	struct game	*g;
-	struct action	 a;
-	struct buf	 out;
-	char		*cause = NULL;
-	int		 rc;
+	struct mur_action	 a;
+	struct buf		 out;
+	char			*cause = NULL;
+	int			 rc;
 
 	g = game_read_position(POSITION, &cause);
 	ck_assert_msg(g != NULL, "%s", cause);
-	rc = g->ops->parse(g, cases[_i].text, strlen(cases[_i].text), &a,
-	    &cause);
+	rc = g->ops->parse(g, cases[_i].text, strlen(cases[_i].text),
+	    (struct action *)&a, &cause);
 	if (!cases[_i].ok) {
 		ck_assert_int_eq(rc, -1);
 		ck_assert_str_eq(cause, cases[_i].want);
@@ -96,7 +97,7 @@ START_TEST(test_parse)
 	} else {
 		ck_assert_msg(rc == 0, "'%s': %s", cases[_i].text, cause);
 		buf_init(&out);
-		g->ops->format(g, &a, &out);
+		g->ops->format(g, (struct action *)&a, &out);
 		ck_assert_str_eq(out.data, cases[_i].want);
 		buf_free(&out);
 	}
@@ -108,15 +109,16 @@ END_TEST
 START_TEST(test_ambiguous)
 {
 	struct game	*g;
-	struct action	 a;
-	char		*cause = NULL;
+	struct mur_action	 a;
+	char			*cause = NULL;
 
 	g = game_read_position("mupbem position 1\ngame mur\nmatch 6\n"
 	    "playing 1\nto-move black\nturn 4\nquiet 4\ntraps 0 0\n"
 	    "results -\nblack n1 ne1 e1 se1\nwhite -\nmur c\nwithdraw -\n"
 	    "knocked -\nlast -\n", &cause);
 	ck_assert_msg(g != NULL, "%s", cause);
-	ck_assert_int_eq(g->ops->parse(g, "n1-s1", 5, &a, &cause), -1);
+	ck_assert_int_eq(g->ops->parse(g, "n1-s1", 5, (struct action *)&a,
+	    &cause), -1);
 	ck_assert_str_eq(cause, "'n1-s1': both n1 cw and n1 ccw reach s1: "
 	    "write one of them");
 	free(cause);
@@ -128,8 +130,9 @@ END_TEST
 START_TEST(test_legal_canonical)
 {
 	struct game	*g;
-	struct action	*list, a;
-	struct buf	 out, again;
+	struct action		*list;
+	struct mur_action	 a;
+	struct buf		 out, again;
 	char		*cause = NULL;
 	int		 n, i;
 
@@ -141,11 +144,11 @@ START_TEST(test_legal_canonical)
 	buf_init(&again);
 	for (i = 0; i < n; i++) {
 		buf_reset(&out);
-		g->ops->format(g, &list[i], &out);
-		ck_assert_int_eq(g->ops->parse(g, out.data, out.len, &a,
-		    &cause), 0);
+		g->ops->format(g, game_action_at(g, list, i), &out);
+		ck_assert_int_eq(g->ops->parse(g, out.data, out.len,
+		    (struct action *)&a, &cause), 0);
 		buf_reset(&again);
-		g->ops->format(g, &a, &again);
+		g->ops->format(g, (struct action *)&a, &again);
 		ck_assert_str_eq(out.data, again.data);
 	}
 	buf_free(&out);

@@ -89,7 +89,9 @@ static void
 check_legal(struct game *g)
 {
 	const struct mur_game	*mg = g->state;
-	struct action		*list, a;
+	struct action		*list;
+	struct mur_action	 a;
+	const struct mur_action	*ml;
 	struct game		*copy;
 	int			 n, i, p, dir, listed, accepted, seat;
 	char			*cause;
@@ -100,7 +102,8 @@ check_legal(struct game *g)
 	for (i = 0; i < n; i++) {
 		copy = game_copy(g);
 		cause = NULL;
-		ck_assert_msg(g->ops->apply(copy, seat, &list[i], NULL,
+		ck_assert_msg(g->ops->apply(copy, seat,
+		    game_action_at(g, list, i), NULL,
 		    &cause) == 0, "a listed action is refused: %s", cause);
 		game_free(copy);
 	}
@@ -113,18 +116,18 @@ check_legal(struct game *g)
 		for (dir = -1; dir < MUR_DIRS; dir++) {
 			if (dir != -1 && !mur_board_dir_valid(p, dir))
 				continue;
-			a.u.mur.type = dir == -1 ? MUR_PLACE : MUR_MOVE;
-			a.u.mur.point = p;
-			a.u.mur.dir = dir == -1 ? 0 : dir;
+			a.type = dir == -1 ? MUR_PLACE : MUR_MOVE;
+			a.point = p;
+			a.dir = dir == -1 ? 0 : dir;
+			ml = (const struct mur_action *)list;
 			for (listed = 0, i = 0; i < n; i++) {
-				listed |= list[i].u.mur.type == a.u.mur.type &&
-				    list[i].u.mur.point == p &&
-				    list[i].u.mur.dir == a.u.mur.dir;
+				listed |= ml[i].type == a.type &&
+				    ml[i].point == p && ml[i].dir == a.dir;
 			}
 			copy = game_copy(g);
 			cause = NULL;
-			accepted = g->ops->apply(copy, seat, &a, NULL,
-			    &cause) == 0;
+			accepted = g->ops->apply(copy, seat,
+			    (struct action *)&a, NULL, &cause) == 0;
 			free(cause);
 			game_free(copy);
 			ck_assert_int_eq(listed, accepted);
@@ -141,7 +144,7 @@ play_match(uint64_t seed, int games, int full)
 	struct record		 r;
 	struct game		*g, *replayed;
 	struct mur_game		*mg;
-	struct action		 a;
+	struct mur_action	 a;
 	struct buf		 text, report, pos, again;
 	char			*cause = NULL;
 	int			 seat, actions = 0, withdrew;
@@ -154,10 +157,11 @@ play_match(uint64_t seed, int games, int full)
 	while ((seat = g->ops->to_move(g)) != -1) {
 		if (full)
 			check_legal(g);
-		g->ops->random(g, seed * 1000003 + (uint64_t)actions, &a);
+		g->ops->random(g, seed * 1000003 + (uint64_t)actions,
+		    (struct action *)&a);
 		buf_reset(&text);
-		g->ops->format(g, &a, &text);
-		withdrew = a.u.mur.type == MUR_WITHDRAW ? seat : -1;
+		g->ops->format(g, (struct action *)&a, &text);
+		withdrew = a.type == MUR_WITHDRAW ? seat : -1;
 		buf_reset(&report);
 		ck_assert_msg(game_play(g, seat, text.data, text.len, NULL,
 		    &report, &cause) == 0, "seed %llu action %d '%s': %s",

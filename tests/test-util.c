@@ -130,7 +130,8 @@ test_util_layout(struct game *g, unsigned seed)
 		n = g->ops->legal(g, &list);
 		ck_assert_int_gt(n, 0);
 		ck_assert_int_eq(g->ops->apply(g, g->ops->to_move(g),
-		    &list[rng_below(&rng, (uint32_t)n)], NULL, &cause), 0);
+		    game_action_at(g, list, (int)rng_below(&rng, (uint32_t)n)),
+		    NULL, &cause), 0);
 		free(list);
 		mg = g->state;
 		played++;

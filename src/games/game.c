@@ -137,22 +137,42 @@ int
 game_play(struct game *g, int seat, const char *text, size_t len,
     struct buf *canon, struct buf *report, char **cause)
 {
-	struct action	 a;
+	struct action	*a;
 	struct game	*next;
 	void		*state;
 
-	if (g->ops->parse(g, text, len, &a, cause) == -1)
+	a = game_action_new(g);
+	if (g->ops->parse(g, text, len, a, cause) == -1) {
+		free(a);
 		return (-1);
+	}
 	next = game_copy(g);
-	if (g->ops->apply(next, seat, &a, report, cause) == -1) {
+	if (g->ops->apply(next, seat, a, report, cause) == -1) {
 		game_free(next);
+		free(a);
 		return (-1);
 	}
 	if (canon != NULL)
-		g->ops->format(g, &a, canon);
+		g->ops->format(g, a, canon);
 	state = g->state;
 	g->state = next->state;
 	next->state = state;
 	game_free(next);
+	free(a);
 	return (0);
+}
+
+/* A zeroed action of g's game, for its parse or random; free() it. */
+struct action *
+game_action_new(const struct game *g)
+{
+	return (xcalloc(1, g->ops->action_size));
+}
+
+/* The i-th action of a list that g's legal returned. */
+const struct action *
+game_action_at(const struct game *g, const struct action *list, int i)
+{
+	return ((const struct action *)((const char *)list +
+	    (size_t)i * g->ops->action_size));
 }

@@ -12,10 +12,16 @@
 #include <stdint.h>
 
 #include "buf.h"
-#include "mu-game.h"
-#include "mur-game.h"
 
 struct game;
+
+/*
+ * An action is the game's own: opaque here, action_size bytes long,
+ * made by parse, random and legal and read only by the same game's
+ * apply and format.  legal returns them back to back in one array;
+ * game_action_at() finds the i-th.
+ */
+struct action;
 
 /* Options for a new game; 0 means the game's default. */
 struct game_options {
@@ -24,16 +30,10 @@ struct game_options {
 	int		games;		/* Mur: games in the match */
 };
 
-struct action {
-	union {
-		struct mu_action	mu;
-		struct mur_action	mur;
-	} u;
-};
-
 struct game_ops {
 	const char	*name;		/* "classic", "levis", "velox", "mur" */
 	const char	*title;		/* "Mu velox" */
+	size_t		 action_size;	/* bytes of one struct action */
 
 	int		 (*create)(struct game *, const struct game_options *,
 			     char **);
@@ -78,6 +78,9 @@ struct game		*game_create(const struct game_ops *,
 struct game		*game_read_position(const char *, char **);
 struct game		*game_copy(const struct game *);
 void			 game_free(struct game *);
+struct action		*game_action_new(const struct game *);
+const struct action	*game_action_at(const struct game *,
+			     const struct action *, int);
 int			 game_play(struct game *, int, const char *, size_t,
 			     struct buf *, struct buf *, char **);
 

@@ -80,13 +80,15 @@ service_label(const struct store_player *p, struct buf *out)
 static int
 service_mail_passes(const struct game *g)
 {
-	struct action	 a;
+	struct action	*a;
 	char		*why = NULL;
+	int		 rc;
 
-	if (g->ops->parse(g, "pass", 4, &a, &why) == 0)
-		return (1);
+	a = game_action_new(g);
+	rc = g->ops->parse(g, "pass", 4, a, &why) == 0;
 	free(why);
-	return (0);
+	free(a);
+	return (rc);
 }
 
 /*
@@ -130,7 +132,7 @@ service_vars_game(struct service_vars *vars, const struct service_game *sg)
 	service_vars_set(vars, SV_SEATS, "%s", b.len > 0 ? b.data : "");
 	buf_reset(&b);
 	if (g->ops->to_move(g) != -1 && (n = g->ops->legal(g, &list)) > 0) {
-		g->ops->format(g, &list[0], &b);
+		g->ops->format(g, list, &b);
 		free(list);
 	} else if (g->ops->to_move(g) != -1)
 		free(list);

@@ -110,7 +110,8 @@ tool_bench_game(const char *name, int players, int segments, uint64_t seed,
 			break;
 		}
 		buf_reset(&text);
-		g->ops->format(g, &list[rng_below(&rng, (uint32_t)n)], &text);
+		g->ops->format(g, game_action_at(g, list,
+		    (int)rng_below(&rng, (uint32_t)n)), &text);
 		free(list);
 		record_add(&r, g->ops->seat_name(g, g->ops->to_move(g)),
 		    text.data);

@@ -535,7 +535,7 @@ tool_commands_legal(int argc, char **argv)
 	buf_init(&out);
 	n = g->ops->legal(g, &list);
 	for (i = 0; i < n; i++) {
-		g->ops->format(g, &list[i], &out);
+		g->ops->format(g, game_action_at(g, list, i), &out);
 		buf_addc(&out, '\n');
 	}
 	fputs(out.data != NULL ? out.data : "", stdout);
@@ -578,7 +578,7 @@ tool_commands_robot(int argc, char **argv)
 {
 	struct record	 r;
 	struct game	*g;
-	struct action	 a;
+	struct action	*a;
 	struct buf	 out;
 	uint64_t	 seed = 1;
 	int		 first = 1;
@@ -598,11 +598,13 @@ tool_commands_robot(int argc, char **argv)
 		return (tool_commands_error("%s: the game is over",
 		    argv[first]));
 	}
-	g->ops->random(g, seed, &a);
+	a = game_action_new(g);
+	g->ops->random(g, seed, a);
 	buf_init(&out);
-	g->ops->format(g, &a, &out);
+	g->ops->format(g, a, &out);
 	printf("%s\n", out.data);
 	buf_free(&out);
+	free(a);
 	record_free(&r);
 	game_free(g);
 	return (0);
@@ -641,7 +643,8 @@ tool_commands_demo(int argc, char **argv)
 	for (i = 0; i < su.opts.players * su.opts.segments; i++) {
 		n = g->ops->legal(g, &list);
 		buf_reset(&canon);
-		g->ops->format(g, &list[rng_below(&rng, (uint32_t)n)], &canon);
+		g->ops->format(g, game_action_at(g, list,
+		    (int)rng_below(&rng, (uint32_t)n)), &canon);
 		free(list);
 		record_add(&r, g->ops->seat_name(g, g->ops->to_move(g)),
 		    canon.data);

@@ -48,7 +48,8 @@ static void	mu_ops_write_position(const struct game *, struct buf *);
 static int	mu_ops_read_position(struct game *, const char *, char **);
 
 #define MU_OPS(id, create, title) {				\
-	id, title, create, mu_ops_destroy, mu_ops_copy,		\
+	id, title, sizeof (struct mu_action),			\
+	create, mu_ops_destroy, mu_ops_copy,			\
 	mu_ops_options, mu_ops_parse, mu_ops_apply,		\
 	mu_ops_format, mu_ops_legal, mu_ops_random,		\
 	mu_ops_to_move,						\
@@ -141,7 +142,8 @@ static int
 mu_ops_parse(const struct game *g, const char *s, size_t len,
     struct action *a, char **cause)
 {
-	return (mu_notation_parse(g->state, s, len, &a->u.mu, cause));
+	return (mu_notation_parse(g->state, s, len, (struct mu_action *)a,
+	    cause));
 }
 
 static int
@@ -152,7 +154,8 @@ mu_ops_apply(struct game *g, int seat, const struct action *a,
 	int			rc;
 
 	mu_report_init(&r);
-	rc = mu_game_apply(g->state, seat, &a->u.mu, &r, cause);
+	rc = mu_game_apply(g->state, seat, (const struct mu_action *)a, &r,
+	    cause);
 	if (rc == 0 && report != NULL)
 		mu_report_text(g->state, &r, report);
 	mu_report_free(&r);
@@ -163,20 +166,17 @@ static void
 mu_ops_format(const struct game *g, const struct action *a,
     struct buf *out)
 {
-	mu_notation_format(&a->u.mu, out);
+	mu_notation_format((const struct mu_action *)a, out);
 }
 
 static int
 mu_ops_legal(const struct game *g, struct action **out)
 {
 	struct mu_action	*list;
-	int			 n, i;
+	int			 n;
 
 	n = mu_game_legal(g->state, &list);
-	*out = xreallocarray(NULL, (size_t)n, sizeof **out);
-	for (i = 0; i < n; i++)
-		(*out)[i].u.mu = list[i];
-	free(list);
+	*out = (struct action *)list;
 	return (n);
 }
 
@@ -186,13 +186,14 @@ mu_ops_random(const struct game *g, uint64_t seed, struct action *a)
 {
 	struct mu_game		 copy;
 	struct mu_random_stats	 stats;
+	struct mu_action	*ma = (struct mu_action *)a;
 	struct rng		 rng;
 
 	memcpy(&copy, g->state, sizeof copy);
 	memset(&stats, 0, sizeof stats);
 	rng_init(&rng, seed);
-	if (mu_random_action(&copy, &rng, &a->u.mu, NULL, &stats) == -1)
-		memset(a, 0, sizeof *a);
+	if (mu_random_action(&copy, &rng, ma, NULL, &stats) == -1)
+		memset(ma, 0, sizeof *ma);
 }
 
 static int

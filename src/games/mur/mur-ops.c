@@ -45,7 +45,7 @@ static void	mur_ops_write_position(const struct game *, struct buf *);
 static int	mur_ops_read_position(struct game *, const char *, char **);
 
 const struct game_ops mur_ops = {
-	"mur", "Mur",
+	"mur", "Mur", sizeof (struct mur_action),
 	mur_ops_create, mur_ops_destroy, mur_ops_copy, mur_ops_options,
 	mur_ops_parse, mur_ops_apply, mur_ops_format, mur_ops_legal,
 	mur_ops_random, mur_ops_to_move, mur_ops_players, mur_ops_seat_name,
@@ -108,7 +108,8 @@ static int
 mur_ops_parse(const struct game *g, const char *s, size_t len,
     struct action *a, char **cause)
 {
-	return (mur_notation_parse(g->state, s, len, &a->u.mur, cause));
+	return (mur_notation_parse(g->state, s, len, (struct mur_action *)a,
+	    cause));
 }
 
 /* Apply a; a refusal names the action in canonical form. */
@@ -116,13 +117,14 @@ static int
 mur_ops_apply(struct game *g, int seat, const struct action *a,
     struct buf *report, char **cause)
 {
-	struct buf	 text;
-	char		*why;
+	const struct mur_action	*ma = (const struct mur_action *)a;
+	struct buf		 text;
+	char			*why;
 
-	if (mur_game_apply(g->state, seat, &a->u.mur, report, &why) == 0)
+	if (mur_game_apply(g->state, seat, ma, report, &why) == 0)
 		return (0);
 	buf_init(&text);
-	mur_notation_format(g->state, &a->u.mur, &text);
+	mur_notation_format(g->state, ma, &text);
 	xasprintf(cause, "%s: %s", text.data, why);
 	buf_free(&text);
 	free(why);
@@ -133,19 +135,18 @@ static void
 mur_ops_format(const struct game *g, const struct action *a,
     struct buf *out)
 {
-	mur_notation_format(g->state, &a->u.mur, out);
+	mur_notation_format(g->state, (const struct mur_action *)a, out);
 }
 
 static int
 mur_ops_legal(const struct game *g, struct action **out)
 {
-	struct mur_action	list[MUR_LEGAL_MAX];
-	int			n, i;
+	struct mur_action	*list;
+	int			 n;
 
+	list = xreallocarray(NULL, MUR_LEGAL_MAX, sizeof *list);
 	n = mur_legal_list(g->state, list);
-	*out = xreallocarray(NULL, (size_t)(n > 0 ? n : 1), sizeof **out);
-	for (i = 0; i < n; i++)
-		(*out)[i].u.mur = list[i];
+	*out = (struct action *)list;
 	return (n);
 }
 
@@ -153,12 +154,13 @@ mur_ops_legal(const struct game *g, struct action **out)
 static void
 mur_ops_random(const struct game *g, uint64_t seed, struct action *a)
 {
-	struct rng	rng;
+	struct mur_action	*ma = (struct mur_action *)a;
+	struct rng		 rng;
 
-	memset(a, 0, sizeof *a);
+	memset(ma, 0, sizeof *ma);
 	rng_init(&rng, seed);
-	if (mur_legal_random(g->state, &rng, &a->u.mur, NULL) == -1)
-		a->u.mur.type = MUR_RESIGN;
+	if (mur_legal_random(g->state, &rng, ma, NULL) == -1)
+		ma->type = MUR_RESIGN;
 }
 
 static int
