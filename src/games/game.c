@@ -76,17 +76,20 @@ game_read_position(const char *text, char **cause)
 	struct game		*g;
 	char			*name;
 
-	if (strncmp(text, "mupbem position 1\r\n", 19) == 0) {
+	/* Version 2 is written; version 1, the older words, still reads. */
+	if (strncmp(text, "mupbem position ", 16) == 0 &&
+	    (text[16] == '1' || text[16] == '2') && text[17] == '\r') {
 		xasprintf(cause, "the position has DOS line ends (CR LF); "
 		    "positions use plain newlines");
 		return (NULL);
 	}
 	line = strchr(text, '\n');
-	if (strncmp(text, "mupbem position 1\n", 18) != 0 || line == NULL ||
-	    strncmp(line + 1, "game ", 5) != 0 ||
+	if (strncmp(text, "mupbem position ", 16) != 0 ||
+	    (text[16] != '1' && text[16] != '2') || text[17] != '\n' ||
+	    line == NULL || strncmp(line + 1, "game ", 5) != 0 ||
 	    (nl = strchr(line + 6, '\n')) == NULL) {
 		xasprintf(cause, "not a mupbem position: it must start with "
-		    "'mupbem position 1' and a 'game' line");
+		    "'mupbem position 2' and a 'game' line");
 		return (NULL);
 	}
 	name = xstrndup(line + 6, (size_t)(nl - line - 6));
