@@ -5,7 +5,7 @@
 #   MP_SEND FILE   a command that delivers the mail in FILE to mupbemd
 #                  (for a Maildir: copy it into Maildir/new)
 #   MP_DB          the daemon's database, read to know the game's record
-#   MP_PASS_AFTER  from this move number on, players pass (so that a
+#   MP_PASS_AFTER  from this turn on, players pass (so that a
 #                  demo game ends soon, by every player passing); 0 never
 #
 # A player reads a mail from mupbemd (a file) and answers it as a person
@@ -49,18 +49,17 @@ mp_reply() {
 }
 
 # mp_answer FILE SEED: what a scripted player answers to mail FILE, or
-# nothing: "accept" to an invitation, "#N TURN" when it is their move.
+# nothing: "accept" to an invitation, "#N TURN" when it is their turn.
 mp_answer() {
 	local subject game turn rec
 	subject=$(mp_header "$1" Subject)
 	case $subject in
 	"[mupbem G"*": invitation")
 		echo accept ;;
-	"[mupbem G"*": your move (turn "*)
+	"[mupbem G"*": your turn "*)
 		game=${subject#\[mupbem G}
 		game=${game%%]*}
-		turn=${subject##*(turn }
-		turn=${turn%)}
+		turn=${subject##*: your turn }
 		if [ "${MP_PASS_AFTER:-0}" -gt 0 ] &&
 		    [ "$turn" -ge "$MP_PASS_AFTER" ]; then
 			echo "#$turn pass"

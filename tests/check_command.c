@@ -138,6 +138,10 @@ START_TEST(test_subject)
 	ck_assert_int_eq(l.v[0].type, COMMAND_NEW);
 	ck_assert_int_eq(l.v[0].line, 0);
 	command_list_free(&l);
+	parse("", "Re: [mupbem G12] velox: your turn 14");
+	ck_assert_uint_eq(l.n, 0);
+	command_list_free(&l);
+	/* The subject of a mail sent before the words changed. */
 	parse("", "Re: [mupbem G12] velox: your move (turn 14)");
 	ck_assert_uint_eq(l.n, 0);
 	command_list_free(&l);
@@ -181,8 +185,8 @@ static const struct {
 	    "to 99, such as match 4" },
 	{ "new mur 6\n", "line 1: new: '6' is not a word new understands "
 	    "(with ADDRESS..., open N, segments N, match N)" },
-	{ "#x A0-A1\n", "line 1: '#x': a move number is written #14" },
-	{ "#3 A0-A1\n#4 B0-B1\n", "line 2: two move numbers in one turn: #3 "
+	{ "#x A0-A1\n", "line 1: '#x': a turn number is written #14" },
+	{ "#3 A0-A1\n#4 B0-B1\n", "line 2: two turn numbers in one mail: #3 "
 	    "and #4" },
 	{ "name\n", "line 1: name: a name has 1 to 40 characters" },
 };

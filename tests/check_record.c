@@ -11,7 +11,7 @@
 /*
  * Records: they parse and write back byte for byte, replay to the same
  * position every time (the positions kept beside them), and every kind
- * of damage is refused naming the line or the first bad action.
+ * of damage is refused naming the line or the first bad turn.
  */
 
 static const struct {
@@ -111,30 +111,30 @@ static const struct {
 	{ "seed 42\n", "", "record line 5: the header must give game, "
 	    "players and seed", NULL },
 	{ "\n1 red", "1 red", "record line 6: a blank line must end the "
-	    "header before the actions", NULL },
+	    "header before the turns", NULL },
 	{ "3 red @-1,3\n", "3 red @-1,3", "record line 9: the record is "
 	    "truncated: its last line has no newline", NULL },
-	{ "2 blue", "3 blue", "record line 8: expected action 2, found "
-	    "action 3", NULL },
-	{ "2 blue @3,-1", "2 blue", "record line 8: action 2: the mover's "
-	    "colour or the action is missing", NULL },
-	{ "2 blue @3,-1", "two blue @3,-1", "record line 8: expected an "
-	    "action line: its number, the mover's colour and the action",
+	{ "2 blue", "3 blue", "record line 8: expected turn 2, found "
+	    "turn 3", NULL },
+	{ "2 blue @3,-1", "2 blue", "record line 8: turn 2: the mover's "
+	    "colour or the turn is missing", NULL },
+	{ "2 blue @3,-1", "two blue @3,-1", "record line 8: expected a "
+	    "turn line: its number, the mover's colour and the turn",
 	    NULL },
-	{ "2 blue", "2 red", NULL, "action 2 (line 8, '@3,-1'): it is "
+	{ "2 blue", "2 red", NULL, "turn 2 (line 8, '@3,-1'): it is "
 	    "blue's turn, not red's" },
-	{ "3 red @-1,3", "3 red @9,9", NULL, "action 3 (line 9, '@9,9'): "
+	{ "3 red @-1,3", "3 red @9,9", NULL, "turn 3 (line 9, '@9,9'): "
 	    "@9,9: the segment would not touch the board" },
-	{ "3 red @-1,3", "3 red @3,-1", NULL, "action 3 (line 9, '@3,-1'): "
+	{ "3 red @-1,3", "3 red @3,-1", NULL, "turn 3 (line 9, '@3,-1'): "
 	    "@3,-1: the segment would overlap B0" },
-	{ "3 red @-1,3", "3 red clear A", NULL, "action 3 (line 9, 'clear "
+	{ "3 red @-1,3", "3 red clear A", NULL, "turn 3 (line 9, 'clear "
 	    "A'): segments are cleared only in the selection phase, and this "
 	    "game is in the layout phase" },
-	{ "3 red @-1,3", "3 red @-1, 3", NULL, "action 3 (line 9, '@-1, 3'): "
-	    "a record holds actions in canonical notation: write '@-1,3'" },
-	{ "1 red @0,0", "1 red a", NULL, "action 1 (line 7, 'a'): a record "
-	    "holds actions in canonical notation: write '@0,0'" },
-	{ "2 blue", "2 BLUE", NULL, "action 2 (line 8, '@3,-1'): write the "
+	{ "3 red @-1,3", "3 red @-1, 3", NULL, "turn 3 (line 9, '@-1, 3'): "
+	    "a record holds turns in canonical notation: write '@-1,3'" },
+	{ "1 red @0,0", "1 red a", NULL, "turn 1 (line 7, 'a'): a record "
+	    "holds turns in canonical notation: write '@0,0'" },
+	{ "2 blue", "2 BLUE", NULL, "turn 2 (line 8, '@3,-1'): write the "
 	    "colour as 'blue'" },
 	{ "mupbem record 1\n", "mupbem record 1\r\n", "the record has DOS "
 	    "line ends (CR LF); records use plain newlines", NULL },

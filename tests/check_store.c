@@ -214,6 +214,39 @@ START_TEST(test_migrations)
 END_TEST
 
 /* Players, games, seats, observers and game mail, as the service uses them. */
+/*
+ * A store of schema 3 counted a game's turns in games.move; opening it
+ * names the column turns and keeps every count.
+ */
+START_TEST(test_migrate_turns)
+{
+	struct store		*s;
+	struct store_game	 g;
+	sqlite3			*db;
+	char			*cause = NULL;
+	long long		 id;
+
+	ck_assert_ptr_nonnull(s = store_open(path, &cause));
+	ck_assert_int_eq(store_game_add(s, "velox", "players=2", "rec", 20,
+	    &id, &cause), 0);
+	ck_assert_int_eq(store_game_update(s, id, "playing", "rec", 7, 21,
+	    &cause), 0);
+	store_close(s);
+	ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_exec(db, "ALTER TABLE games RENAME COLUMN "
+	    "turns TO move; PRAGMA user_version = 3;", NULL, NULL, NULL),
+	    SQLITE_OK);
+	sqlite3_close(db);
+
+	ck_assert_ptr_nonnull(s = store_open(path, &cause));
+	ck_assert_int_eq(store_game_get(s, id, &g, &cause), 1);
+	ck_assert_int_eq(g.turns, 7);
+	ck_assert_str_eq(g.status, "playing");
+	store_game_free(&g);
+	store_close(s);
+}
+END_TEST
+
 START_TEST(test_games)
 {
 	struct store		*s;
@@ -267,7 +300,7 @@ START_TEST(test_games)
 	ck_assert_str_eq(g.status, "playing");
 	ck_assert_str_eq(g.record, "rec 2");
 	ck_assert_str_eq(g.thread, "t1@x");
-	ck_assert_int_eq(g.move, 1);
+	ck_assert_int_eq(g.turns, 1);
 	store_game_free(&g);
 	ck_assert_int_eq(store_game_get(s, id + 1, &g, &cause), 0);
 	/* A status the schema does not know is refused. */
@@ -327,7 +360,7 @@ START_TEST(test_newer)
 	sqlite3_close(db);
 	ck_assert_ptr_null(s = store_open(path, &cause));
 	xasprintf(&want, "store %s: written by a newer mupbem (schema 9; this "
-	    "one knows 3)", path);
+	    "one knows 4)", path);
 	ck_assert_str_eq(cause, want);
 	free(want);
 	free(cause);
@@ -357,6 +390,7 @@ main(void)
 	tcase_add_test(tc, test_outbox);
 	tcase_add_test(tc, test_claims);
 	tcase_add_test(tc, test_migrations);
+	tcase_add_test(tc, test_migrate_turns);
 	tcase_add_test(tc, test_games);
 	tcase_add_test(tc, test_newer);
 	tcase_add_test(tc, test_unusable);

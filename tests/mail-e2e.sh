@@ -284,7 +284,7 @@ until_mail() {
 	return 1
 }
 
-# interfere FILE TURN: bob's "your move" mail FILE is in hand.  First
+# interfere FILE TURN: bob's "your turn" mail FILE is in hand.  First
 # mallory forges a turn in bob's name, then mallory plays one as
 # herself, then bob answers with a stale #N: none of it may change
 # the game.
@@ -305,9 +305,9 @@ interfere() {
 	[ -z "$r" ] || grep -q "you have no seat in game G1; nothing was played" "$r" ||
 	    why+=("mallory was not told she has no seat")
 	mp_reply "$1" bob@example.test "#$(($2 - 1)) pass"
-	r=$(until_mail bob '*: not played (turn *') ||
+	r=$(until_mail bob '*: turn * not played') ||
 	    why+=("no answer to a stale #N")
-	[ -z "$r" ] || grep -q "#$(($2 - 1)): your turn was written for move $(($2 - 1)), but the game is at move $2" "$r" ||
+	[ -z "$r" ] || grep -q "#$(($2 - 1)): your mail was written for turn $(($2 - 1)), but the game is at turn $2" "$r" ||
 	    why+=("the stale #N answer does not say why")
 	[ "$("$MUPBEM" --db "$MP_DB" export G1)" = "$before" ] ||
 	    why+=("a forged, seatless or stale turn changed the game")

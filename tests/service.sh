@@ -148,8 +148,8 @@ run
 has "$(last "$A")" "$B accepted game G1."
 mp_mail "$C" games@localhost "join" "join G1"
 run
-grep -q ": your move (turn 1)" $(cat new) || why+=("nobody was told to move")
-[ "$(grep -l 'classic: started\|your move' $(cat new) | wc -l)" -eq 3 ] ||
+grep -q ": your turn 1" $(cat new) || why+=("nobody was told to move")
+[ "$(grep -l 'classic: started\|your turn' $(cat new) | wc -l)" -eq 3 ] ||
     why+=("not all three were told of the start")
 record | grep -q '^seat red ' || why+=("the record has no seats")
 end "new, invitation, a tokenless accept refused, accept by reply, join: the game starts for all three"
@@ -191,8 +191,8 @@ mp_mail "$A" games@localhost "" "new velox with $B segments 2"
 run
 mp_reply "$(last "$B")" "$B" "accept"
 run
-mover=$(grep -l ": your move (turn 1)" $(cat new))
-other=$(grep -L ": your move (turn 1)" $(cat new))
+mover=$(grep -l ": your turn 1" $(cat new))
+other=$(grep -L ": your turn 1" $(cat new))
 mto=$(mp_header "$mover" To)
 oto=$(mp_header "$other" To)
 begin
@@ -202,9 +202,9 @@ mp_reply "$mover" "$mto" "#7 a"
 mp_reply "$mover" "$mto" "zz9"
 run
 grep -q "it is not your turn" got/$oto.* || why+=("out of turn")
-grep -q "#7: your turn was written for move 7, but the game is at move 1" got/$mto.* ||
+grep -q "#7: your mail was written for turn 7, but the game is at turn 1" got/$mto.* ||
     why+=("stale #N")
-grep -q "^Subject: \[mupbem G1\] velox: not played (turn 1)" got/$mto.* ||
+grep -q "^Subject: \[mupbem G1\] velox: turn 1 not played" got/$mto.* ||
     why+=("the subject of a refusal")
 grep -q "^    'zz9': not an action here" got/$mto.* ||
     why+=("the illegal turn's reason does not name it")
@@ -214,7 +214,7 @@ end "out of turn, a stale #N and an illegal turn change nothing and say why"
 begin
 mp_reply "$mover" "$mto" "preview a"
 run
-subject_is "$(last "$mto")" "[mupbem G1] velox: preview (turn 1)"
+subject_is "$(last "$mto")" "[mupbem G1] velox: preview of turn 1"
 [ "$(record)" = "$before" ] || why+=("preview changed the record")
 mp_mail "$C" games@localhost "" "observe G1"
 run
@@ -224,10 +224,10 @@ a"
 run
 [ "$(record | grep -c '^1 ')" -eq 1 ] || why+=("turn 1 not recorded")
 grep -q "line 3: one turn per mail" $(cat new) || why+=("a second turn in one mail was read")
-grep -q "^Subject: \[mupbem G1\] velox: red played (turn 1)\|^Subject: \[mupbem G1\] velox: blue played (turn 1)" \
+grep -q "^Subject: \[mupbem G1\] velox: red played turn 1\|^Subject: \[mupbem G1\] velox: blue played turn 1" \
     $(last "$C") || why+=("the observer was not told: $(mp_header "$(last "$C")" Subject)")
-grep -q ": you played (turn 1)" $(grep "$mto" new) || why+=("the mover's answer")
-grep -q ": your move (turn 2)" $(last "$oto") || why+=("the next player's")
+grep -q ": you played turn 1" $(grep "$mto" new) || why+=("the mover's answer")
+grep -q ": your turn 2" $(last "$oto") || why+=("the next player's")
 end "preview stores nothing; a turn is recorded once, the mover, the next player and an observer told"
 
 begin
@@ -253,7 +253,7 @@ unobserve G1"
 mp_mail "$C" games@localhost "games" ""
 run
 grep -q "^seat red " $(cat new) || why+=("no history")
-grep -q "G1 velox, playing, move 3." $(cat new) || why+=("no games list")
+grep -q "G1 velox, playing, turn 3." $(cat new) || why+=("no games list")
 grep -q "Other players now see you as Alice L. <$A>." $(cat new) || why+=("no name")
 grep -q "You were not following game G1." $(cat new) || why+=("unobserve")
 grep -q "Your games (0):" got/$C.* || why+=("a command in the subject")
@@ -265,7 +265,7 @@ out=$("$MUPBEM" --db mupbem.db resend G1)
     why+=("resend: $out")
 run
 [ "$(wc -l <new)" -eq 3 ] || why+=("$(wc -l <new) mails resent, not 3")
-"$MUPBEM" --db mupbem.db list | grep -q "^G1	velox	playing	move 3	" ||
+"$MUPBEM" --db mupbem.db list | grep -q "^G1	velox	playing	turn 3	" ||
     why+=("list: $("$MUPBEM" --db mupbem.db list)")
 "$MUPBEM" --db mupbem.db show G1 | grep -q "^  red: " || why+=("show")
 "$MUPBEM" --db mupbem.db show G9 2>err; [ $? -eq 1 ] &&
@@ -318,7 +318,7 @@ white=$(record | sed -n 's/^seat white //p')
 record | grep -qx "match 1" || why+=("the record has no 'match 1'")
 bm=$(last "$black")
 wm=$(last "$white")
-subject_is "$bm" "[mupbem G1] mur: your move (turn 1)"
+subject_is "$bm" "[mupbem G1] mur: your turn 1"
 subject_is "$wm" "[mupbem G1] mur: started"
 for f in "$bm" "$wm"; do
 	has_line "$f" "Game G1 (mur) has started. The seats:"
@@ -339,33 +339,33 @@ before=$(record)
 mp_reply "$wm" "$white" "#1 n1"
 run
 rej=$(last "$white")
-subject_is "$rej" "[mupbem G1] mur: not played (turn 1)"
+subject_is "$rej" "[mupbem G1] mur: turn 1 not played"
 has_line "$rej" "    it is not your turn: it is black's"
 [ "$(record)" = "$before" ] || why+=("white's turn out of turn changed the record")
 mp_reply "$bm" "$black" "#1 place NE3"
 run
 record | grep -qx "1 black ne3" || why+=("turn 1 is not recorded as 'ne3'")
-subject_is "$(last "$black")" "[mupbem G1] mur: you played (turn 1)"
+subject_is "$(last "$black")" "[mupbem G1] mur: you played turn 1"
 has_line "$(last "$black")" "Black placed a stone on ne3."
 wm=$(last "$white")
-subject_is "$wm" "[mupbem G1] mur: your move (turn 2)"
+subject_is "$wm" "[mupbem G1] mur: your turn 2"
 has_line "$wm" "Black placed a stone on ne3."
 has_line "$wm" "  3 .-----------------.-----------------X"
 has_line "$wm" "Mur, game 1 of 1, turn 2: White to move."
 mp_reply "$wm" "$white" "#2 e3"
 run
 bm=$(last "$black")
-subject_is "$bm" "[mupbem G1] mur: your move (turn 3)"
+subject_is "$bm" "[mupbem G1] mur: your turn 3"
 before=$(record)
 mp_reply "$bm" "$black" "#3 e3"
 run
 rej=$(last "$black")
-subject_is "$rej" "[mupbem G1] mur: not played (turn 3)"
+subject_is "$rej" "[mupbem G1] mur: turn 3 not played"
 has_line "$rej" "    e3: e3 is taken (by your opponent's stone)"
 mp_reply "$rej" "$black" "#3 pass"
 run
 rej=$(last "$black")
-subject_is "$rej" "[mupbem G1] mur: not played (turn 3)"
+subject_is "$rej" "[mupbem G1] mur: turn 3 not played"
 has_line "$rej" "    'pass': Mur has no passing: a turn must place, move or withdraw a stone"
 [ "$(record)" = "$before" ] || why+=("a refused turn changed the record")
 end "Mur: a turn is recorded in canonical form; out of turn, an occupied point and pass are refused with the engine's reason and change nothing"
@@ -378,7 +378,7 @@ run
 mp_reply "$(last "$black")" "$black" "#5 e2"
 run
 wm=$(last "$white")
-subject_is "$wm" "[mupbem G1] mur: your move (turn 6)"
+subject_is "$wm" "[mupbem G1] mur: your turn 6"
 has_line "$wm" "White's stone on e3 is trapped: White must withdraw it."
 has_line "$wm" "  w O-----.-----.-----M-----.-----X-----O e"
 has_line "$wm" "    #6 x e3"
@@ -386,16 +386,16 @@ before=$(record)
 mp_reply "$wm" "$white" "#6 n1"
 run
 rej=$(last "$white")
-subject_is "$rej" "[mupbem G1] mur: not played (turn 6)"
+subject_is "$rej" "[mupbem G1] mur: turn 6 not played"
 has_line "$rej" "    n1: your stone on e3 is trapped, and you must withdraw it this turn: write x e3"
 [ "$(record)" = "$before" ] || why+=("a placement while a withdrawal is owed changed the record")
 mp_reply "$rej" "$white" "#6 x e3"
 run
 record | grep -qx "6 white x e3" || why+=("the withdrawal is not recorded as 'x e3'")
-subject_is "$(last "$white")" "[mupbem G1] mur: you played (turn 6)"
+subject_is "$(last "$white")" "[mupbem G1] mur: you played turn 6"
 has_line "$(last "$white")" "White withdrew the stone on e3: Black has made 1 of 3 traps."
 bm=$(last "$black")
-subject_is "$bm" "[mupbem G1] mur: your move (turn 7)"
+subject_is "$bm" "[mupbem G1] mur: your turn 7"
 has_line "$bm" "  w O-----.-----.-----M-----.-----X-----. e"
 has_line "$bm" "Black (X): 3 on the board, 4 off; 1 trap made this game."
 end "Mur: black traps white's stone on e3; white must withdraw it (a placement is refused), and x e3 is a trap for black"
@@ -413,7 +413,7 @@ for p in "$black" "$white"; do
 	has_line "$f" "Black wins the match."
 	has_line "$f" "Mur, a match of 1 game: over after game 1."
 done
-"$MUPBEM" --db mupbem.db list | grep -q "^G1	mur	over	move 8	" ||
+"$MUPBEM" --db mupbem.db list | grep -q "^G1	mur	over	turn 8	" ||
     why+=("list: $("$MUPBEM" --db mupbem.db list)")
 [ "$(record | sed '1,/^$/d')" = "1 black ne3
 2 white e3
@@ -433,7 +433,7 @@ mp_mail "$A" games@localhost "" "new velox with $B"
 run
 mp_mail "$B" games@localhost "" "accept G1"
 run
-grep -q ": started\|: your move (turn 1)" $(cat new) ||
+grep -q ": started\|: your turn 1" $(cat new) ||
     why+=("accept by From alone was refused")
 end "policy = from: an accept from the right address needs no token"
 
@@ -450,5 +450,17 @@ mp_mail "$A" games@localhost "" "help"
 "$MUPBEMD" -c bad.conf --once 2>>log
 grep -q "^Help, $A!" outbox/new/* || why+=("the operator's template was not used")
 end "an operator's template is checked at start-up and used"
+
+begin
+# An operator's template from before the words changed says {{move}}:
+# it still loads, and means the turn.
+printf 'Old {{move}}, new {{turn}}.\n' >"$tmp/tpl/your-turn.txt"
+"$MUPBEMD" -c bad.conf -n 2>err || why+=("{{move}} refused: $(cat err)")
+mp_mail "$A" games@localhost "" "board G1"
+mp_mail "$B" games@localhost "" "board G1"
+"$MUPBEMD" -c bad.conf --once 2>>log
+grep -q "^Old 1, new 1\.$" outbox/new/* ||
+    why+=("{{move}} is not the turn: $(grep -h '^Old' outbox/new/*)")
+end "an operator's template may still name the turn {{move}}"
 
 tap_done

@@ -193,7 +193,7 @@ accept_out() {
 	end "$desc"
 }
 
-# accept DESC RECORD ACTION... -- LINE...: play must succeed silently
+# accept DESC RECORD TURN... -- LINE...: play must succeed silently
 # and append exactly the LINEs (each with a newline).
 accept() {
 	local desc=$1 rec=$2
@@ -361,7 +361,7 @@ want_out_empty
 [ "$(sed '1d;$d' err | grep -cv '^  mupbem [a-z]')" -eq 0 ] ||
     why+=("a usage line does not start with '  mupbem '")
 for c in "new --game classic|levis|velox|mur [--players N] [--segments N] [--match N] [--seed S]" \
-    "play [--dry-run] [--as COLOUR] RECORD ACTION..." \
+    "play [--dry-run] [--as COLOUR] RECORD TURN..." \
     "show RECORD" "legal RECORD" "replay RECORD" \
     "demo [--game velox] [--seed S]"; do
 	grep -Fq -- "  mupbem $c" err || why+=("no usage for '$c'")
@@ -1015,19 +1015,19 @@ header velox 2 8 7 | head -n 5 >no-blank-line
 broken no-blank-line "the record is truncated: its header has no blank line after it"
 header velox 2 8 7 | head -n 5 >header-then-action
 printf '1 red @0,0\n' >>header-then-action
-broken header-then-action "record line 6: a blank line must end the header before the actions"
+broken header-then-action "record line 6: a blank line must end the header before the turns"
 sed 's/^3 red/4 red/' b >skipped
-broken skipped "record line 9: expected action 3, found action 4"
+broken skipped "record line 9: expected turn 3, found turn 4"
 sed 's/^3 red/3 blue/' b >wrong-colour
-broken wrong-colour "action 3 (line 9, '@2,-6'): it is red's turn, not blue's"
+broken wrong-colour "turn 3 (line 9, '@2,-6'): it is red's turn, not blue's"
 sed 's/^3 red @2,-6$/3 red @0,0/' b >illegal-middle
-broken illegal-middle "action 3 (line 9, '@0,0'): @0,0: the segment would overlap A0"
+broken illegal-middle "turn 3 (line 9, '@0,0'): @0,0: the segment would overlap A0"
 sed 's/^3 red @2,-6$/3 red @a,b/' b >malformed-middle
-broken malformed-middle "action 3 (line 9, '@a,b'): '@a,b': a placement needs two whole numbers from -999 to 999, as in @3,-1"
+broken malformed-middle "turn 3 (line 9, '@a,b'): '@a,b': a placement needs two whole numbers from -999 to 999, as in @3,-1"
 sed 's/^3 red/x red/' b >not-numbered
-broken not-numbered "record line 9: expected an action line: its number, the mover's colour and the action"
+broken not-numbered "record line 9: expected a turn line: its number, the mover's colour and the turn"
 sed 's/^3 red @2,-6$/3 red/' b >no-action
-broken no-action "record line 9: action 3: the mover's colour or the action is missing"
+broken no-action "record line 9: turn 3: the mover's colour or the turn is missing"
 printf 'mupbem record 1\n\0\n' >binary
 broken binary "not a text file"
 
@@ -1052,9 +1052,9 @@ want_same annotated annotated.want
 end "play appends to the record and keeps its comments"
 
 sed 's/^3 red/3 RED/' b >shouting
-broken shouting "action 3 (line 9, '@2,-6'): write the colour as 'red'"
+broken shouting "turn 3 (line 9, '@2,-6'): write the colour as 'red'"
 sed 's/^1 red @0,0$/1 red a/' b >lettered
-broken lettered "action 1 (line 7, 'a'): a record holds actions in canonical notation: write '@0,0'"
+broken lettered "turn 1 (line 7, 'a'): a record holds turns in canonical notation: write '@0,0'"
 
 # --- determinism and demo ----------------------------------------------------------
 

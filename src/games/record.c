@@ -166,7 +166,7 @@ record_header(struct record *r, const char *s, size_t len, int line,
 
 	if (len > 0 && isdigit((unsigned char)s[0]))
 		return (record_fail(cause, line, "a blank line must end the "
-		    "header before the actions"));
+		    "header before the turns"));
 	if ((sp = memchr(s, ' ', len)) == NULL)
 		return (record_fail(cause, line, "expected a header field "
 		    "such as 'players 2', or a blank line"));
@@ -256,18 +256,18 @@ record_action(struct record *r, const char *s, size_t len, int line,
 		/* nothing */;
 	if (p == s || p == end || *p != ' ' ||
 	    text_parse_int(s, (size_t)(p - s), 1, 1000000, &n) == -1)
-		return (record_fail(cause, line, "expected an action line: "
-		    "its number, the mover's colour and the action"));
+		return (record_fail(cause, line, "expected a turn line: "
+		    "its number, the mover's colour and the turn"));
 	if ((size_t)n != r->nactions + 1)
-		return (record_fail(cause, line, "expected action %zu, found "
-		    "action %ld", r->nactions + 1, n));
+		return (record_fail(cause, line, "expected turn %zu, found "
+		    "turn %ld", r->nactions + 1, n));
 	seat = ++p;
 	while (p < end && *p != ' ')
 		p++;
 	seatlen = (size_t)(p - seat);
 	if (seatlen == 0 || p == end)
-		return (record_fail(cause, line, "action %ld: the mover's "
-		    "colour or the action is missing", n));
+		return (record_fail(cause, line, "turn %ld: the mover's "
+		    "colour or the turn is missing", n));
 	r->actions = xreallocarray(r->actions, r->nactions + 1,
 	    sizeof *r->actions);
 	r->actions[r->nactions].line = line;
@@ -476,7 +476,7 @@ record_replay(const struct record *r, char **cause)
 		    &why) == -1)
 			goto fail;
 		if (strcmp(canon.data, a->text) != 0) {
-			xasprintf(&why, "a record holds actions in canonical "
+			xasprintf(&why, "a record holds turns in canonical "
 			    "notation: write '%s'", canon.data);
 			goto fail;
 		}
@@ -487,10 +487,10 @@ record_replay(const struct record *r, char **cause)
 fail:
 	q = text_quote(a->text, strlen(a->text));
 	if (a->line != 0) {
-		xasprintf(cause, "action %zu (line %d, '%s'): %s", i + 1,
+		xasprintf(cause, "turn %zu (line %d, '%s'): %s", i + 1,
 		    a->line, q, why);
 	} else
-		xasprintf(cause, "action %zu ('%s'): %s", i + 1, q, why);
+		xasprintf(cause, "turn %zu ('%s'): %s", i + 1, q, why);
 	free(q);
 	free(why);
 	buf_free(&canon);

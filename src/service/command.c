@@ -16,7 +16,7 @@
  * line is a command when its first word (in any case) is a keyword;
  * every other line is part of the turn the mail plays, in the game's
  * own notation, and consecutive such lines make one turn.  A turn may
- * start with "#N", the number of the move it answers, so a turn
+ * start with "#N", the number of the turn it makes, so a turn
  * written against a stale board is refused (as pbmserv does).  When
  * the body holds nothing, the subject is read as one line, without
  * its "Re:"; a subject with a "[mupbem G12]" tag is one of ours, and
@@ -184,7 +184,7 @@ command_turn(struct command_reader *rd, enum command_type type,
 
 	if ((w = command_word(s, &n)) != NULL && w[0] == '#') {
 		if (command_number(w + 1, n - 1, &guard) == -1)
-			return (command_fail(rd, "'%.*s': a move number is "
+			return (command_fail(rd, "'%.*s': a turn number is "
 			    "written #14", (int)n, w));
 		len -= (size_t)(w + n - s);
 		s = w + n;
@@ -203,8 +203,8 @@ command_turn(struct command_reader *rd, enum command_type type,
 	c = rd->turn;
 	if (guard != 0) {
 		if (c->guard != 0 && c->guard != guard)
-			return (command_fail(rd, "two move numbers in one "
-			    "turn: #%d and #%d", c->guard, guard));
+			return (command_fail(rd, "two turn numbers in one "
+			    "mail: #%d and #%d", c->guard, guard));
 		c->guard = guard;
 	}
 	buf_init(&b);

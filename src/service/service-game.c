@@ -87,7 +87,7 @@ service_game_save(struct service_mail *sm, struct service_game *sg,
 		sg->row.status = xstrdup(status);
 		free(sg->row.record);
 		sg->row.record = buf_steal(&text);
-		sg->row.move = (int)sg->rec.nactions;
+		sg->row.turns = (int)sg->rec.nactions;
 	}
 	buf_free(&text);
 	return (rc);

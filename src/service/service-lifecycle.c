@@ -120,8 +120,8 @@ service_lifecycle_start(struct service_mail *sm, struct service_game *sg,
 	for (i = 0; i < sg->nseats; i++) {
 		seat = &sg->seats[i];
 		if (seat->seat == to_move)
-			snprintf(state, sizeof state, "your move (turn %d)",
-			    sg->row.move + 1);
+			snprintf(state, sizeof state, "your turn %d",
+			    sg->row.turns + 1);
 		else
 			snprintf(state, sizeof state, "started");
 		if (service_mail_game(sm, sg, &seat->player, TEMPLATE_STARTED,

@@ -107,7 +107,7 @@ service_vars_game(struct service_vars *vars, const struct service_game *sg)
 
 	service_vars_set(vars, SV_GAME, "G%lld", sg->row.id);
 	service_vars_set(vars, SV_VARIANT, "%s", g->ops->name);
-	service_vars_set(vars, SV_MOVE, "%d", sg->row.move + 1);
+	service_vars_set(vars, SV_TURN, "%d", sg->row.turns + 1);
 	service_vars_set(vars, SV_PLAYERS, "%d", g->ops->players(g));
 	buf_init(&b);
 	g->ops->render(g, &b);
@@ -154,6 +154,7 @@ service_mail_render(struct service_mail *sm, enum template_kind kind,
 		tv[i].name = template_set_names[i];
 		tv[i].value = vars->v[i] != NULL ? vars->v[i] : "";
 	}
+	tv[SV_OLD_MOVE].value = tv[SV_TURN].value;
 	if (template_set_render(sm->sv->templates, kind, tv, SV_N, out,
 	    &cause) == -1) {
 		/* Cannot happen: templates are checked when loaded. */

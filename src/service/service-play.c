@@ -49,8 +49,8 @@ service_play_rejected(struct service_mail *sm, struct service_game *sg,
 	service_vars_init(&vars);
 	service_vars_game(&vars, sg);
 	service_vars_set(&vars, SV_ERROR, "%s", why);
-	snprintf(state, sizeof state, "not played (turn %d)",
-	    sg->row.move + 1);
+	snprintf(state, sizeof state, "turn %d not played",
+	    sg->row.turns + 1);
 	rc = service_mail_game(sm, sg, &sm->me, TEMPLATE_REJECTED, &vars,
 	    state, cause);
 	service_vars_free(&vars);
@@ -88,23 +88,23 @@ service_play_announce(struct service_mail *sm, struct service_game *sg,
 	buf_free(&who);
 	for (i = 0; i < n && rc == 0; i++) {
 		seat = service_game_seat_of(sg, all[i].id);
-		service_vars_set(&vars, SV_MOVE, "%d", sg->row.move);
+		service_vars_set(&vars, SV_TURN, "%d", sg->row.turns);
 		if (next == -1) {
 			kind = TEMPLATE_OVER;
 			snprintf(state, sizeof state, "game over");
 		} else if (seat != NULL && seat->seat == next) {
 			kind = TEMPLATE_YOUR_TURN;
-			service_vars_set(&vars, SV_MOVE, "%d", sg->row.move + 1);
-			snprintf(state, sizeof state, "your move (turn %d)",
-			    sg->row.move + 1);
+			service_vars_set(&vars, SV_TURN, "%d", sg->row.turns + 1);
+			snprintf(state, sizeof state, "your turn %d",
+			    sg->row.turns + 1);
 		} else if (seat != NULL && seat->seat == mover) {
 			kind = TEMPLATE_ACCEPTED;
-			snprintf(state, sizeof state, "you played (turn %d)",
-			    sg->row.move);
+			snprintf(state, sizeof state, "you played turn %d",
+			    sg->row.turns);
 		} else {
 			kind = TEMPLATE_PLAYED;
-			snprintf(state, sizeof state, "%s played (turn %d)",
-			    g->ops->seat_name(g, mover), sg->row.move);
+			snprintf(state, sizeof state, "%s played turn %d",
+			    g->ops->seat_name(g, mover), sg->row.turns);
 		}
 		rc = service_mail_game(sm, sg, &all[i], kind, &vars, state,
 		    cause);
@@ -222,10 +222,10 @@ service_play_turn(struct service_mail *sm, const struct command *c,
 		free(err);
 		goto out;
 	}
-	if (c->guard != 0 && c->guard != sg.row.move + 1) {
-		xasprintf(&err, "#%d: your turn was written for move %d, but "
-		    "the game is at move %d (the board below is the current "
-		    "one)", c->guard, c->guard, sg.row.move + 1);
+	if (c->guard != 0 && c->guard != sg.row.turns + 1) {
+		xasprintf(&err, "#%d: your mail was written for turn %d, but "
+		    "the game is at turn %d (the board below is the current "
+		    "one)", c->guard, c->guard, sg.row.turns + 1);
 		rc = service_play_rejected(sm, &sg, err, cause);
 		free(err);
 		goto out;
@@ -243,7 +243,7 @@ service_play_turn(struct service_mail *sm, const struct command *c,
 	    "over" : "playing", cause)) == -1)
 		goto done;
 	if ((rc = store_action_add(sm->sv->store, sg.row.id, sm->me.id,
-	    sg.row.move, canon.data, sm->m->message_id, sm->ml->now,
+	    sg.row.turns, canon.data, sm->m->message_id, sm->ml->now,
 	    cause)) == -1)
 		goto done;
 	if (service_play_resigning(c->arg) && (rc = store_seat_set(
@@ -301,7 +301,7 @@ service_play_preview(struct service_mail *sm, const struct command *c,
 	service_vars_set(&vars, SV_BOARD, "%s", board.data);
 	service_vars_set(&vars, SV_REPORT, "%s", report.len > 0 ?
 	    report.data : "");
-	snprintf(state, sizeof state, "preview (turn %d)", sg.row.move + 1);
+	snprintf(state, sizeof state, "preview of turn %d", sg.row.turns + 1);
 	rc = service_mail_game(sm, &sg, &sm->me, TEMPLATE_PREVIEW, &vars,
 	    state, cause);
 	service_vars_free(&vars);
@@ -313,7 +313,7 @@ out:
 	return (rc);
 }
 
-/* Send the sender sg's board: as their move if it is, else a notice. */
+/* Send the sender sg's board: as their turn if it is, else a notice. */
 static int
 service_play_show(struct service_mail *sm, struct service_game *sg,
     char **cause)
@@ -328,17 +328,17 @@ service_play_show(struct service_mail *sm, struct service_game *sg,
 	seat = service_game_seat_of(sg, sm->me.id);
 	if (seat != NULL && strcmp(sg->row.status, "playing") == 0 &&
 	    seat->seat == sg->g->ops->to_move(sg->g)) {
-		snprintf(state, sizeof state, "your move (turn %d)",
-		    sg->row.move + 1);
+		snprintf(state, sizeof state, "your turn %d",
+		    sg->row.turns + 1);
 		rc = service_mail_game(sm, sg, &sm->me, TEMPLATE_YOUR_TURN,
 		    &vars, state, cause);
 	} else {
-		service_vars_set(&vars, SV_TEXT, "Game G%lld (%s), %s, move "
+		service_vars_set(&vars, SV_TEXT, "Game G%lld (%s), %s, turn "
 		    "%d.\n\n%s\n%s%s", sg->row.id, sg->g->ops->name,
-		    sg->row.status, sg->row.move + 1, vars.v[SV_BOARD],
+		    sg->row.status, sg->row.turns + 1, vars.v[SV_BOARD],
 		    vars.v[SV_SCORE], vars.v[SV_STATUS]);
-		snprintf(state, sizeof state, "board (turn %d)",
-		    sg->row.move + 1);
+		snprintf(state, sizeof state, "board at turn %d",
+		    sg->row.turns + 1);
 		rc = service_mail_game(sm, sg, &sm->me, TEMPLATE_NOTICE, &vars,
 		    state, cause);
 	}
@@ -406,8 +406,8 @@ service_play_history(struct service_mail *sm, const struct command *c,
 	service_vars_init(&vars);
 	service_vars_game(&vars, &sg);
 	service_vars_set(&vars, SV_TEXT, "The record of game G%lld (%s), "
-	    "%d actions (docs/record.md):\n\n%s", sg.row.id, sg.g->ops->name,
-	    sg.row.move, sg.row.record);
+	    "%d turns (docs/record.md):\n\n%s", sg.row.id, sg.g->ops->name,
+	    sg.row.turns, sg.row.record);
 	rc = service_mail_game(sm, &sg, &sm->me, TEMPLATE_NOTICE, &vars,
 	    "history", cause);
 	service_vars_free(&vars);
@@ -435,8 +435,8 @@ service_play_games(struct service_mail *sm, char **cause)
 		if ((rc = service_game_load(sm, games[i].id, &sg,
 		    cause)) != 1)
 			continue;
-		buf_addf(&text, "  G%lld %s, %s, move %d. ", sg.row.id,
-		    sg.g->ops->name, sg.row.status, sg.row.move + 1);
+		buf_addf(&text, "  G%lld %s, %s, turn %d. ", sg.row.id,
+		    sg.g->ops->name, sg.row.status, sg.row.turns + 1);
 		service_game_status(&sg, &text);
 		service_game_free(&sg);
 	}
@@ -473,7 +473,7 @@ service_play_observe(struct service_mail *sm, const struct command *c,
 	service_vars_game(&vars, &sg);
 	if (on) {
 		service_vars_set(&vars, SV_TEXT, "%s game G%lld (%s): every "
-		    "move comes to you by mail. Write \"unobserve G%lld\" to "
+		    "turn comes to you by mail. Write \"unobserve G%lld\" to "
 		    "stop.\n\n%s\n%s", rc == 1 ? "You now follow" :
 		    "You already follow", sg.row.id, sg.g->ops->name,
 		    sg.row.id, vars.v[SV_BOARD], vars.v[SV_STATUS]);

@@ -53,8 +53,9 @@ struct service_game {
 /* The values templates may name: template_set_names, in order. */
 enum service_var {
 	SV_GAME, SV_VARIANT, SV_PLAYER, SV_PLAYERS, SV_INVITER, SV_SEATS,
-	SV_BOARD, SV_STATUS, SV_REPORT, SV_MOVE, SV_EXAMPLE, SV_ERROR,
+	SV_BOARD, SV_STATUS, SV_REPORT, SV_TURN, SV_EXAMPLE, SV_ERROR,
 	SV_SCORE, SV_SINCE, SV_TOPIC, SV_MOVER, SV_TEXT, SV_ADDRESS,
+	SV_OLD_MOVE,	/* {{move}}, the old name of {{turn}} */
 	SV_N
 };
 

@@ -14,7 +14,7 @@
  *
  *   players    one per address that wrote to us or was invited, with
  *              its secret (identity.c) and display name
- *   games      the variant, status, whole record and move count; the
+ *   games      the variant, status, whole record and turns played; the
  *              thread is the Message-ID of the game's first mail
  *   seats      seat n of a game: its holder and the seat's state
  *              (invited, accepted, open, resigned)
@@ -53,7 +53,7 @@ enum {
 };
 
 #define SG_GAME_COLUMNS \
-	"g.id, g.variant, g.status, g.record, g.move, g.thread, g.created, " \
+	"g.id, g.variant, g.status, g.record, g.turns, g.thread, g.created, " \
 	"g.updated"
 
 static const char *const store_game_sql[STORE_GAME_NSTMTS] = {
@@ -61,10 +61,10 @@ static const char *const store_game_sql[STORE_GAME_NSTMTS] = {
 	"SELECT id, address, name, secret FROM players WHERE id = ?1",
 	"INSERT INTO players (address, secret, created) VALUES (?1, ?2, ?3)",
 	"UPDATE players SET name = ?2 WHERE id = ?1",
-	"INSERT INTO games (variant, options, status, record, move, created, "
+	"INSERT INTO games (variant, options, status, record, turns, created, "
 	    "updated) VALUES (?1, ?2, 'inviting', ?3, 0, ?4, ?4)",
 	"SELECT " SG_GAME_COLUMNS " FROM games g WHERE g.id = ?1",
-	"UPDATE games SET status = ?2, record = ?3, move = ?4, updated = ?5 "
+	"UPDATE games SET status = ?2, record = ?3, turns = ?4, updated = ?5 "
 	    "WHERE id = ?1",
 	"UPDATE games SET thread = ?2 WHERE id = ?1 AND thread IS NULL",
 	"SELECT " SG_GAME_COLUMNS " FROM games g WHERE g.id IN "
@@ -162,7 +162,7 @@ store_game_row(sqlite3_stmt *st, struct store_game *g)
 	g->variant = store_game_text(st, 1);
 	g->status = store_game_text(st, 2);
 	g->record = store_game_text(st, 3);
-	g->move = sqlite3_column_int(st, 4);
+	g->turns = sqlite3_column_int(st, 4);
 	g->thread = store_game_text(st, 5);
 	g->created = sqlite3_column_int64(st, 6);
 	g->updated = sqlite3_column_int64(st, 7);
@@ -316,7 +316,7 @@ store_game_get(struct store *s, long long id, struct store_game *g,
 
 int
 store_game_update(struct store *s, long long id, const char *status,
-    const char *record, int move, long long now, char **cause)
+    const char *record, int turns, long long now, char **cause)
 {
 	sqlite3_stmt	*st;
 
@@ -325,7 +325,7 @@ store_game_update(struct store *s, long long id, const char *status,
 	sqlite3_bind_int64(st, 1, id);
 	sqlite3_bind_text(st, 2, status, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 3, record, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 4, move);
+	sqlite3_bind_int(st, 4, turns);
 	sqlite3_bind_int64(st, 5, now);
 	return (store_game_run(s, SG_GAME_UPDATE, st, cause));
 }

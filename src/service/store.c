@@ -28,7 +28,8 @@
  *            the game service's tables (schema 2), with room for
  *            leagues and deadlines
  *   game_mail every mail sent about a game, and each game's thread
- *            (schema 3), so that replies find their game
+ *            (schema 3), so that replies find their game; schema 4
+ *            names the games' count of turns played "turns"
  *
  * Exactly once: the daemon, in one transaction, checks that a mail is
  * not handled, records it as handled together with everything its
@@ -172,7 +173,10 @@ static const char *store_migrations[] = {
 	"  player INTEGER REFERENCES players (id)"
 	");"
 	"CREATE INDEX seats_player ON seats (player);"
-	"CREATE INDEX game_mail_game ON game_mail (game);"
+	"CREATE INDEX game_mail_game ON game_mail (game);",
+
+	/* 4: one word for the count: a game's turns played. */
+	"ALTER TABLE games RENAME COLUMN move TO turns;"
 };
 
 #define STORE_NMIGRATIONS \

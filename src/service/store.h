@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#define STORE_VERSION	3	/* the number of migrations */
+#define STORE_VERSION	4	/* the number of migrations */
 
 struct store;
 
@@ -59,7 +59,7 @@ struct store_game {
 	char		*variant;
 	char		*status;	/* inviting, playing, over, abandoned */
 	char		*record;
-	int		 move;		/* actions played */
+	int		 turns;		/* turns played: the record's lines */
 	char		*thread;	/* Message-ID later mail refers to */
 	long long	 created;
 	long long	 updated;

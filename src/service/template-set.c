@@ -22,8 +22,9 @@
 
 const char *const template_set_names[] = {
 	"game", "variant", "player", "players", "inviter", "seats", "board",
-	"status", "report", "move", "example", "error", "score", "since",
-	"topic", "mover", "text", "address"
+	"status", "report", "turn", "example", "error", "score", "since",
+	"topic", "mover", "text", "address",
+	"move"		/* the old name of "turn": operators' templates */
 };
 const size_t template_set_nnames =
     sizeof template_set_names / sizeof template_set_names[0];

@@ -73,7 +73,7 @@ static const struct tool_command tool_commands[] = {
 	  "[--players N] [--segments N] [--match N] [--seed S] "
 	  "[--player NAME]... [--ordered]" },
 	{ "play", tool_commands_play, "play [--dry-run] [--as COLOUR] RECORD "
-	  "ACTION..." },
+	  "TURN..." },
 	{ "show", tool_commands_show, "show RECORD|POSITION" },
 	{ "legal", tool_commands_legal, "legal RECORD|POSITION" },
 	{ "replay", tool_commands_replay, "replay RECORD" },

@@ -21,7 +21,7 @@
 /*
  * Operators look into the daemon's store with "mupbem --db FILE":
  *
- *   list         every game: number, variant, status, move, players
+ *   list         every game: number, variant, status, turn, players
  *   show G       one game: its places and holders, then its board
  *   export G     its record (docs/record.md), for mupbem replay or an
  *                archive
@@ -97,8 +97,8 @@ tool_db_list(struct store *s)
 		return (1);
 	}
 	for (i = 0; i < n; i++) {
-		printf("G%lld\t%s\t%s\tmove %d\t", games[i].id,
-		    games[i].variant, games[i].status, games[i].move + 1);
+		printf("G%lld\t%s\t%s\tturn %d\t", games[i].id,
+		    games[i].variant, games[i].status, games[i].turns + 1);
 		if (store_seats(s, games[i].id, &seats, &nseats,
 		    &cause) == -1) {
 			tool_db_error("%s", cause);
@@ -162,8 +162,8 @@ tool_db_show(struct store *s, long long id, int board)
 		return (1);
 	}
 	buf_init(&out);
-	buf_addf(&out, "Game G%lld: %s, %s, move %d.\n", id, row.variant,
-	    row.status, row.move + 1);
+	buf_addf(&out, "Game G%lld: %s, %s, turn %d.\n", id, row.variant,
+	    row.status, row.turns + 1);
 	for (i = 0; i < nseats; i++) {
 		buf_addf(&out, "  %s: %s (%s)\n", strcmp(row.status,
 		    "inviting") == 0 ? "place" : g->ops->seat_name(g,
