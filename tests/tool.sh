@@ -1482,10 +1482,10 @@ begin
 run bench --game mur --games 20
 want_rc 0
 want_err ""
-grep -Eq '^ +[0-9]+ moves/s$' out || why+=("no moves/s figure")
+grep -Eq '^ +[0-9]+ turns/s$' out || why+=("no turns/s figure")
 grep -q '^Mur: 20 one-game matches from seed 1$' out ||
     why+=("no 'Mur: 20 one-game matches' line")
-end "bench --game mur prints moves per second"
+end "bench --game mur prints turns per second"
 
 # --- bench-mail ---------------------------------------------------------------
 

@@ -65,7 +65,7 @@ enum {
 };
 
 static const char *tool_bench_names[TOOL_BENCH_N] = {
-	"list legal actions", "play one action from text",
+	"list legal turns", "play one turn from text",
 	"write+read a position", "draw the diagram", "replay a whole record"
 };
 
@@ -188,12 +188,12 @@ tool_bench_mur(long games, uint64_t seed)
 	printf("Mur: %ld one-game matches from seed %llu\n", games,
 	    (unsigned long long)seed);
 	printf("  %ld turns (place, move or withdraw) in %.3f s; games "
-	    "ended by the mur stone %ld, three traps %ld, no legal action "
+	    "ended by the mur stone %ld, three traps %ld, no legal turn "
 	    "%ld, %d quiet turns %ld\n", turns, t, ends[MUR_END_MUR],
 	    ends[MUR_END_TRAPS], ends[MUR_END_STUCK], MUR_QUIET_CAP,
 	    ends[MUR_END_QUIET]);
-	printf("  %12.0f moves/s\n  %12.1f games/s\n  %12.1f ns per "
-	    "move\n", turns / t, games / t, t * 1e9 / (double)turns);
+	printf("  %12.0f turns/s\n  %12.1f games/s\n  %12.1f ns per "
+	    "turn\n", turns / t, games / t, t * 1e9 / (double)turns);
 }
 
 /* Random games of one variant: moves, explosions and games a second. */
