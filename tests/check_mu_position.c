@@ -74,7 +74,7 @@ START_TEST(test_every_step)
 		}
 		/* Move for a while, then pass until the game ends. */
 		ck_assert_int_eq(g->ops->apply(g, g->ops->to_move(g),
-		    game_action_at(g, list, test_util_mu(g)->ply < 60 ? n / 2 :
+		    game_action_at(g, list, test_util_mu(g)->turns < 60 ? n / 2 :
 		    n - 1), NULL, &cause), 0);
 		free(list);
 	}

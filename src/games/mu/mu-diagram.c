@@ -243,7 +243,7 @@ mu_diagram_status(const struct mu_game *g, struct buf *out)
 	case MU_PHASE_MOVEMENT:
 		occupied = mu_turn_occupied(g, g->to_move, &mask);
 		buf_addf(out, "Movement, turn %d: %s to move, occupying %d "
-		    "segment%s.\n", g->turn, who, occupied,
+		    "segment%s.\n", g->allowance, who, occupied,
 		    occupied == 1 ? "" : "s");
 		switch (g->variant->turn_rule) {
 		case MU_TURN_SINGLE:
@@ -255,11 +255,12 @@ mu_diagram_status(const struct mu_game *g, struct buf *out)
 			    occupied == 1 ? "" : "s");
 			break;
 		case MU_TURN_PER_SEGMENT_CAPPED:
-			cap = occupied < g->turn ? occupied : g->turn;
+			cap = occupied < g->allowance ? occupied :
+			    g->allowance;
 			buf_addf(out, "Make up to %d move%s, one from each "
 			    "segment you occupy\nand at most %d on turn %d; "
-			    "or pass.\n", cap, cap == 1 ? "" : "s", g->turn,
-			    g->turn);
+			    "or pass.\n", cap, cap == 1 ? "" : "s", g->allowance,
+			    g->allowance);
 			break;
 		}
 		break;
@@ -302,7 +303,7 @@ mu_diagram_render(const struct mu_game *g, struct buf *out)
 {
 	buf_addf(out, "%s, %d players, %d segment%s each. Action %d.\n\n",
 	    g->variant->title, g->players, g->segments,
-	    g->segments == 1 ? "" : "s", g->ply + 1);
+	    g->segments == 1 ? "" : "s", g->turns + 1);
 	mu_diagram_board(g, out);
 	buf_addc(out, '\n');
 	mu_diagram_status(g, out);

@@ -85,8 +85,8 @@ mu_position_write(const struct mu_game *g, struct buf *out)
 	buf_addf(out, "segments %d\n", g->segments);
 	buf_addf(out, "phase %s\n", mu_game_phase_name(g->phase));
 	buf_addf(out, "to-move %s\n", mu_game_colour(g->to_move));
-	buf_addf(out, "ply %d\n", g->ply);
-	buf_addf(out, "turn %d\n", g->turn);
+	buf_addf(out, "ply %d\n", g->turns);
+	buf_addf(out, "turn %d\n", g->allowance);
 	buf_addf(out, "passes %d\n", g->passes);
 	buf_adds(out, "resigned ");
 	for (seat = 0; seat < g->players; seat++) {
@@ -294,8 +294,8 @@ mu_position_header(struct mu_position_reader *rd, struct mu_game *g,
 	}
 	g->phase = (enum mu_phase)n[3];
 	g->to_move = (int)n[4];
-	g->ply = (int)n[5];
-	g->turn = (int)n[6];
+	g->turns = (int)n[5];
+	g->allowance = (int)n[6];
 	g->passes = (int)n[7];
 	return (0);
 }
@@ -415,7 +415,7 @@ mu_position_opening(struct mu_game *g, char **cause)
 			return (-1);
 		}
 	}
-	if (g->ply != b->nsegments + cleared || g->turn != 0 ||
+	if (g->turns != b->nsegments + cleared || g->allowance != 0 ||
 	    g->passes != 0 || g->resigned != 0) {
 		xasprintf(cause, "position: before the movement phase the ply "
 		    "is %d (placements and clears), and turn, passes and "
@@ -448,7 +448,7 @@ mu_position_check(struct mu_game *g, char **cause)
 	}
 	/* A two-player game may end by resignation in any phase. */
 	if (g->phase == MU_PHASE_OVER && g->players == 2 &&
-	    g->resigned != 0 && (n < total || g->turn == 0))
+	    g->resigned != 0 && (n < total || g->allowance == 0))
 		return (mu_position_moving(g, cause));
 	if (n != total) {
 		xasprintf(cause, "position: after the layout phase the "
@@ -468,7 +468,7 @@ mu_position_check(struct mu_game *g, char **cause)
 		}
 		return (mu_position_opening(g, cause));
 	}
-	if (g->turn < 1) {
+	if (g->allowance < 1) {
 		xasprintf(cause, "position: in the %s phase the turn counts "
 		    "from 1", mu_game_phase_name(g->phase));
 		return (-1);
