@@ -236,7 +236,7 @@ START_TEST(test_classic_order)
 }
 END_TEST
 
-/* Velox: turn T allows at most T moves; T counts passes. */
+/* Velox: the allowance T caps a turn's moves; T counts passes. */
 START_TEST(test_velox_cap)
 {
 	struct game	*g;
@@ -244,7 +244,7 @@ START_TEST(test_velox_cap)
 
 	g = velox4(NULL);
 	test_util_refuse(g, -1, "A0-A1 C0-C1",
-	    "C0-C1: turn 1 allows at most 1 move");
+	    "C0-C1: Mu velox allows up to 1 move this turn");
 	free(test_util_play(g, "pass"));
 	ck_assert_int_eq(test_util_mu(g)->allowance, 2);
 	r = test_util_play(g, "B0-B1 D0-D3");
@@ -253,14 +253,14 @@ START_TEST(test_velox_cap)
 	free(r);
 	ck_assert_int_eq(test_util_mu(g)->allowance, 3);
 
-	/* Turn 3 with two segments: capped by the segments. */
+	/* Allowance 3 with two segments: capped by the segments. */
 	test_util_refuse(g, -1, "A0-A2 C0-C1 A2-A3",
 	    "A2-A3: red has no segment left to move from this turn");
 
-	/* Turn 3 with four segments: capped at 3. */
+	/* Allowance 3 with four segments: capped at 3. */
 	test_util_set(g, "*=V A0=Vr1 B4=Vr1 C0=Vr1 D2=Vr1 B1=Vb1 D3=Vb1");
 	test_util_refuse(g, -1, "A0-A1 B4-B3 C0-C1 D2-D1",
-	    "D2-D1: turn 3 allows at most 3 moves");
+	    "D2-D1: Mu velox allows up to 3 moves this turn");
 	free(test_util_play(g, "A0-A1 B4-B3 C0-C1"));
 	want_cells(g, "A1=Vr1 B3=Vr1 C1=Vr1 D2=Vr1");
 	ck_assert_int_eq(test_util_mu(g)->allowance, 4);
@@ -268,13 +268,18 @@ START_TEST(test_velox_cap)
 }
 END_TEST
 
-/* Velox: T counts automatic passes, which count towards the end. */
+/*
+ * Velox: T counts automatic passes, which count towards the end; the
+ * turns, the record's lines, do not count them.
+ */
 START_TEST(test_velox_automatic_turns)
 {
 	struct game	*g;
 	char		*r;
+	int		 turns;
 
 	g = velox4("*=V A0=Vr1 B4=Vr1 C0=Vr1 D0=Vr1 D3=Vb1");
+	turns = test_util_mu(g)->turns;
 	r = test_util_play(g, "D0-D3");
 	ck_assert_str_eq(r, "red moves D0-D3 (1 man).\n"
 	    "  red captures blue 1 on D3.\n"
@@ -282,14 +287,16 @@ START_TEST(test_velox_automatic_turns)
 	free(r);
 	ck_assert_int_eq(test_util_mu(g)->to_move, 0);
 	ck_assert_int_eq(test_util_mu(g)->allowance, 3);
+	ck_assert_int_eq(test_util_mu(g)->turns, turns + 1);
 	ck_assert_int_eq(test_util_mu(g)->passes, 1);
 	test_util_refuse(g, -1, "A0-A1 B4-B3 C0-C1 D3-D2",
-	    "D3-D2: turn 3 allows at most 3 moves");
+	    "D3-D2: Mu velox allows up to 3 moves this turn");
 	r = test_util_play(g, "A0-A1 B4-B3 C0-C1");
 	ck_assert_ptr_nonnull(strstr(r, "red moves C0-C1 (1 man).\n"
 	    "blue passes automatically.\n"));
 	free(r);
 	ck_assert_int_eq(test_util_mu(g)->allowance, 5);
+	ck_assert_int_eq(test_util_mu(g)->turns, turns + 2);
 	ck_assert_int_eq(test_util_mu(g)->passes, 1);
 	r = test_util_play(g, "pass");
 	ck_assert_str_eq(r, "red passes.\nThe game is over.\n"
