@@ -776,14 +776,14 @@ refuse "blue may not clear red's segment" c \
 accept "blue clears B" c "clear B" -- "6 blue clear B"
 
 cat >want <<'EOF'
-mupbem position 1
+mupbem position 2
 game classic
 players 2
 segments 2
 phase movement
 to-move red
-ply 6
-turn 1
+turns 6
+allowance 1
 passes 0
 resigned -
 A @0,0 red V V V V V V V
@@ -897,9 +897,13 @@ want_out want
 end "replay of the position from replay gives the same output"
 refuse "play refuses a position" c3.pos \
     "mupbem: c3.pos: play needs a record, not a position" "clear C"
-printf 'mupbem position 1\ngame velox\n' >short.pos
+printf 'mupbem position 2\ngame velox\n' >short.pos
 expect "show refuses a position cut short" 1 \
     "mupbem: short.pos: position ends before its 'players' line" show short.pos
+printf 'mupbem position 1\ngame velox\nplayers 2\nsegments 8\nphase layout\nto-move red\nturns 0\n' >mixed.pos
+expect "show refuses a version 1 position with version 2's 'turns'" 1 \
+    "mupbem: mixed.pos: position line 7: 'turns' belongs to version 2, but the first line says version 1; expected 'ply' and its value" \
+    show mixed.pos
 
 # The golden diagrams of tests/data: show of each record and position.
 : "${TEST_DATA:=$here/data}"
@@ -913,6 +917,18 @@ for f in "$TEST_DATA"/records/*.rec "$TEST_DATA"/positions/*.pos; do
 	want_err ""
 	want_out "$g"
 	end "show ${f#"$TEST_DATA"/} matches diagrams/${g##*/}"
+done
+
+# Version 1 positions (ply, turn) still read: replay writes version 2.
+for f in "$TEST_DATA"/positions/v1/*.pos; do
+	[ -e "$f" ] || continue
+	"$MUPBEM" replay "$TEST_DATA/positions/${f##*/}" >want 2>/dev/null
+	begin
+	run replay "$f"
+	want_rc 0
+	want_err ""
+	want_out want
+	end "replay ${f#"$TEST_DATA"/} writes positions/${f##*/} and its board"
 done
 
 # --- standard input -----------------------------------------------------------
@@ -1350,7 +1366,8 @@ run replay w.rec
 want_rc 0
 want_err ""
 want_line "phase over"
-want_line "turn 14"
+want_line "turns 16"
+want_line "allowance 14"
 want_line "Mu velox, 2 players, 2 segments each. Game over after 16 turns."
 grep -A1 -Fx "The game is over." out | tail -n 1 |
     grep -Fqx "Score: red 28, blue 0, neutral 0. Red wins." ||
