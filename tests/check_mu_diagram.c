@@ -237,10 +237,8 @@ START_TEST(test_words)
 	static const char	*variants[] = { "classic", "levis", "velox" };
 	struct game		*g;
 	struct mu_game		*mg;
-	struct action		*list;
 	struct buf		 out;
-	char			*cause = NULL;
-	int			 n, seen[MU_PHASE_OVER + 1];
+	int			 seen[MU_PHASE_OVER + 1];
 
 	memset(seen, 0, sizeof seen);
 	g = test_util_game(variants[_i], _i == 0 ? 3 : 2, 0, NULL);
@@ -251,18 +249,10 @@ START_TEST(test_words)
 		buf_reset(&out);
 		g->ops->render(g, &out);
 		check_words(mg, out.data, 1);
-		n = g->ops->legal(g, &list);
-		if (n == 0) {
-			free(list);
-			break;
-		}
-		/* Move for a while, then pass until the game ends. */
 		buf_reset(&out);
-		ck_assert_int_eq(g->ops->apply(g, g->ops->to_move(g),
-		    game_action_at(g, list, mg->turns < 60 ? n / 2 : n - 1),
-		    &out, &cause), 0);
+		if (!test_util_walk(g, &out))
+			break;
 		check_words(test_util_mu(g), out.data, 0);
-		free(list);
 	}
 	ck_assert_int_eq(seen[MU_PHASE_LAYOUT], 1);
 	ck_assert_int_eq(seen[MU_PHASE_SELECTION], _i != 2);
