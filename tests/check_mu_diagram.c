@@ -210,8 +210,8 @@ check_words(struct mu_game *mg, const char *text, int diagram)
 	}
 	if (mg->phase == MU_PHASE_OVER) {
 		ck_assert_msg(count_turn_numbers(text) == 0, "%s", text);
-		snprintf(want, sizeof want, " each. Game over after %d turn%s.\n",
-		    mg->turns, mg->turns == 1 ? "" : "s");
+		snprintf(want, sizeof want, " each. Game over after %d "
+		    "turn%s.\n", mg->turns, mg->turns == 1 ? "" : "s");
 	} else {
 		ck_assert_msg(count_turn_numbers(text) == 1, "%s", text);
 		snprintf(want, sizeof want, " each. Turn %d.\n", mg->turns + 1);
