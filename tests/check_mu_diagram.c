@@ -15,8 +15,9 @@
 
 /*
  * The mailed diagram: golden files pin it exactly; every cell's name
- * is on it once; layers, pieces and aliases are drawn; and a compact
- * two-player board of 16 segments fits in 100 columns.
+ * is on it once; layers, pieces and aliases are drawn; a compact
+ * two-player board of 16 segments fits in 100 columns; and it counts
+ * in docs/notation.md's words, one number for one thing.
  */
 
 static const struct {
@@ -176,6 +177,123 @@ START_TEST(test_compact_width)
 }
 END_TEST
 
+/* How many times text has "turn " or "Turn " followed by a digit. */
+static int
+count_turn_numbers(const char *text)
+{
+	const char	*p = text;
+	int		 n = 0;
+
+	while ((p = strstr(p, "urn ")) != NULL) {
+		if (p > text && (p[-1] == 't' || p[-1] == 'T') &&
+		    isdigit((unsigned char)p[4]))
+			n++;
+		p += 4;
+	}
+	return (n);
+}
+
+/*
+ * Check the words of a diagram or report of g: no "Action", and the
+ * only turn number is the title's, the turn to be made.
+ */
+static void
+check_words(struct mu_game *mg, const char *text, int diagram)
+{
+	char	want[128];
+
+	ck_assert_msg(strstr(text, "Action") == NULL, "%s", text);
+	ck_assert_msg(strstr(text, "action") == NULL, "%s", text);
+	if (!diagram) {
+		ck_assert_msg(count_turn_numbers(text) == 0, "%s", text);
+		return;
+	}
+	if (mg->phase == MU_PHASE_OVER) {
+		ck_assert_msg(count_turn_numbers(text) == 0, "%s", text);
+		snprintf(want, sizeof want, " each. Game over after %d "
+		    "turn%s.\n", mg->turns, mg->turns == 1 ? "" : "s");
+	} else {
+		ck_assert_msg(count_turn_numbers(text) == 1, "%s", text);
+		snprintf(want, sizeof want, " each. Turn %d.\n", mg->turns + 1);
+	}
+	ck_assert_msg(strstr(text, want) != NULL &&
+	    strstr(text, want) < strchr(text, '\n'), "%s: %s", want, text);
+	if (mg->phase == MU_PHASE_MOVEMENT &&
+	    strcmp(mg->variant->name, "velox") == 0) {
+		snprintf(want, sizeof want, "\nand up to %d move%s this turn; "
+		    "or pass.\n", mg->allowance, mg->allowance == 1 ? "" : "s");
+		ck_assert_msg(strstr(text, want) != NULL, "%s: %s", want,
+		    text);
+	}
+}
+
+/*
+ * Diagrams and reports at every step of games of each variant, in
+ * every phase, say "Turn N." for the turn to be made and no other turn
+ * number: the allowance is a number of moves.
+ */
+START_TEST(test_words)
+{
+	static const char	*variants[] = { "classic", "levis", "velox" };
+	struct game		*g;
+	struct mu_game		*mg;
+	struct buf		 out;
+	int			 seen[MU_PHASE_OVER + 1];
+
+	memset(seen, 0, sizeof seen);
+	g = test_util_game(variants[_i], _i == 0 ? 3 : 2, 0, NULL);
+	buf_init(&out);
+	for (;;) {
+		mg = test_util_mu(g);
+		seen[mg->phase] = 1;
+		buf_reset(&out);
+		g->ops->render(g, &out);
+		check_words(mg, out.data, 1);
+		buf_reset(&out);
+		if (!test_util_walk(g, &out))
+			break;
+		check_words(test_util_mu(g), out.data, 0);
+	}
+	ck_assert_int_eq(seen[MU_PHASE_LAYOUT], 1);
+	ck_assert_int_eq(seen[MU_PHASE_SELECTION], _i != 2);
+	ck_assert_int_eq(seen[MU_PHASE_MOVEMENT], 1);
+	ck_assert_int_eq(seen[MU_PHASE_OVER], 1);
+	buf_free(&out);
+	game_free(g);
+}
+END_TEST
+
+/* The titles, pinned: the turn to be made, or the turns made. */
+START_TEST(test_titles)
+{
+	struct game	*g;
+	struct buf	 out;
+	char		*r;
+
+	g = test_util_game("velox", 2, 1, "@0,0");
+	buf_init(&out);
+	g->ops->render(g, &out);
+	ck_assert_ptr_nonnull(strstr(out.data, "Mu velox, 2 players, 1 "
+	    "segment each. Turn 2.\n\n"));
+	free(test_util_play(g, "@3,-1"));
+	buf_reset(&out);
+	g->ops->render(g, &out);
+	ck_assert_ptr_nonnull(strstr(out.data, "Mu velox, 2 players, 1 "
+	    "segment each. Turn 3.\n\n"));
+	ck_assert_ptr_nonnull(strstr(out.data, "\nMovement: red to move, "
+	    "occupying 1 segment.\nMake at most one move from each segment "
+	    "you occupy\nand up to 1 move this turn; or pass.\n\n"));
+	r = test_util_play(g, "resign");
+	free(r);
+	buf_reset(&out);
+	g->ops->render(g, &out);
+	ck_assert_ptr_nonnull(strstr(out.data, "Mu velox, 2 players, 1 "
+	    "segment each. Game over after 3 turns.\n\n"));
+	buf_free(&out);
+	game_free(g);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -187,6 +305,8 @@ main(void)
 	tcase_add_loop_test(tc, test_every_name, 0, 5);
 	tcase_add_test(tc, test_aliases);
 	tcase_add_test(tc, test_compact_width);
+	tcase_add_loop_test(tc, test_words, 0, 3);
+	tcase_add_test(tc, test_titles);
 	suite_add_tcase(s, tc);
 	return (test_util_run(s));
 }

@@ -145,7 +145,7 @@ example_game(void)
 	g = test_util_game("velox", 2, 3,
 	    "@0,0;@-2,-1;@2,-3;@-2,3;@2,1;@5,0");
 	test_util_set(g, example_start);
-	test_util_mu(g)->turn = 3;
+	test_util_mu(g)->allowance = 3;
 	return (g);
 }
 

@@ -495,7 +495,7 @@ END_TEST
 
 /*
  * Two one-cell sections hot at once, neither with anything to send
- * (found by the random games: levis seed 461, action 136).  Exploding
+ * (found by the random games: levis seed 461, turn 136).  Exploding
  * one leaves the board as it was, so what is known to oscillate is
  * kept rather than forgotten; both are found out and lose their men.
  * Forgetting after every explosion would alternate N4, N6, N4, ...

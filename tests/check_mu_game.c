@@ -82,7 +82,7 @@ START_TEST(test_seat_order)
 	}
 	ck_assert_int_eq(mg->phase, MU_PHASE_SELECTION);
 	ck_assert_int_eq(mg->to_move, 0);
-	ck_assert_int_eq(mg->ply, 6);
+	ck_assert_int_eq(mg->turns, 6);
 	game_free(g);
 }
 END_TEST
@@ -99,7 +99,7 @@ START_TEST(test_velox_starts)
 	mg = test_util_mu(g);
 	ck_assert_int_eq(mg->phase, MU_PHASE_MOVEMENT);
 	ck_assert_int_eq(mg->to_move, 0);
-	ck_assert_int_eq(mg->turn, 1);
+	ck_assert_int_eq(mg->allowance, 1);
 	for (c = 0; c < mu_board_ncells(&mg->board); c++) {
 		if (mg->board.cells[c].colour == MU_NONE)
 			continue;
@@ -187,8 +187,8 @@ START_TEST(test_selection)
 	mg = test_util_mu(g);
 	ck_assert_int_eq(mg->phase, MU_PHASE_MOVEMENT);
 	ck_assert_int_eq(mg->to_move, 0);
-	ck_assert_int_eq(mg->turn, 1);
-	ck_assert_int_eq(mg->ply, 10);
+	ck_assert_int_eq(mg->allowance, 1);
+	ck_assert_int_eq(mg->turns, 10);
 	for (k = 0; k < 7 * 6; k++) {
 		if (k / 7 == 2 || k / 7 == 5) {
 			ck_assert_int_eq(mg->board.cells[k].colour,

@@ -108,7 +108,7 @@ START_TEST(test_move_errors)
 	struct game	*g;
 
 	g = board(bad_moves[_i].spec);
-	test_util_mu(g)->turn = 5;
+	test_util_mu(g)->allowance = 5;
 	test_util_set(g, "C0=Vr1");
 	test_util_refuse(g, -1, bad_moves[_i].action, bad_moves[_i].error);
 	game_free(g);
@@ -234,7 +234,7 @@ START_TEST(test_move_refused_unchanged)
 	struct game	*g;
 
 	g = board("A0=Vr1 A3=Vr2 C0=Vr1");
-	test_util_mu(g)->turn = 5;
+	test_util_mu(g)->allowance = 5;
 	test_util_refuse(g, -1, "A0-A3 C1-C2", "C1-C2: C1 is empty");
 	test_util_refuse(g, -1, "A0-A3, A0-A2", "A0-A2: a move has already "
 	    "started from segment A this turn");

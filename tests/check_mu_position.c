@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,7 +11,8 @@
 
 /*
  * The position format: positions written from play and kept under
- * tests/data/positions read back and write out byte for byte, and
+ * tests/data/positions read back and write out byte for byte, version
+ * 1 positions (tests/data/positions/v1) read to the same games, and
  * every kind of damage gets its own error.
  */
 
@@ -18,10 +20,13 @@ static const char *files[] = {
 	"positions/velox-movement.pos",
 	"positions/velox-walls.pos",
 	"positions/classic-selection.pos",
+	"positions/levis-empty-pair.pos",
 };
+#define NFILES	(sizeof files / sizeof files[0])
 
+/* Read position text and check that it is written as want. */
 static void
-roundtrip(const char *text)
+read_write(const char *text, const char *want)
 {
 	struct mu_game	*g;
 	struct buf	 out;
@@ -31,9 +36,15 @@ roundtrip(const char *text)
 	ck_assert_msg(mu_position_read(g, text, &cause) == 0, "%s", cause);
 	buf_init(&out);
 	mu_position_write(g, &out);
-	ck_assert_str_eq(out.data, text);
+	ck_assert_str_eq(out.data, want);
 	buf_free(&out);
 	free(g);
+}
+
+static void
+roundtrip(const char *text)
+{
+	read_write(text, text);
 }
 
 START_TEST(test_files)
@@ -46,52 +57,57 @@ START_TEST(test_files)
 }
 END_TEST
 
+/* A version 1 position reads and writes as the version 2 file. */
+START_TEST(test_version_1)
+{
+	char	*old, *text, path[64];
+
+	snprintf(path, sizeof path, "positions/v1/%s", files[_i] +
+	    strlen("positions/"));
+	old = test_util_read(path);
+	text = test_util_read(files[_i]);
+	ck_assert_int_eq(strncmp(old, "mupbem position 1\n", 18), 0);
+	read_write(old, text);
+	free(text);
+	free(old);
+}
+END_TEST
+
 /* Positions at every step of random games read back the same. */
 START_TEST(test_every_step)
 {
 	static const char	*variants[] = { "classic", "levis", "velox" };
 	struct game		*g;
 	struct mu_game		*read;
-	struct action		*list;
 	struct buf		 out;
 	char			*cause = NULL;
-	int			 n, players;
+	int			 players;
 
 	players = _i == 2 ? 2 : 2 + _i * 2;
 	g = test_util_game(variants[_i], players, 0, NULL);
 	read = xmalloc(sizeof *read);
-	for (;;) {
+	do {
 		buf_init(&out);
 		g->ops->write_position(g, &out);
 		roundtrip(out.data);
 		ck_assert_int_eq(mu_position_read(read, out.data, &cause), 0);
 		ck_assert_int_eq(memcmp(read, g->state, sizeof *read), 0);
 		buf_free(&out);
-		n = g->ops->legal(g, &list);
-		if (n == 0) {
-			free(list);
-			break;
-		}
-		/* Move for a while, then pass until the game ends. */
-		ck_assert_int_eq(g->ops->apply(g, g->ops->to_move(g),
-		    game_action_at(g, list, test_util_mu(g)->ply < 60 ? n / 2 :
-		    n - 1), NULL, &cause), 0);
-		free(list);
-	}
+	} while (test_util_walk(g, NULL));
 	free(read);
 	game_free(g);
 }
 END_TEST
 
 static const char base[] =
-    "mupbem position 1\n"
+    "mupbem position 2\n"
     "game classic\n"
     "players 2\n"
     "segments 2\n"
     "phase layout\n"
     "to-move blue\n"
-    "ply 3\n"
-    "turn 0\n"
+    "turns 3\n"
+    "allowance 0\n"
     "passes 0\n"
     "resigned -\n"
     "A @0,0 red Vr1 V V V V V V\n"
@@ -103,8 +119,20 @@ static const struct {
 	const char	*to;
 	const char	*error;
 } damage[] = {
-	{ "mupbem position 1\n", "mupbem position 2\n", "not a mupbem "
-	    "position: the first line must be 'mupbem position 1'" },
+	{ "mupbem position 2\n", "mupbem position 3\n", "not a mupbem "
+	    "position: it must start with 'mupbem position 2' and a 'game' "
+	    "line" },
+	{ "mupbem position 2\n", "mupbem position 1\n", "position line 7: "
+	    "'turns' belongs to version 2, but the first line says version 1; "
+	    "expected 'ply' and its value" },
+	{ "turns 3", "ply 3", "position line 7: 'ply' belongs to version 1, "
+	    "but the first line says version 2; expected 'turns' and its "
+	    "value" },
+	{ "allowance 0", "turn 0", "position line 8: 'turn' belongs to "
+	    "version 1, but the first line says version 2; expected "
+	    "'allowance' and its value" },
+	{ "turns 3", "turn 3", "position line 7: expected 'turns' and its "
+	    "value" },
 	{ "game classic", "game chess", "position line 2: game: expected "
 	    "classic, levis or velox" },
 	{ "players 2\n", "", "position line 3: expected 'players' and its "
@@ -123,19 +151,19 @@ static const struct {
 	    "the colour of a seat in play" },
 	{ "to-move blue", "to-move red", "position: with 3 segments placed, "
 	    "blue places next" },
-	{ "ply 3", "ply -3", "position line 7: expected a number from 0 "
+	{ "turns 3", "turns -3", "position line 7: expected a number from 0 "
 	    "to 1000000" },
-	{ "ply 3", "ply 4", "position: before the movement phase the ply is "
-	    "3 (placements and clears), and turn, passes and resigned are 0, "
-	    "0 and -" },
-	{ "turn 0", "turn 2", "position: before the movement phase the ply "
-	    "is 3 (placements and clears), and turn, passes and resigned are "
-	    "0, 0 and -" },
+	{ "turns 3", "turns 4", "position: before the movement phase 'turns' "
+	    "is 3 (placements and clears), and 'allowance', 'passes' and "
+	    "'resigned' are 0, 0 and -" },
+	{ "allowance 0", "allowance 2", "position: before the movement phase "
+	    "'turns' is 3 (placements and clears), and 'allowance', 'passes' "
+	    "and 'resigned' are 0, 0 and -" },
 	{ "resigned -", "resigned red", "position: before the movement phase "
-	    "the ply is 3 (placements and clears), and turn, passes and "
-	    "resigned are 0, 0 and -" },
-	{ "ply 3", "ply 03", "position line 7: not written the way mupbem "
-	    "writes it; expected 'ply 3'" },
+	    "'turns' is 3 (placements and clears), and 'allowance', 'passes' "
+	    "and 'resigned' are 0, 0 and -" },
+	{ "turns 3", "turns 03", "position line 7: not written the way "
+	    "mupbem writes it; expected 'turns 3'" },
 	{ "game classic", "game Classic", "position line 2: not written the "
 	    "way mupbem writes it; expected 'game classic'" },
 	{ "B @3,-1 blue", "B @+3,-1 blue", "position line 12: not written "
@@ -227,6 +255,53 @@ START_TEST(test_damage)
 }
 END_TEST
 
+/* Errors about a position's keys name the keys its version has. */
+static const struct {
+	const char	*file;
+	const char	*from;
+	const char	*to;
+	const char	*error;
+} words[] = {
+	{ "positions/v1/velox-movement.pos", "turn 1\n", "turn 0\n",
+	    "position: in the movement phase 'turn' counts from 1" },
+	{ "positions/velox-movement.pos", "allowance 1\n", "allowance 0\n",
+	    "position: in the movement phase 'allowance' counts from 1" },
+	{ "positions/v1/classic-selection.pos", "ply 11\n", "ply 10\n",
+	    "position: before the movement phase 'ply' is 11 (placements "
+	    "and clears), and 'turn', 'passes' and 'resigned' are 0, 0 and "
+	    "-" },
+	{ "positions/v1/velox-movement.pos", "ply 16\n", "turns 16\n",
+	    "position line 7: 'turns' belongs to version 2, but the first "
+	    "line says version 1; expected 'ply' and its value" },
+	{ "positions/v1/velox-movement.pos", "turn 1\n", "allowance 1\n",
+	    "position line 8: 'allowance' belongs to version 2, but the "
+	    "first line says version 1; expected 'turn' and its value" },
+	{ "positions/v1/velox-movement.pos", "ply 16\n", "ply 016\n",
+	    "position line 7: not written the way mupbem writes it; expected "
+	    "'ply 16'" },
+};
+
+START_TEST(test_words)
+{
+	struct mu_game	*g;
+	const char	*at;
+	char		*file, *text, *cause = NULL;
+
+	file = test_util_read(words[_i].file);
+	at = strstr(file, words[_i].from);
+	ck_assert_ptr_nonnull(at);
+	xasprintf(&text, "%.*s%s%s", (int)(at - file), file, words[_i].to,
+	    at + strlen(words[_i].from));
+	g = xmalloc(sizeof *g);
+	ck_assert_int_eq(mu_position_read(g, text, &cause), -1);
+	ck_assert_str_eq(cause, words[_i].error);
+	free(cause);
+	free(g);
+	free(text);
+	free(file);
+}
+END_TEST
+
 START_TEST(test_base)
 {
 	roundtrip(base);
@@ -239,18 +314,18 @@ START_TEST(test_short_header)
 	char		*cause = NULL;
 
 	g = xmalloc(sizeof *g);
-	ck_assert_int_eq(mu_position_read(g, "mupbem position 1\ngame "
+	ck_assert_int_eq(mu_position_read(g, "mupbem position 2\ngame "
 	    "classic\nplayers 2", &cause), -1);
 	ck_assert_str_eq(cause, "position line 3: the position is truncated: "
 	    "its last line has no newline");
 	free(cause);
-	ck_assert_int_eq(mu_position_read(g, "mupbem position 1\ngame "
+	ck_assert_int_eq(mu_position_read(g, "mupbem position 2\ngame "
 	    "classic\nplayers 2\n", &cause), -1);
 	ck_assert_str_eq(cause, "position ends before its 'segments' line");
 	free(cause);
 	ck_assert_int_eq(mu_position_read(g, "", &cause), -1);
-	ck_assert_str_eq(cause, "not a mupbem position: the first line must "
-	    "be 'mupbem position 1'");
+	ck_assert_str_eq(cause, "not a mupbem position: it must start with "
+	    "'mupbem position 2' and a 'game' line");
 	free(cause);
 	free(g);
 }
@@ -276,7 +351,7 @@ START_TEST(test_too_many_segments)
 	free(cause);
 	free(text);
 	free(g);
-	ck_assert_ptr_null(game_read_position("mupbem position 1\r\ngame "
+	ck_assert_ptr_null(game_read_position("mupbem position 2\r\ngame "
 	    "classic\r\n", &cause));
 	ck_assert_str_eq(cause, "the position has DOS line ends (CR LF); "
 	    "positions use plain newlines");
@@ -291,11 +366,13 @@ main(void)
 	TCase	*tc = tcase_create("position");
 
 	tcase_set_timeout(tc, 60);
-	tcase_add_loop_test(tc, test_files, 0, sizeof files / sizeof files[0]);
+	tcase_add_loop_test(tc, test_files, 0, NFILES);
+	tcase_add_loop_test(tc, test_version_1, 0, NFILES);
 	tcase_add_loop_test(tc, test_every_step, 0, 3);
 	tcase_add_test(tc, test_base);
 	tcase_add_loop_test(tc, test_damage, 0,
 	    sizeof damage / sizeof damage[0]);
+	tcase_add_loop_test(tc, test_words, 0, sizeof words / sizeof words[0]);
 	tcase_add_test(tc, test_too_many_segments);
 	tcase_add_test(tc, test_short_header);
 	suite_add_tcase(s, tc);

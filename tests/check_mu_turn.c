@@ -115,7 +115,7 @@ START_TEST(test_levis_one_move)
 	free(r);
 	want_cells(g, "A0=V A1=Vr1 B0=Vr1");
 	ck_assert_int_eq(test_util_mu(g)->to_move, 1);
-	ck_assert_int_eq(test_util_mu(g)->turn, 2);
+	ck_assert_int_eq(test_util_mu(g)->allowance, 2);
 	r = test_util_play(g, "pass");
 	ck_assert_str_eq(r, "blue passes.\n");
 	free(r);
@@ -236,7 +236,7 @@ START_TEST(test_classic_order)
 }
 END_TEST
 
-/* Velox: turn T allows at most T moves; T counts passes. */
+/* Velox: the allowance T caps a turn's moves; T counts passes. */
 START_TEST(test_velox_cap)
 {
 	struct game	*g;
@@ -244,52 +244,59 @@ START_TEST(test_velox_cap)
 
 	g = velox4(NULL);
 	test_util_refuse(g, -1, "A0-A1 C0-C1",
-	    "C0-C1: turn 1 allows at most 1 move");
+	    "C0-C1: Mu velox allows up to 1 move this turn");
 	free(test_util_play(g, "pass"));
-	ck_assert_int_eq(test_util_mu(g)->turn, 2);
+	ck_assert_int_eq(test_util_mu(g)->allowance, 2);
 	r = test_util_play(g, "B0-B1 D0-D3");
 	ck_assert_str_eq(r, "blue moves B0-B1 (1 man).\n"
 	    "blue moves D0-D3 (1 man).\n");
 	free(r);
-	ck_assert_int_eq(test_util_mu(g)->turn, 3);
+	ck_assert_int_eq(test_util_mu(g)->allowance, 3);
 
-	/* Turn 3 with two segments: capped by the segments. */
+	/* Allowance 3 with two segments: capped by the segments. */
 	test_util_refuse(g, -1, "A0-A2 C0-C1 A2-A3",
 	    "A2-A3: red has no segment left to move from this turn");
 
-	/* Turn 3 with four segments: capped at 3. */
+	/* Allowance 3 with four segments: capped at 3. */
 	test_util_set(g, "*=V A0=Vr1 B4=Vr1 C0=Vr1 D2=Vr1 B1=Vb1 D3=Vb1");
 	test_util_refuse(g, -1, "A0-A1 B4-B3 C0-C1 D2-D1",
-	    "D2-D1: turn 3 allows at most 3 moves");
+	    "D2-D1: Mu velox allows up to 3 moves this turn");
 	free(test_util_play(g, "A0-A1 B4-B3 C0-C1"));
 	want_cells(g, "A1=Vr1 B3=Vr1 C1=Vr1 D2=Vr1");
-	ck_assert_int_eq(test_util_mu(g)->turn, 4);
+	ck_assert_int_eq(test_util_mu(g)->allowance, 4);
 	game_free(g);
 }
 END_TEST
 
-/* Velox: T counts automatic passes, which count towards the end. */
+/*
+ * Velox: T counts automatic passes, which count towards the end; the
+ * turns, the record's lines, do not count them.
+ */
 START_TEST(test_velox_automatic_turns)
 {
 	struct game	*g;
 	char		*r;
+	int		 turns;
 
 	g = velox4("*=V A0=Vr1 B4=Vr1 C0=Vr1 D0=Vr1 D3=Vb1");
+	turns = test_util_mu(g)->turns;
 	r = test_util_play(g, "D0-D3");
 	ck_assert_str_eq(r, "red moves D0-D3 (1 man).\n"
 	    "  red captures blue 1 on D3.\n"
 	    "blue passes automatically.\n");
 	free(r);
 	ck_assert_int_eq(test_util_mu(g)->to_move, 0);
-	ck_assert_int_eq(test_util_mu(g)->turn, 3);
+	ck_assert_int_eq(test_util_mu(g)->allowance, 3);
+	ck_assert_int_eq(test_util_mu(g)->turns, turns + 1);
 	ck_assert_int_eq(test_util_mu(g)->passes, 1);
 	test_util_refuse(g, -1, "A0-A1 B4-B3 C0-C1 D3-D2",
-	    "D3-D2: turn 3 allows at most 3 moves");
+	    "D3-D2: Mu velox allows up to 3 moves this turn");
 	r = test_util_play(g, "A0-A1 B4-B3 C0-C1");
 	ck_assert_ptr_nonnull(strstr(r, "red moves C0-C1 (1 man).\n"
 	    "blue passes automatically.\n"));
 	free(r);
-	ck_assert_int_eq(test_util_mu(g)->turn, 5);
+	ck_assert_int_eq(test_util_mu(g)->allowance, 5);
+	ck_assert_int_eq(test_util_mu(g)->turns, turns + 2);
 	ck_assert_int_eq(test_util_mu(g)->passes, 1);
 	r = test_util_play(g, "pass");
 	ck_assert_str_eq(r, "red passes.\nThe game is over.\n"
@@ -311,7 +318,7 @@ START_TEST(test_pass_two)
 	ck_assert_str_eq(r, "red passes.\n");
 	free(r);
 	ck_assert_int_eq(test_util_mu(g)->to_move, 1);
-	ck_assert_int_eq(test_util_mu(g)->turn, 2);
+	ck_assert_int_eq(test_util_mu(g)->allowance, 2);
 	ck_assert_int_eq(test_util_mu(g)->passes, 1);
 	want_cells(g, "A0=Vr1 B0=Vb1 C0=Vr1 D0=Vb1");
 	free(test_util_play(g, "B0-B1"));
@@ -345,7 +352,7 @@ START_TEST(test_pass_three)
 	free(test_util_play(g, "pass"));
 	free(test_util_play(g, "pass"));
 	ck_assert_int_eq(test_util_mu(g)->phase, MU_PHASE_MOVEMENT);
-	ck_assert_int_eq(test_util_mu(g)->turn, 6);
+	ck_assert_int_eq(test_util_mu(g)->allowance, 6);
 	r = test_util_play(g, "pass");
 	ck_assert_str_eq(r, "green passes.\nThe game is over.\n"
 	    "Score: red 0, blue 0, green 0, neutral 21. A draw between red, "
@@ -376,14 +383,14 @@ START_TEST(test_last_man_lost)
 	free(r);
 	want_cells(g, "A0=W C1=W");
 	ck_assert_int_eq(test_util_mu(g)->to_move, 1);
-	ck_assert_int_eq(test_util_mu(g)->turn, 2);
+	ck_assert_int_eq(test_util_mu(g)->allowance, 2);
 	ck_assert_int_eq(test_util_mu(g)->passes, 0);
 	r = test_util_play(g, "D0-D1");
 	ck_assert_str_eq(r, "blue moves D0-D1 (1 man).\n"
 	    "red passes automatically.\n");
 	free(r);
 	ck_assert_int_eq(test_util_mu(g)->to_move, 1);
-	ck_assert_int_eq(test_util_mu(g)->turn, 4);
+	ck_assert_int_eq(test_util_mu(g)->allowance, 4);
 	ck_assert_int_eq(test_util_mu(g)->passes, 1);
 	test_util_refuse(g, 0, "pass", "it is blue's turn, not red's");
 	game_free(g);
@@ -465,7 +472,7 @@ START_TEST(test_resign_three_own_turn)
 	free(r);
 	ck_assert_int_eq(test_util_mu(g)->phase, MU_PHASE_MOVEMENT);
 	ck_assert_int_eq(test_util_mu(g)->to_move, 1);
-	ck_assert_int_eq(test_util_mu(g)->turn, 2);
+	ck_assert_int_eq(test_util_mu(g)->allowance, 2);
 	ck_assert_uint_eq(test_util_mu(g)->resigned, 1);
 	test_util_refuse(g, 0, "resign", "resign: red has already resigned");
 	test_util_refuse(g, 0, "A0-A1", "it is blue's turn, not red's");
@@ -475,7 +482,7 @@ START_TEST(test_resign_three_own_turn)
 	    "red passes automatically.\n");
 	free(r);
 	ck_assert_int_eq(test_util_mu(g)->to_move, 1);
-	ck_assert_int_eq(test_util_mu(g)->turn, 5);
+	ck_assert_int_eq(test_util_mu(g)->allowance, 5);
 	want_cells(g, "A0=Vr1 A1=Vr1 A2=Vr1 A3=Vr1 A4=Vr1 A5=Vr1 A6=Vr1");
 	game_free(g);
 }
@@ -495,7 +502,7 @@ START_TEST(test_resign_three_rank)
 	ck_assert_str_eq(r, "blue resigns.\n");
 	free(r);
 	ck_assert_int_eq(test_util_mu(g)->to_move, 0);
-	ck_assert_int_eq(test_util_mu(g)->turn, 1);
+	ck_assert_int_eq(test_util_mu(g)->allowance, 1);
 	ck_assert_int_eq(test_util_mu(g)->passes, 0);
 	r = test_util_play(g, "A0-A1");
 	ck_assert_str_eq(r, "red moves A0-A1 (1 man).\n"

@@ -140,6 +140,31 @@ test_util_layout(struct game *g, unsigned seed)
 }
 
 /*
+ * Take the next step of a walk through every phase of g: the middle
+ * legal action while fewer than 60 turns are played, then the last
+ * (a pass, once moving) until the game ends.  report, if not NULL,
+ * gets what the action did.  Returns 0 once the game is over.
+ */
+int
+test_util_walk(struct game *g, struct buf *report)
+{
+	struct action	*list;
+	char		*cause = NULL;
+	int		 n;
+
+	n = g->ops->legal(g, &list);
+	if (n == 0) {
+		free(list);
+		return (0);
+	}
+	ck_assert_msg(g->ops->apply(g, g->ops->to_move(g), game_action_at(g,
+	    list, test_util_mu(g)->turns < 60 ? n / 2 : n - 1), report,
+	    &cause) == 0, "%s", cause);
+	free(list);
+	return (1);
+}
+
+/*
  * Set cells of g from spec, words like "A0=Cr3", "B2=V" or "C1=Wb1":
  * a layer letter (V, C or W) and an optional piece, a colour letter
  * and a height.  The word "*=V" first empties every cell to Virginity.

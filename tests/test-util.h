@@ -16,6 +16,7 @@ struct game	*test_util_load(const char *);
 struct game	*test_util_game(const char *, int, int, const char *);
 struct mu_game	*test_util_mu(struct game *);
 int		 test_util_layout(struct game *, unsigned);
+int		 test_util_walk(struct game *, struct buf *);
 void		 test_util_set(struct game *, const char *);
 const char	*test_util_cell(struct game *, const char *);
 char		*test_util_play(struct game *, const char *);

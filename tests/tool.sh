@@ -440,7 +440,7 @@ begin
 run show v0
 want_rc 0
 want_err ""
-want_line "Mu velox, 2 players, 8 segments each. Action 1."
+want_line "Mu velox, 2 players, 8 segments each. Turn 1."
 want_line "Layout: red to place segment A (red's 1 of 8)."
 want_line "Write a (the one place shown) or @q,r."
 want_letters 1
@@ -481,7 +481,7 @@ begin
 run show v
 want_rc 0
 want_err ""
-want_line "Mu velox, 2 players, 8 segments each. Action 2."
+want_line "Mu velox, 2 players, 8 segments each. Turn 2."
 want_line "Layout: blue to place segment B (blue's 1 of 8)."
 want_line "Write one of the letters a to l shown on the board, or @q,r."
 want_letters 12
@@ -681,9 +681,13 @@ layout() {
 	run show "$name.rec"
 	want_rc 0
 	want_err ""
-	grep -Fqx "Movement, turn 1: red to move, occupying 8 segments." out ||
-	    why+=("show has no 'Movement, turn 1: red to move' line")
-	end "$name: after 16 placements show says Movement, turn 1"
+	grep -Fqx "Mu velox, 2 players, 8 segments each. Turn 17." out ||
+	    why+=("show has no 'Turn 17.' title")
+	grep -Fqx "Movement: red to move, occupying 8 segments." out ||
+	    why+=("show has no 'Movement: red to move' line")
+	grep -Fqx "and up to 1 move this turn; or pass." out ||
+	    why+=("show has no 'up to 1 move this turn' line")
+	end "$name: after 16 placements show says Turn 17, Movement, up to 1 move"
 
 	refuse "$name: a 17th placement is refused" "$name.rec" \
 	    "mupbem: 'a': not an action here; in the movement phase, write moves such as C4-D2, 'pass' or 'resign'" \
@@ -772,14 +776,14 @@ refuse "blue may not clear red's segment" c \
 accept "blue clears B" c "clear B" -- "6 blue clear B"
 
 cat >want <<'EOF'
-mupbem position 1
+mupbem position 2
 game classic
 players 2
 segments 2
 phase movement
 to-move red
-ply 6
-turn 1
+turns 6
+allowance 1
 passes 0
 resigned -
 A @0,0 red V V V V V V V
@@ -893,9 +897,13 @@ want_out want
 end "replay of the position from replay gives the same output"
 refuse "play refuses a position" c3.pos \
     "mupbem: c3.pos: play needs a record, not a position" "clear C"
-printf 'mupbem position 1\ngame velox\n' >short.pos
+printf 'mupbem position 2\ngame velox\n' >short.pos
 expect "show refuses a position cut short" 1 \
     "mupbem: short.pos: position ends before its 'players' line" show short.pos
+printf 'mupbem position 1\ngame velox\nplayers 2\nsegments 8\nphase layout\nto-move red\nturns 0\n' >mixed.pos
+expect "show refuses a version 1 position with version 2's 'turns'" 1 \
+    "mupbem: mixed.pos: position line 7: 'turns' belongs to version 2, but the first line says version 1; expected 'ply' and its value" \
+    show mixed.pos
 
 # The golden diagrams of tests/data: show of each record and position.
 : "${TEST_DATA:=$here/data}"
@@ -909,6 +917,18 @@ for f in "$TEST_DATA"/records/*.rec "$TEST_DATA"/positions/*.pos; do
 	want_err ""
 	want_out "$g"
 	end "show ${f#"$TEST_DATA"/} matches diagrams/${g##*/}"
+done
+
+# Version 1 positions (ply, turn) still read: replay writes version 2.
+for f in "$TEST_DATA"/positions/v1/*.pos; do
+	[ -e "$f" ] || continue
+	"$MUPBEM" replay "$TEST_DATA/positions/${f##*/}" >want 2>/dev/null
+	begin
+	run replay "$f"
+	want_rc 0
+	want_err ""
+	want_out want
+	end "replay ${f#"$TEST_DATA"/} writes positions/${f##*/} and its board"
 done
 
 # --- standard input -----------------------------------------------------------
@@ -1159,17 +1179,17 @@ want_rc 0
 want_err ""
 want_out want
 end "movement: legal lists red's single moves by cell name, then pass"
-legal_dry "movement: every action legal lists on turn 1 passes play --dry-run" \
+legal_dry "movement: every action legal lists on turn 5 passes play --dry-run" \
     m0 red
 legal_dry "classic 2x2: every action legal lists passes play --dry-run" c red
 
-# Refusals on turn 1: one line on stderr, status 1, the record alone.
+# Refusals on turn 5: one line on stderr, status 1, the record alone.
 cp m0 m
 refuse "a move from the opponent's segment is refused" m \
     "mupbem: B0-B1: B0 holds a blue piece, not a red one" \
     B0-B1
-refuse "turn 1 of velox allows one move" m \
-    "mupbem: C0-C1: turn 1 allows at most 1 move" "A0-A1 C0-C1"
+refuse "velox allows one move on the first movement turn" m \
+    "mupbem: C0-C1: Mu velox allows up to 1 move this turn" "A0-A1 C0-C1"
 refuse "a move off a straight line is refused" m \
     "mupbem: A0-B0: the two cells are not on one straight line" A0-B0
 refuse "a move of 2 cells with 1 man is refused" m \
@@ -1189,7 +1209,7 @@ refuse "a second action that is illegal: nothing is appended" m \
     "mupbem: A0-A2: A0 is empty" \
     A0-A1 A0-A2
 refuse "several actions, the first illegal: nothing is appended" m \
-    "mupbem: C0-C1: turn 1 allows at most 1 move" "A0-A1 C0-C1" pass
+    "mupbem: C0-C1: Mu velox allows up to 1 move this turn" "A0-A1 C0-C1" pass
 
 cp m m.before
 begin
@@ -1219,7 +1239,7 @@ printf 'red moves A0-A2 (1 man).\n' >want
 accept_out "play: a lower-case move is recorded as A0-A2, the report printed" \
     m want 'a0-a2' -- "5 red A0-A2"
 printf 'blue moves B0-B1 (1 man).\nblue moves D0-D3 (1 man).\n' >want
-accept_out "play: turn 2 allows two moves, written with a comma" \
+accept_out "play: turn 6 allows two moves, written with a comma" \
     m want ' b0-b1 ,d0-D3 ' -- "6 blue B0-B1 D0-D3"
 cp m m3
 cat >want <<'EOF'
@@ -1231,13 +1251,13 @@ red moves C0-C1 (1 man).
 EOF
 accept_out "play: lists are recorded as (C0,C1;C2), unused entries reported" \
     m want 'a2-a3( c0 , c1 ; c2 )   c0-c1' -- "7 red A2-A3(C0,C1;C2) C0-C1"
-refuse "turn 4 of blue: a third move with two segments is refused" m \
+refuse "turn 8, blue's: a third move with two segments is refused" m \
     "mupbem: B1-B6: blue has no segment left to move from this turn" \
     "B1-B2 D3-D2 B1-B6"
 printf 'blue moves B1-B2 (1 man).\n' >want
 accept_out "play: a move from one of two segments is a turn" m want B1-B2 -- \
     "8 blue B1-B2"
-legal_dry "movement: every action legal lists on turn 5 passes play --dry-run" \
+legal_dry "movement: every action legal lists on turn 9 passes play --dry-run" \
     m red
 
 # --dry-run: the report, a blank line and the board after the action.
@@ -1254,8 +1274,8 @@ want_rc 0
 want_err ""
 want_out want
 want_same m m.before
-grep -Fqx "Movement, turn 6: blue to move, occupying 2 segments." out ||
-    why+=("no 'Movement, turn 6: blue to move' line")
+grep -Fqx "Movement: blue to move, occupying 2 segments." out ||
+    why+=("no 'Movement: blue to move' line")
 end "play --dry-run prints the report and the board, the record untouched"
 
 # --as: blue resigns while it is red's turn; red wins.
@@ -1346,7 +1366,9 @@ run replay w.rec
 want_rc 0
 want_err ""
 want_line "phase over"
-want_line "turn 14"
+want_line "turns 16"
+want_line "allowance 14"
+want_line "Mu velox, 2 players, 2 segments each. Game over after 16 turns."
 grep -A1 -Fx "The game is over." out | tail -n 1 |
     grep -Fqx "Score: red 28, blue 0, neutral 0. Red wins." ||
     why+=("no 'Red wins' score line under 'The game is over.'")

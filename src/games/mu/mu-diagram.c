@@ -205,7 +205,7 @@ mu_diagram_status(const struct mu_game *g, struct buf *out)
 {
 	const char	*who = mu_game_colour(g->to_move);
 	char		 label[MU_NAME_MAX], last[MU_NAME_MAX];
-	int		 segs[MU_MAX_SEGMENTS], n, i, occupied, cap;
+	int		 segs[MU_MAX_SEGMENTS], n, i, occupied;
 	struct hex	*at;
 	struct mu_score	 score;
 	uint64_t	 mask;
@@ -242,9 +242,8 @@ mu_diagram_status(const struct mu_game *g, struct buf *out)
 		break;
 	case MU_PHASE_MOVEMENT:
 		occupied = mu_turn_occupied(g, g->to_move, &mask);
-		buf_addf(out, "Movement, turn %d: %s to move, occupying %d "
-		    "segment%s.\n", g->turn, who, occupied,
-		    occupied == 1 ? "" : "s");
+		buf_addf(out, "Movement: %s to move, occupying %d "
+		    "segment%s.\n", who, occupied, occupied == 1 ? "" : "s");
 		switch (g->variant->turn_rule) {
 		case MU_TURN_SINGLE:
 			buf_adds(out, "Make one move, or pass.\n");
@@ -255,11 +254,10 @@ mu_diagram_status(const struct mu_game *g, struct buf *out)
 			    occupied == 1 ? "" : "s");
 			break;
 		case MU_TURN_PER_SEGMENT_CAPPED:
-			cap = occupied < g->turn ? occupied : g->turn;
-			buf_addf(out, "Make up to %d move%s, one from each "
-			    "segment you occupy\nand at most %d on turn %d; "
-			    "or pass.\n", cap, cap == 1 ? "" : "s", g->turn,
-			    g->turn);
+			buf_addf(out, "Make at most one move from each "
+			    "segment you occupy\nand up to %d move%s this "
+			    "turn; or pass.\n", g->allowance,
+			    g->allowance == 1 ? "" : "s");
 			break;
 		}
 		break;
@@ -296,13 +294,22 @@ mu_diagram_legend(const struct mu_game *g, struct buf *out)
 		    "go\n");
 }
 
-/* The whole diagram: title, board, whose turn it is, legend. */
+/*
+ * The whole diagram: title, board, whose turn it is, legend.  The title
+ * numbers the turn to be made, the record's next line, or says how
+ * many were made once the game is over.
+ */
 void
 mu_diagram_render(const struct mu_game *g, struct buf *out)
 {
-	buf_addf(out, "%s, %d players, %d segment%s each. Action %d.\n\n",
+	buf_addf(out, "%s, %d players, %d segment%s each. ",
 	    g->variant->title, g->players, g->segments,
-	    g->segments == 1 ? "" : "s", g->ply + 1);
+	    g->segments == 1 ? "" : "s");
+	if (g->phase == MU_PHASE_OVER) {
+		buf_addf(out, "Game over after %d turn%s.\n\n", g->turns,
+		    g->turns == 1 ? "" : "s");
+	} else
+		buf_addf(out, "Turn %d.\n\n", g->turns + 1);
 	mu_diagram_board(g, out);
 	buf_addc(out, '\n');
 	mu_diagram_status(g, out);

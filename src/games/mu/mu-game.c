@@ -21,15 +21,16 @@
  *              until each has placed g->segments of them;
  *   SELECTION  (classic and levis, more than one segment each) seats
  *              clear segments until each holds one (mu-select.c);
- *   MOVEMENT   turns of moves, T counting from 1 (mu-turn.c);
+ *   MOVEMENT   turns of moves, velox's allowance T counting from 1
+ *              (mu-turn.c);
  *   OVER       nothing more can happen.
  *
  * A turn is one action: its moves in order, each followed by the chain
  * reaction it sets off (mu-move.c, mu-explode.c).  A turn is played on
  * a copy of the game, so a failed action leaves the game exactly as it
- * was.  Every action but resigning belongs to the player to move.  Seat
- * 0 is always the first player; seats take their colours in seat
- * order.
+ * was.  Every action but resigning belongs to the player to move.  Each
+ * action applied is a line of the record, counted in g->turns.  Seat 0
+ * is always the first player; seats take their colours in seat order.
  */
 
 static const char *mu_game_colours[MU_MAX_PLAYERS] = {
@@ -134,7 +135,7 @@ mu_game_layout_done(struct mu_game *g)
 	}
 	g->phase = MU_PHASE_MOVEMENT;
 	g->to_move = 0;
-	g->turn = 1;
+	g->allowance = 1;
 	mu_turn_enter(g, NULL);
 }
 
@@ -327,7 +328,7 @@ mu_game_apply(struct mu_game *g, int seat, const struct mu_action *a,
 		xasprintf(cause, "unknown action");
 		return (-1);
 	}
-	g->ply++;
+	g->turns++;
 	return (0);
 }
 

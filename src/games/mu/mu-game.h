@@ -56,8 +56,8 @@ struct mu_game {
 	int			 segments;	/* per player */
 	enum mu_phase		 phase;
 	int			 to_move;	/* seat, 0 is the first player */
-	int			 ply;		/* actions played so far */
-	int			 turn;		/* T, the movement turn; 0 before */
+	int			 turns;		/* the record's lines so far */
+	int			 allowance;	/* velox's T; 0 before moving */
 	int			 passes;	/* consecutive passes */
 	unsigned		 resigned;	/* one bit per seat */
 	struct mu_board		 board;

@@ -107,10 +107,10 @@ mu_move_turn_check(const struct mu_game *g, const struct mu_turn *t,
 			return (mu_move_fail(m, cause, "%s allows one move "
 			    "per turn", g->variant->title));
 		}
-		if (t->limit == g->turn && t->limit < __builtin_popcountll(
+		if (t->limit == g->allowance && t->limit < __builtin_popcountll(
 		    t->occupied)) {
-			return (mu_move_fail(m, cause, "turn %d allows at "
-			    "most %d move%s", g->turn, t->limit,
+			return (mu_move_fail(m, cause, "%s allows up to %d "
+			    "move%s this turn", g->variant->title, t->limit,
 			    t->limit == 1 ? "" : "s"));
 		}
 		return (mu_move_fail(m, cause, "%s has no segment left to "

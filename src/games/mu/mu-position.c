@@ -15,8 +15,9 @@
 #include "xmalloc.h"
 
 /*
- * A position is a header of "key value" lines in a fixed order, then
- * one line per segment in label order:
+ * A position is its first line, "mupbem position 2", a header of "key
+ * value" lines in a fixed order, then one line per segment in label
+ * order:
  *
  *	A @0,0 red Vr1 V V V V V V
  *
@@ -28,6 +29,13 @@
  * not exactly what its game would write is refused, so reading and
  * writing again always gives the same bytes.
  *
+ * Version 2 is written.  Version 1, from before docs/notation.md's
+ * words, still reads: it calls the header's "turns" (the turns played,
+ * the record's lines) "ply" and its "allowance" (velox's T) "turn",
+ * with the same values.  A position is read and checked in the words of
+ * the version its first line names, so an error names the key the text
+ * has, and one version's key in the other's position is refused.
+ *
  * Reading checks the whole position before it is used: the segments
  * are re-placed one by one under the layout rule, the header must
  * agree with them, and in the movement phase no cell may be hot and
@@ -36,6 +44,7 @@
  */
 
 struct mu_position_reader {
+	int		 version;	/* 1 or 2, as the first line says */
 	const char	*p;
 	const char	*end;
 	int		 line;
@@ -43,17 +52,27 @@ struct mu_position_reader {
 	size_t		 len;
 };
 
-static const char *mu_position_keys[] = {
-	"game", "players", "segments", "phase", "to-move", "ply", "turn",
-	"passes", "resigned"
-};
-#define MU_POSITION_NKEYS (sizeof mu_position_keys / sizeof mu_position_keys[0])
+#define MU_POSITION_VERSION	2	/* the version written */
+#define MU_POSITION_NKEYS	9
+#define MU_POSITION_TURNS	5	/* the keys versions spell apart */
+#define MU_POSITION_ALLOWANCE	6
 
+/* The header's keys in order, as versions 1 and 2 spell them. */
+static const char *mu_position_keys[2][MU_POSITION_NKEYS] = {
+	{ "game", "players", "segments", "phase", "to-move", "ply", "turn",
+	  "passes", "resigned" },
+	{ "game", "players", "segments", "phase", "to-move", "turns",
+	  "allowance", "passes", "resigned" }
+};
+
+static void	mu_position_emit(const struct mu_game *, int, struct buf *);
+static const char *mu_position_key(int, int);
 static int	mu_position_next(struct mu_position_reader *);
 static int	mu_position_fail(struct mu_position_reader *, char **,
 		    const char *);
-static int	mu_position_field(struct mu_position_reader *, const char *,
+static int	mu_position_field(struct mu_position_reader *, int,
 		    const char **, size_t *, char **);
+static int	mu_position_version(struct mu_position_reader *, char **);
 static int	mu_position_number(struct mu_position_reader *, const char *,
 		    size_t, long, long, long *, char **);
 static int	mu_position_header(struct mu_position_reader *,
@@ -64,29 +83,45 @@ static int	mu_position_segment(struct mu_position_reader *,
 		    struct mu_game *, char **);
 static int	mu_position_piece(struct mu_game *, int, const char *,
 		    size_t);
-static int	mu_position_opening(struct mu_game *, char **);
-static int	mu_position_check(struct mu_game *, char **);
+static int	mu_position_opening(struct mu_game *, int, char **);
+static int	mu_position_check(struct mu_game *, int, char **);
 static int	mu_position_moving(struct mu_game *, char **);
-static int	mu_position_canonical(const struct mu_game *, const char *,
-		    char **);
+static int	mu_position_canonical(const struct mu_game *, int,
+		    const char *, char **);
 
 /* Write game g as a position. */
 void
 mu_position_write(const struct mu_game *g, struct buf *out)
+{
+	mu_position_emit(g, MU_POSITION_VERSION, out);
+}
+
+/* The name that position version gives header key i. */
+static const char *
+mu_position_key(int version, int i)
+{
+	return (mu_position_keys[version - 1][i]);
+}
+
+/* Write game g as a position of the given version. */
+static void
+mu_position_emit(const struct mu_game *g, int version, struct buf *out)
 {
 	const struct mu_board	*b = &g->board;
 	const struct mu_cell	*cell;
 	char			 name[MU_NAME_MAX];
 	int			 s, k, seat, first = 1;
 
-	buf_adds(out, "mupbem position 1\n");
+	buf_addf(out, "mupbem position %d\n", version);
 	buf_addf(out, "game %s\n", g->variant->name);
 	buf_addf(out, "players %d\n", g->players);
 	buf_addf(out, "segments %d\n", g->segments);
 	buf_addf(out, "phase %s\n", mu_game_phase_name(g->phase));
 	buf_addf(out, "to-move %s\n", mu_game_colour(g->to_move));
-	buf_addf(out, "ply %d\n", g->ply);
-	buf_addf(out, "turn %d\n", g->turn);
+	buf_addf(out, "%s %d\n", mu_position_key(version, MU_POSITION_TURNS),
+	    g->turns);
+	buf_addf(out, "%s %d\n", mu_position_key(version,
+	    MU_POSITION_ALLOWANCE), g->allowance);
 	buf_addf(out, "passes %d\n", g->passes);
 	buf_adds(out, "resigned ");
 	for (seat = 0; seat < g->players; seat++) {
@@ -144,14 +179,19 @@ mu_position_fail(struct mu_position_reader *rd, char **cause,
 	return (-1);
 }
 
-/* Read the next line as "key value"; returns the value. */
+/*
+ * Read the next line as "key value", key being header key i in the
+ * position's version; returns the value.
+ */
 static int
-mu_position_field(struct mu_position_reader *rd, const char *key,
+mu_position_field(struct mu_position_reader *rd, int i,
     const char **value, size_t *vlen, char **cause)
 {
-	size_t	klen = strlen(key);
-	char	why[128];
-	int	rc;
+	const char	*key = mu_position_key(rd->version, i);
+	const char	*other = mu_position_key(3 - rd->version, i);
+	size_t		 klen = strlen(key), olen = strlen(other);
+	char		 why[256];
+	int		 rc;
 
 	if ((rc = mu_position_next(rd)) == -1) {
 		xasprintf(cause, "position ends before its '%s' line", key);
@@ -162,6 +202,15 @@ mu_position_field(struct mu_position_reader *rd, const char *key,
 		    "truncated: its last line has no newline"));
 	if (rd->len <= klen + 1 || strncmp(rd->text, key, klen) != 0 ||
 	    rd->text[klen] != ' ') {
+		if (strcmp(key, other) != 0 && rd->len > olen &&
+		    strncmp(rd->text, other, olen) == 0 &&
+		    rd->text[olen] == ' ') {
+			snprintf(why, sizeof why, "'%s' belongs to version "
+			    "%d, but the first line says version %d; expected "
+			    "'%s' and its value", other, 3 - rd->version,
+			    rd->version, key);
+			return (mu_position_fail(rd, cause, why));
+		}
 		snprintf(why, sizeof why, "expected '%s' and its value", key);
 		return (mu_position_fail(rd, cause, why));
 	}
@@ -218,6 +267,22 @@ mu_position_resigned(struct mu_position_reader *rd, struct mu_game *g,
 	return (0);
 }
 
+/* Read the first line: version 1 or 2. */
+static int
+mu_position_version(struct mu_position_reader *rd, char **cause)
+{
+	if (mu_position_next(rd) != 0 || rd->len != 17 ||
+	    memcmp(rd->text, "mupbem position ", 16) != 0 ||
+	    (rd->text[16] != '1' && rd->text[16] != '2')) {
+		xasprintf(cause, "not a mupbem position: it must start with "
+		    "'mupbem position %d' and a 'game' line",
+		    MU_POSITION_VERSION);
+		return (-1);
+	}
+	rd->version = rd->text[16] - '0';
+	return (0);
+}
+
 static int
 mu_position_header(struct mu_position_reader *rd, struct mu_game *g,
     char **cause)
@@ -229,13 +294,9 @@ mu_position_header(struct mu_position_reader *rd, struct mu_game *g,
 	long			 n[MU_POSITION_NKEYS];
 	int			 i, seat;
 
-	if (mu_position_next(rd) != 0 || rd->len != 17 ||
-	    memcmp(rd->text, "mupbem position 1", 17) != 0) {
-		xasprintf(cause, "not a mupbem position: the first line "
-		    "must be 'mupbem position 1'");
+	if (mu_position_version(rd, cause) == -1)
 		return (-1);
-	}
-	if (mu_position_field(rd, "game", &val, &vlen, cause) == -1)
+	if (mu_position_field(rd, 0, &val, &vlen, cause) == -1)
 		return (-1);
 	name = xstrndup(val, vlen);
 	v = mu_variant_find(name);
@@ -244,8 +305,7 @@ mu_position_header(struct mu_position_reader *rd, struct mu_game *g,
 		return (mu_position_fail(rd, cause, "game: expected classic, "
 		    "levis or velox"));
 	for (i = 1; i < (int)MU_POSITION_NKEYS; i++) {
-		if (mu_position_field(rd, mu_position_keys[i], &val, &vlen,
-		    cause) == -1)
+		if (mu_position_field(rd, i, &val, &vlen, cause) == -1)
 			return (-1);
 		switch (i) {
 		case 3:
@@ -294,8 +354,8 @@ mu_position_header(struct mu_position_reader *rd, struct mu_game *g,
 	}
 	g->phase = (enum mu_phase)n[3];
 	g->to_move = (int)n[4];
-	g->ply = (int)n[5];
-	g->turn = (int)n[6];
+	g->turns = (int)n[MU_POSITION_TURNS];
+	g->allowance = (int)n[MU_POSITION_ALLOWANCE];
 	g->passes = (int)n[7];
 	return (0);
 }
@@ -384,7 +444,7 @@ mu_position_segment(struct mu_position_reader *rd, struct mu_game *g,
  * on a segment cleared in the selection phase).
  */
 static int
-mu_position_opening(struct mu_game *g, char **cause)
+mu_position_opening(struct mu_game *g, int version, char **cause)
 {
 	const struct mu_board	*b = &g->board;
 	const struct mu_cell	*cell;
@@ -415,19 +475,21 @@ mu_position_opening(struct mu_game *g, char **cause)
 			return (-1);
 		}
 	}
-	if (g->ply != b->nsegments + cleared || g->turn != 0 ||
+	if (g->turns != b->nsegments + cleared || g->allowance != 0 ||
 	    g->passes != 0 || g->resigned != 0) {
-		xasprintf(cause, "position: before the movement phase the ply "
-		    "is %d (placements and clears), and turn, passes and "
-		    "resigned are 0, 0 and -", b->nsegments + cleared);
+		xasprintf(cause, "position: before the movement phase '%s' "
+		    "is %d (placements and clears), and '%s', 'passes' and "
+		    "'resigned' are 0, 0 and -", mu_position_key(version,
+		    MU_POSITION_TURNS), b->nsegments + cleared,
+		    mu_position_key(version, MU_POSITION_ALLOWANCE));
 		return (-1);
 	}
 	return (0);
 }
 
-/* Check that the header agrees with the board. */
+/* Check that the header, in version's words, agrees with the board. */
 static int
-mu_position_check(struct mu_game *g, char **cause)
+mu_position_check(struct mu_game *g, int version, char **cause)
 {
 	int	total = g->players * g->segments, n = g->board.nsegments;
 	int	segs[MU_MAX_SEGMENTS];
@@ -444,11 +506,11 @@ mu_position_check(struct mu_game *g, char **cause)
 			    mu_game_colour(n % g->players));
 			return (-1);
 		}
-		return (mu_position_opening(g, cause));
+		return (mu_position_opening(g, version, cause));
 	}
 	/* A two-player game may end by resignation in any phase. */
 	if (g->phase == MU_PHASE_OVER && g->players == 2 &&
-	    g->resigned != 0 && (n < total || g->turn == 0))
+	    g->resigned != 0 && (n < total || g->allowance == 0))
 		return (mu_position_moving(g, cause));
 	if (n != total) {
 		xasprintf(cause, "position: after the layout phase the "
@@ -466,18 +528,19 @@ mu_position_check(struct mu_game *g, char **cause)
 			    "to clear", mu_game_colour(g->to_move));
 			return (-1);
 		}
-		return (mu_position_opening(g, cause));
+		return (mu_position_opening(g, version, cause));
 	}
-	if (g->turn < 1) {
-		xasprintf(cause, "position: in the %s phase the turn counts "
-		    "from 1", mu_game_phase_name(g->phase));
+	if (g->allowance < 1) {
+		xasprintf(cause, "position: in the %s phase '%s' counts from "
+		    "1", mu_game_phase_name(g->phase), mu_position_key(version,
+		    MU_POSITION_ALLOWANCE));
 		return (-1);
 	}
 	return (mu_position_moving(g, cause));
 }
 
 /*
- * Between actions no cell is hot; and while the game goes on, not
+ * Between turns no cell is hot; and while the game goes on, not
  * every player has passed, and the player to move has men and has not
  * resigned (they would have passed automatically).
  */
@@ -492,7 +555,7 @@ mu_position_moving(struct mu_game *g, char **cause)
 			continue;
 		mu_name_cell(c, name, sizeof name);
 		xasprintf(cause, "position: cell %s is hot (%d %s, capacity "
-		    "%d); between actions no cell is", name,
+		    "%d); between turns no cell is", name,
 		    g->board.cells[c].height, g->board.cells[c].height == 1 ?
 		    "man" : "men", mu_board_capacity(&g->board, c));
 		return (-1);
@@ -520,19 +583,19 @@ mu_position_moving(struct mu_game *g, char **cause)
 
 /*
  * A position must be written exactly as mupbem writes it: compare the
- * text with what the game it describes writes, and name the first line
- * that differs.
+ * text with what the game it describes writes in the text's version,
+ * and name the first line that differs.
  */
 static int
-mu_position_canonical(const struct mu_game *g, const char *text,
-    char **cause)
+mu_position_canonical(const struct mu_game *g, int version,
+    const char *text, char **cause)
 {
 	struct buf	 out;
 	char		*want;
 	int		 line;
 
 	buf_init(&out);
-	mu_position_write(g, &out);
+	mu_position_emit(g, version, &out);
 	want = text_difference(text, strlen(text), out.data, &line);
 	buf_free(&out);
 	if (want == NULL)
@@ -543,7 +606,7 @@ mu_position_canonical(const struct mu_game *g, const char *text,
 	return (-1);
 }
 
-/* Read position text into g; on failure g is undefined. */
+/* Read position text, version 1 or 2, into g; on failure g is undefined. */
 int
 mu_position_read(struct mu_game *g, const char *text, char **cause)
 {
@@ -563,7 +626,7 @@ mu_position_read(struct mu_game *g, const char *text, char **cause)
 			return (-1);
 	}
 	mu_board_sections(&g->board);
-	if (mu_position_check(g, cause) == -1)
+	if (mu_position_check(g, rd.version, cause) == -1)
 		return (-1);
-	return (mu_position_canonical(g, text, cause));
+	return (mu_position_canonical(g, rd.version, text, cause));
 }

@@ -88,6 +88,6 @@ mu_random_action(struct mu_game *g, struct rng *rng, struct mu_action *a,
 		stats->explosions += e;
 	}
 	mu_game_end_turn(g, &t, nsections, r);
-	g->ply++;
+	g->turns++;
 	return (0);
 }

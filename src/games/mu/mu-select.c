@@ -114,5 +114,5 @@ mu_select_clear(struct mu_game *g, int s)
 	mu_select_fill(g);
 	g->phase = MU_PHASE_MOVEMENT;
 	g->to_move = 0;
-	g->turn = 1;
+	g->allowance = 1;
 }

@@ -14,10 +14,13 @@
  *   levis    one move;
  *   classic  one move from each segment the mover occupied when the
  *            turn began, each segment used once;
- *   velox    the same, but at most T moves on movement turn T.
+ *   velox    the same, but at most T moves, T being the allowance.
  *
- * T (g->turn) counts every movement-phase turn from 1, passes and
- * automatic passes included.  A turn with no move is a pass; g->passes
+ * The allowance T (g->allowance) is 1 on the movement phase's first
+ * turn and grows by one after every movement turn, passes and automatic
+ * passes included.  It is a number of moves, never shown as a turn
+ * number: turns are numbered by g->turns, the record's lines, which an
+ * automatic pass does not add to.  A turn with no move is a pass; g->passes
  * counts passes in a row, and the game is over once every player has
  * passed in a row.  A player with no men when their turn starts passes
  * automatically, and so, in a game of three or more, does one who has
@@ -93,7 +96,7 @@ mu_turn_begin(const struct mu_game *g, struct mu_turn *t)
 		t->limit = n;
 		break;
 	case MU_TURN_PER_SEGMENT_CAPPED:
-		t->limit = n < g->turn ? n : g->turn;
+		t->limit = n < g->allowance ? n : g->allowance;
 		break;
 	}
 }
@@ -131,7 +134,7 @@ mu_turn_over(struct mu_game *g, struct mu_report *r)
 static void
 mu_turn_next(struct mu_game *g, struct mu_report *r)
 {
-	g->turn++;
+	g->allowance++;
 	if (g->passes >= g->players) {
 		mu_turn_over(g, r);
 		return;
