@@ -231,6 +231,20 @@ grep -q ": your turn 2" $(last "$oto") || why+=("the next player's")
 end "preview stores nothing; a turn is recorded once, the mover, the next player and an observer told"
 
 begin
+# One number for one thing: the subject, the body, the board and the
+# #N example of a "your turn" mail all name turn 2, and no other count.
+m=$(last "$oto")
+grep -q "^Subject: .*: your turn 2$" "$m" || why+=("subject: $(mp_header "$m" Subject)")
+grep -q "): turn 2 is yours, " "$m" || why+=("the body does not say turn 2")
+grep -q "^Mu velox, 2 players, 2 segments each\. Turn 2\.$" "$m" ||
+    why+=("the board does not say Turn 2")
+grep -q "^    #2 " "$m" || why+=("the example is not #2")
+bad=$(grep -iE "action [0-9]|move [0-9]|round [0-9]|\(turn [0-9]|turn [013-9][0-9]*" "$m" |
+    grep -v "^Subject:")
+[ -z "$bad" ] || why+=("another count: $bad")
+end "a your-turn mail names turn 2 in its subject, body, board and #N, and no other count"
+
+begin
 nowmover=$(last "$oto")
 cp "$nowmover" bob-turn
 mp_reply "$nowmover" "$oto" "#2 $(mp_answer "$nowmover" 5 | sed 's/^#2 //')"
