@@ -16,8 +16,8 @@
  */
 
 #define POSITION							\
-	"mupbem position 1\ngame mur\nmatch 6\nplaying 1\nto-move black\n" \
-	"turn 4\nquiet 4\ntraps 0 0\nresults -\nblack n1 ne1 e3\n"	\
+	"mupbem position 2\ngame mur\nmatch 6\nplaying 1\nto-move black\n" \
+	"turns 4\nquiet 4\ntraps 0 0\nresults -\nblack n1 ne1 e3\n"	\
 	"white s2\nmur c\nwithdraw -\nknocked -\nlast -\n"
 
 static const struct {
@@ -112,8 +112,8 @@ START_TEST(test_ambiguous)
 	struct mur_action	 a;
 	char			*cause = NULL;
 
-	g = game_read_position("mupbem position 1\ngame mur\nmatch 6\n"
-	    "playing 1\nto-move black\nturn 4\nquiet 4\ntraps 0 0\n"
+	g = game_read_position("mupbem position 2\ngame mur\nmatch 6\n"
+	    "playing 1\nto-move black\nturns 4\nquiet 4\ntraps 0 0\n"
 	    "results -\nblack n1 ne1 e1 se1\nwhite -\nmur c\nwithdraw -\n"
 	    "knocked -\nlast -\n", &cause);
 	ck_assert_msg(g != NULL, "%s", cause);
