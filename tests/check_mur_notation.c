@@ -10,8 +10,8 @@
 
 /*
  * Mur notation (docs/notation.md, "Mur"): what players may write, the
- * canonical form each becomes, and the error for what is not an
- * action.  The position: black's pair on n1 and ne1 and a stone on
+ * canonical form each becomes, and the error for what is not a
+ * turn.  The position: black's pair on n1 and ne1 and a stone on
  * e3, white's stone on s2, the mur stone on c; black to move.
  */
 
@@ -46,7 +46,7 @@ static const struct {
 	{ "C SW", "c sw", 1 },
 	{ "x", "x", 1 },
 	{ "withdraw e3 and n1", "x n1 e3", 1 },
-	{ "", "no action: write a point to place a stone (n1), a stone and "
+	{ "", "no turn: write a point to place a stone (n1), a stone and "
 	  "a direction to move it (n1 cw, n1 ccw, n1 in, n1 out, c ne), x "
 	  "and the stones to withdraw (x n1), or resign", 0 },
 	{ "pass", "'pass': Mur has no passing: a turn must place, move or "

@@ -479,7 +479,7 @@ mur_position_check(const struct mur_game *g, char **cause)
 		    "trapped, so the game is over"));
 	if (!mur_legal_any(g))
 		return (mur_position_fail(cause, 5, "to-move: %s has no "
-		    "legal action, so the game is over",
+		    "legal turn, so the game is over",
 		    mur_game_side(g->to_move)));
 	return (0);
 }
