@@ -11,8 +11,8 @@
 /*
  * The Mur diagram: golden files pin it exactly (an opening with a trap
  * withdrawn and the mur stone bumped off the centre; a double trap
- * owed in game 2 of 4; a match over by resignation), and it fits in
- * 80 columns.
+ * owed in game 2 of 4; a match over by resignation; game 2 of a match,
+ * its turn counted over the match), and it fits in 80 columns.
  */
 
 static const struct {
@@ -22,6 +22,7 @@ static const struct {
 	{ "records/mur-opening.rec", "diagrams/mur-opening.txt" },
 	{ "positions/mur-double-trap.pos", "diagrams/mur-double-trap.txt" },
 	{ "records/mur-resigned.rec", "diagrams/mur-resigned.txt" },
+	{ "records/mur-game-two.rec", "diagrams/mur-game-two.txt" },
 };
 
 START_TEST(test_golden)

@@ -10,14 +10,14 @@
 
 /*
  * Mur notation (docs/notation.md, "Mur"): what players may write, the
- * canonical form each becomes, and the error for what is not an
- * action.  The position: black's pair on n1 and ne1 and a stone on
+ * canonical form each becomes, and the error for what is not a
+ * turn.  The position: black's pair on n1 and ne1 and a stone on
  * e3, white's stone on s2, the mur stone on c; black to move.
  */
 
 #define POSITION							\
-	"mupbem position 1\ngame mur\nmatch 6\nplaying 1\nto-move black\n" \
-	"turn 4\nquiet 4\ntraps 0 0\nresults -\nblack n1 ne1 e3\n"	\
+	"mupbem position 2\ngame mur\nmatch 6\nplaying 1\nto-move black\n" \
+	"turns 4\nquiet 4\ntraps 0 0\nresults -\nblack n1 ne1 e3\n"	\
 	"white s2\nmur c\nwithdraw -\nknocked -\nlast -\n"
 
 static const struct {
@@ -46,7 +46,7 @@ static const struct {
 	{ "C SW", "c sw", 1 },
 	{ "x", "x", 1 },
 	{ "withdraw e3 and n1", "x n1 e3", 1 },
-	{ "", "no action: write a point to place a stone (n1), a stone and "
+	{ "", "no turn: write a point to place a stone (n1), a stone and "
 	  "a direction to move it (n1 cw, n1 ccw, n1 in, n1 out, c ne), x "
 	  "and the stones to withdraw (x n1), or resign", 0 },
 	{ "pass", "'pass': Mur has no passing: a turn must place, move or "
@@ -112,8 +112,8 @@ START_TEST(test_ambiguous)
 	struct mur_action	 a;
 	char			*cause = NULL;
 
-	g = game_read_position("mupbem position 1\ngame mur\nmatch 6\n"
-	    "playing 1\nto-move black\nturn 4\nquiet 4\ntraps 0 0\n"
+	g = game_read_position("mupbem position 2\ngame mur\nmatch 6\n"
+	    "playing 1\nto-move black\nturns 4\nquiet 4\ntraps 0 0\n"
 	    "results -\nblack n1 ne1 e1 se1\nwhite -\nmur c\nwithdraw -\n"
 	    "knocked -\nlast -\n", &cause);
 	ck_assert_msg(g != NULL, "%s", cause);

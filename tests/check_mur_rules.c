@@ -18,7 +18,7 @@
  *	KEY VALUE		a position line (mur-position.c), stones in
  *				any order, other than
  *				the default: match 6, playing 1, to-move
- *				black, turn 0, quiet 0, traps 0 0, results -,
+ *				black, turns 0, quiet 0, traps 0 0, results -,
  *				black -, white -, mur c, withdraw -,
  *				knocked -, last -
  *	play ACTION		played by the side to move; it must work,
@@ -34,7 +34,7 @@
 #define CASE_KEYS	13
 
 static const char *case_keys[CASE_KEYS] = {
-	"match", "playing", "to-move", "turn", "quiet", "traps", "results",
+	"match", "playing", "to-move", "turns", "quiet", "traps", "results",
 	"black", "white", "mur", "withdraw", "knocked", "last"
 };
 
@@ -154,7 +154,7 @@ case_position(const char **p, const char *name, int *line)
 		(*line)++;
 	}
 	buf_init(&text);
-	buf_adds(&text, "mupbem position 1\ngame mur\n");
+	buf_adds(&text, "mupbem position 2\ngame mur\n");
 	for (k = 0; k < CASE_KEYS; k++)
 		buf_addf(&text, "%s %s\n", case_keys[k], v[k]);
 	g = game_read_position(text.data, &cause);

@@ -17,9 +17,10 @@
  *
  *	X black	O white	M the mur stone	. a free point
  *
- * Below the board come the game, whose turn it is, each side's stones
- * on and off the board and traps, the games won, the turns without a
- * trap, and any withdrawal owed.
+ * Below the board come the game, the number of the turn to be made
+ * (counted over the match, as the record's lines are) and whose it is,
+ * each side's stones on and off the board and traps, the games won,
+ * the turns without a trap, and any withdrawal owed.
  */
 
 #define MUR_DIAGRAM_ROWS	13
@@ -134,7 +135,7 @@ mur_diagram_status(const struct mur_game *g, struct buf *out)
 		    "%d.\n", g->games, g->games == 1 ? "" : "s", g->game);
 	} else {
 		buf_addf(out, "Mur, game %d of %d, turn %d: %s to move.\n",
-		    g->game, g->games, g->turn + 1,
+		    g->game, g->games, g->turns + 1,
 		    mur_report_side(g->to_move));
 	}
 	for (side = 0; side < 2; side++) {

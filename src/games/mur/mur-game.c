@@ -21,6 +21,10 @@
  * withdraws two).  Each trapped stone withdrawn is a trap for the
  * other side; a knocked-back stone that is not also trapped is not.
  *
+ * Turns are counted over the whole match, one for each line of the
+ * record, a resignation too, as the mail service numbers them; quiet
+ * counts this game's turns since its last trap.
+ *
  * A game ends when a side's stones trap the mur stone (that side wins
  * at once), when a side's third trap is withdrawn (it wins), when the
  * player to move has no legal action (they lose), or after
@@ -134,6 +138,7 @@ mur_game_apply(struct mur_game *g, int side, const struct mur_action *a,
 	if (g->over)
 		return (mur_rules_fail(cause, "the match is over"));
 	if (a->type == MUR_RESIGN) {
+		g->turns++;
 		if (report != NULL)
 			mur_report_resign(g, side, report);
 		mur_game_finish(g, 1 - side, MUR_END_RESIGN, report);
@@ -191,7 +196,7 @@ mur_game_commit(struct mur_game *g, const struct mur_effect *e,
 	g->knocked = knock == -1 ? 0 : 1U << knock;
 	g->withdraw = e->trapped | g->knocked;
 	g->quiet++;
-	g->turn++;
+	g->turns++;
 	if (report != NULL)
 		mur_report_effect(g, side, e, report);
 	g->to_move = 1 - side;
@@ -235,7 +240,7 @@ mur_game_withdraw(struct mur_game *g, int side, const struct mur_action *a,
 	g->pos.stones[side] &= ~g->withdraw;
 	g->traps[1 - side] += n;
 	g->quiet = n > 0 ? 0 : g->quiet + 1;
-	g->turn++;
+	g->turns++;
 	g->withdraw = g->knocked = 0;
 	g->last_from = g->last_to = g->last_rest = -1;
 	g->to_move = 1 - side;
@@ -302,7 +307,6 @@ mur_game_setup(struct mur_game *g, struct buf *report)
 	g->last_from = g->last_to = g->last_rest = -1;
 	g->traps[0] = g->traps[1] = 0;
 	g->quiet = 0;
-	g->turn = 0;
 	if (report != NULL)
 		mur_report_setup(g, side, owed, occupant, report);
 }

@@ -1,6 +1,7 @@
 /*
  * A Mur match: the stones, whose turn it is, the withdrawals owed, the
- * traps and the games won so far; and the one way to play an action.
+ * traps, the games won and the turns played so far; and the one way to
+ * play an action.
  */
 #ifndef MUR_GAME_H
 #define MUR_GAME_H
@@ -50,7 +51,7 @@ struct mur_game {
 	int		last_rest;	/* where its bumped stone rested; -1 */
 	int		traps[2];	/* traps made by each side this game */
 	int		quiet;		/* turns since the last trap */
-	int		turn;		/* turns played in this game */
+	int		turns;		/* turns played in the match */
 	int		game;		/* this game, from 1 */
 	int		games;		/* games in the match */
 	int		nresults;	/* games finished */

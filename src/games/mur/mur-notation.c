@@ -255,7 +255,7 @@ mur_notation_parse(const struct mur_game *g, const char *s, size_t len,
 		n++;
 	}
 	if (n == 0) {
-		xasprintf(cause, "no action: %s", mur_notation_hint);
+		xasprintf(cause, "no turn: %s", mur_notation_hint);
 		return (-1);
 	}
 	if (mur_notation_is(&w[0], "pass"))

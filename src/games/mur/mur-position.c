@@ -12,13 +12,13 @@
 /*
  * A Mur position is fifteen lines, in this order:
  *
- *	mupbem position 1
+ *	mupbem position 2
  *	game mur
  *	match 6			games in the match
  *	playing 2		the game being played (the last, once over)
  *	to-move white		or - once the match is over
- *	turn 14			turns played in this game
- *	quiet 5			turns since the last trap
+ *	turns 31		turns played in the match (record lines)
+ *	quiet 5			turns since the last trap, this game
  *	traps 1 0		traps made this game by black and white
  *	results black-mur	each finished game: winner and how, or -
  *	black n1 ne1 e2		the stones on the board, or -
@@ -36,14 +36,28 @@
  * two stones on a point, at most seven a side, the withdrawals owed
  * exactly the trapped and knocked-back stones, no game left running
  * that should have ended).
+ *
+ * Version 1, written before turns were counted over the match, has
+ * "turn N" in place of "turns N": the turns played in this game only.
+ * It still reads, N taken as the match's turns (the turns of earlier
+ * games are not in it), and is written back as version 2.  A key of
+ * one version under the other's first line is refused.
  */
 
 #define MUR_POSITION_LINES	15
+#define MUR_POSITION_TURNS	5	/* the line of the turns */
+#define MUR_POSITION_VERSION	2	/* the version written */
 
 static const char *mur_position_keys[MUR_POSITION_LINES] = {
-	NULL, "game", "match", "playing", "to-move", "turn", "quiet",
+	NULL, "game", "match", "playing", "to-move", "turns", "quiet",
 	"traps", "results", "black", "white", "mur", "withdraw", "knocked",
 	"last"
+};
+
+/* The turns line's key in versions 1 and 2, and what it counts. */
+static const char *mur_position_turns[] = { "turn", "turns" };
+static const char *mur_position_counts[] = {
+	"the turns played in this game", "the turns played in the match"
 };
 
 static const char *mur_position_ends[] = {
@@ -53,14 +67,20 @@ static const char *mur_position_ends[] = {
 static const char *mur_position_winners[] = { "black", "white", "drawn" };
 
 struct mur_position_line {
+	const char	*key;
 	const char	*s;
 	size_t		 len;
 };
 
 static int	mur_position_fail(char **, int, const char *, ...)
 		    __attribute__((format(printf, 3, 4)));
+static void	mur_position_emit(const struct mur_game *, int,
+		    struct buf *);
+static const char *mur_position_key(int, int);
+static int	mur_position_value(const char *, const char *, const char *,
+		    struct mur_position_line *);
 static int	mur_position_split(const char *, struct mur_position_line *,
-		    char **);
+		    int *, char **);
 static int	mur_position_number(const struct mur_position_line *, int,
 		    long, long, int *, char **);
 static int	mur_position_points(const struct mur_position_line *, int,
@@ -101,13 +121,21 @@ mur_position_list(uint32_t m, struct buf *out)
 void
 mur_position_write(const struct mur_game *g, struct buf *out)
 {
+	mur_position_emit(g, MUR_POSITION_VERSION, out);
+}
+
+/* Write g as version writes it: 1 only to check a version 1 text. */
+static void
+mur_position_emit(const struct mur_game *g, int version, struct buf *out)
+{
 	int	i;
 
-	buf_adds(out, "mupbem position 1\ngame mur\n");
+	buf_addf(out, "mupbem position %d\ngame mur\n", version);
 	buf_addf(out, "match %d\nplaying %d\n", g->games, g->game);
 	buf_addf(out, "to-move %s\n", g->over ? "-" :
 	    mur_game_side(g->to_move));
-	buf_addf(out, "turn %d\nquiet %d\n", g->turn, g->quiet);
+	buf_addf(out, "%s %d\nquiet %d\n", mur_position_key(version,
+	    MUR_POSITION_TURNS), g->turns, g->quiet);
 	buf_addf(out, "traps %d %d\nresults", g->traps[0], g->traps[1]);
 	for (i = 0; i < g->nresults; i++)
 		buf_addf(out, " %s-%s", mur_position_winners[g->winner[i]],
@@ -129,34 +157,76 @@ mur_position_write(const struct mur_game *g, struct buf *out)
 	}
 }
 
-/* Split text into its lines, each "key value"; values in line[]. */
+/* The key of line i in version. */
+static const char *
+mur_position_key(int version, int i)
+{
+	if (i == MUR_POSITION_TURNS)
+		return (mur_position_turns[version - 1]);
+	return (mur_position_keys[i]);
+}
+
+/* The line from p to nl as "key value" into *l; -1 if not key's. */
+static int
+mur_position_value(const char *p, const char *nl, const char *key,
+    struct mur_position_line *l)
+{
+	size_t	klen = strlen(key);
+
+	if ((size_t)(nl - p) <= klen + 1 || strncmp(p, key, klen) != 0 ||
+	    p[klen] != ' ')
+		return (-1);
+	l->key = key;
+	l->s = p + klen + 1;
+	l->len = (size_t)(nl - p) - klen - 1;
+	return (0);
+}
+
+/*
+ * Split text into its lines, each "key value"; values in line[], and
+ * the version line 1 names in *version.
+ */
 static int
 mur_position_split(const char *text, struct mur_position_line *line,
-    char **cause)
+    int *version, char **cause)
 {
-	const char	*p = text, *nl, *end = text + strlen(text);
-	size_t		 klen;
-	int		 i;
+	const char	*p = text, *nl, *end = text + strlen(text), *key;
+	int		 i, other;
 
 	for (i = 0; i < MUR_POSITION_LINES; i++) {
 		if (p == end)
 			return (mur_position_fail(cause, i + 1, "the position "
-			    "ends before its '%s' line",
-			    mur_position_keys[i]));
+			    "ends before its '%s' line", i == 0 ?
+			    "mupbem position" :
+			    mur_position_key(*version, i)));
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
 			return (mur_position_fail(cause, i + 1, "the position "
 			    "is truncated: its last line has no newline"));
-		if (i > 0) {
-			klen = strlen(mur_position_keys[i]);
-			if ((size_t)(nl - p) <= klen + 1 || strncmp(p,
-			    mur_position_keys[i], klen) != 0 || p[klen] != ' ')
-				return (mur_position_fail(cause, i + 1,
-				    "expected '%s' and its value",
-				    mur_position_keys[i]));
-			line[i].s = p + klen + 1;
-			line[i].len = (size_t)(nl - p) - klen - 1;
+		if (i == 0) {
+			if (nl - p != 17 || strncmp(p, "mupbem position ",
+			    16) != 0 || (p[16] != '1' && p[16] != '2'))
+				return (mur_position_fail(cause, 1, "expected "
+				    "'mupbem position %d'",
+				    MUR_POSITION_VERSION));
+			*version = p[16] - '0';
+			p = nl + 1;
+			continue;
 		}
-		p = nl + 1;
+		key = mur_position_key(*version, i);
+		if (mur_position_value(p, nl, key, &line[i]) == 0) {
+			p = nl + 1;
+			continue;
+		}
+		other = 3 - *version;
+		if (i == MUR_POSITION_TURNS && mur_position_value(p, nl,
+		    mur_position_key(other, i), &line[i]) == 0)
+			return (mur_position_fail(cause, i + 1, "a version %d "
+			    "position (line 1) has '%s', %s, not version %d's "
+			    "'%s'", *version, key,
+			    mur_position_counts[*version - 1], other,
+			    mur_position_key(other, i)));
+		return (mur_position_fail(cause, i + 1, "expected '%s' and "
+		    "its value", key));
 	}
 	if (p != end)
 		return (mur_position_fail(cause, MUR_POSITION_LINES + 1,
@@ -173,7 +243,7 @@ mur_position_number(const struct mur_position_line *line, int i, long min,
 	if (line[i].len == 0 || line[i].s[0] == '-' || line[i].s[0] == '+' ||
 	    text_parse_int(line[i].s, line[i].len, min, max, &n) == -1)
 		return (mur_position_fail(cause, i + 1, "%s: expected a "
-		    "number from %ld to %ld", mur_position_keys[i], min, max));
+		    "number from %ld to %ld", line[i].key, min, max));
 	*out = (int)n;
 	return (0);
 }
@@ -194,18 +264,18 @@ mur_position_points(const struct mur_position_line *line, int i, int max,
 			sp = end;
 		if ((pt = mur_board_parse(p, (size_t)(sp - p))) == -1)
 			return (mur_position_fail(cause, i + 1, "%s: '%.*s' "
-			    "is not a point", mur_position_keys[i],
+			    "is not a point", line[i].key,
 			    (int)(sp - p), p));
 		if (*out & (1U << pt))
 			return (mur_position_fail(cause, i + 1, "%s: %s is "
-			    "named twice", mur_position_keys[i],
+			    "named twice", line[i].key,
 			    mur_board_name(pt)));
 		*out |= 1U << pt;
 		p = sp + 1;
 	}
 	if (mur_board_count(*out) > max)
 		return (mur_position_fail(cause, i + 1, "%s: more than %d "
-		    "point%s", mur_position_keys[i], max, max == 1 ? "" :
+		    "point%s", line[i].key, max, max == 1 ? "" :
 		    "s"));
 	return (0);
 }
@@ -298,7 +368,8 @@ mur_position_fields(struct mur_game *g, const struct mur_position_line *l,
 	else
 		return (mur_position_fail(cause, 5, "to-move: expected black, "
 		    "white or - (the match is over)"));
-	if (mur_position_number(l, 5, 0, 1000000, &g->turn, cause) == -1 ||
+	if (mur_position_number(l, MUR_POSITION_TURNS, 0, 1000000,
+	    &g->turns, cause) == -1 ||
 	    mur_position_number(l, 6, 0, MUR_QUIET_CAP + 1, &g->quiet,
 	    cause) == -1)
 		return (-1);
@@ -365,9 +436,9 @@ mur_position_check(const struct mur_game *g, char **cause)
 	if ((pos->stones[0] | pos->stones[1]) & (1U << pos->mur))
 		return (mur_position_fail(cause, 12, "mur: the mur stone's "
 		    "point holds a stone"));
-	if (g->quiet > g->turn)
+	if (g->quiet > g->turns)
 		return (mur_position_fail(cause, 7, "quiet: more turns "
-		    "without a trap than turns"));
+		    "without a trap than turns played"));
 	if (g->over) {
 		if (g->withdraw != 0 || g->knocked != 0 || g->last_from != -1)
 			return (mur_position_fail(cause, 13, "withdraw: a "
@@ -408,27 +479,30 @@ mur_position_check(const struct mur_game *g, char **cause)
 		    "trapped, so the game is over"));
 	if (!mur_legal_any(g))
 		return (mur_position_fail(cause, 5, "to-move: %s has no "
-		    "legal action, so the game is over",
+		    "legal turn, so the game is over",
 		    mur_game_side(g->to_move)));
 	return (0);
 }
 
-/* Read position text into g; on failure g is undefined. */
+/*
+ * Read position text, version 1 or 2, into g; on failure g is
+ * undefined.
+ */
 int
 mur_position_read(struct mur_game *g, const char *text, char **cause)
 {
 	struct mur_position_line	 line[MUR_POSITION_LINES];
 	struct buf			 out;
 	char				*want;
-	int				 n;
+	int				 n, version;
 
 	memset(g, 0, sizeof *g);
-	if (mur_position_split(text, line, cause) == -1 ||
+	if (mur_position_split(text, line, &version, cause) == -1 ||
 	    mur_position_fields(g, line, cause) == -1 ||
 	    mur_position_check(g, cause) == -1)
 		return (-1);
 	buf_init(&out);
-	mur_position_write(g, &out);
+	mur_position_emit(g, version, &out);
 	want = text_difference(text, strlen(text), out.data, &n);
 	buf_free(&out);
 	if (want == NULL)

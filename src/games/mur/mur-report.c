@@ -125,7 +125,7 @@ mur_report_end(const struct mur_game *g, int winner, int end,
 		    mur_report_sides[winner], MUR_TRAPS_TO_WIN);
 		break;
 	case MUR_END_STUCK:
-		buf_addf(out, "%s has no legal action",
+		buf_addf(out, "%s has no legal turn",
 		    mur_report_sides[1 - winner]);
 		break;
 	case MUR_END_QUIET:
