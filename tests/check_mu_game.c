@@ -169,7 +169,7 @@ START_TEST(test_selection)
 	refuse(g, "clear B", "clear B: segment B is blue's, not red's");
 	refuse(g, "clear G", "'G': there is no such segment (the board has "
 	    "A to F)");
-	refuse(g, "clear", "'clear': not an action here; in the selection "
+	refuse(g, "clear", "'clear': not a turn here; in the selection "
 	    "phase, clear one of your segments with 'clear' and its letter, "
 	    "such as 'clear C'");
 	refuse(g, "@8,-2", "segments are placed only in the layout phase, "
@@ -199,7 +199,7 @@ START_TEST(test_selection)
 	}
 	refuse(g, "clear C", "segments are cleared only in the selection "
 	    "phase, and this game is in the movement phase");
-	refuse(g, "C0", "'C0': not an action here; in the movement phase, "
+	refuse(g, "C0", "'C0': not a turn here; in the movement phase, "
 	    "write moves such as C4-D2, 'pass' or 'resign'");
 	game_free(g);
 }
@@ -248,7 +248,7 @@ START_TEST(test_layout_errors)
 	struct game	*g;
 
 	g = test_util_game("velox", 2, 8, NULL);
-	refuse(g, "", "empty action");
+	refuse(g, "", "empty turn");
 	refuse(g, "b", "'b': no placement has that letter (the diagram "
 	    "shows only a)");
 	refuse(g, "@1,0", "@1,0: the first segment is A and its centre A0 "

@@ -206,7 +206,7 @@ grep -q "#7: your mail was written for turn 7, but the game is at turn 1" got/$m
     why+=("stale #N")
 grep -q "^Subject: \[mupbem G1\] velox: turn 1 not played" got/$mto.* ||
     why+=("the subject of a refusal")
-grep -q "^    'zz9': not an action here" got/$mto.* ||
+grep -q "^    'zz9': not a turn here" got/$mto.* ||
     why+=("the illegal turn's reason does not name it")
 [ "$(record)" = "$before" ] || why+=("the record changed")
 end "out of turn, a stale #N and an illegal turn change nothing and say why"

@@ -513,13 +513,13 @@ refuse "a placement with three numbers is refused" v \
     "mupbem: '@1,-3,0': a placement needs two whole numbers from -999 to 999, as in @3,-1" \
     @1,-3,0
 refuse "garbage text is refused" v \
-    "mupbem: '%&!': not an action here; in the layout phase, place a segment with @q,r or a letter from the diagram" \
+    "mupbem: '%&!': not a turn here; in the layout phase, place a segment with @q,r or a letter from the diagram" \
     '%&!'
 refuse "a cell name is not a placement" v \
-    "mupbem: 'A0': not an action here; in the layout phase, place a segment with @q,r or a letter from the diagram" \
+    "mupbem: 'A0': not a turn here; in the layout phase, place a segment with @q,r or a letter from the diagram" \
     A0
-refuse "an empty action is refused" v "mupbem: empty action" ""
-refuse "a blank action is refused" v "mupbem: empty action" "   "
+refuse "an empty turn is refused" v "mupbem: empty turn" ""
+refuse "a blank action is refused" v "mupbem: empty turn" "   "
 refuse "clear in the layout phase is refused" v \
     "mupbem: segments are cleared only in the selection phase, and this game is in the layout phase" \
     "clear A"
@@ -690,7 +690,7 @@ layout() {
 	end "$name: after 16 placements show says Turn 17, Movement, up to 1 move"
 
 	refuse "$name: a 17th placement is refused" "$name.rec" \
-	    "mupbem: 'a': not an action here; in the movement phase, write moves such as C4-D2, 'pass' or 'resign'" \
+	    "mupbem: 'a': not a turn here; in the movement phase, write moves such as C4-D2, 'pass' or 'resign'" \
 	    a
 	refuse "$name: a placement in the movement phase is refused" \
 	    "$name.rec" \
@@ -762,13 +762,13 @@ refuse "clear with two labels is refused" c \
     "mupbem: 'A B': not a segment label (segments are labelled A, B, C, ...)" \
     "clear A B"
 refuse "clear without a label is refused" c \
-    "mupbem: 'CLEAR': not an action here; in the selection phase, clear one of your segments with 'clear' and its letter, such as 'clear C'" \
+    "mupbem: 'CLEAR': not a turn here; in the selection phase, clear one of your segments with 'clear' and its letter, such as 'clear C'" \
     "CLEAR"
 refuse "a placement in the selection phase is refused" c \
     "mupbem: segments are placed only in the layout phase, and this game is in the selection phase" \
     @5,5
 refuse "a letter in the selection phase is refused" c \
-    "mupbem: 'a': not an action here; in the selection phase, clear one of your segments with 'clear' and its letter, such as 'clear C'" \
+    "mupbem: 'a': not a turn here; in the selection phase, clear one of your segments with 'clear' and its letter, such as 'clear C'" \
     a
 accept "'  CLEAR a ' is read as clear A" c '  CLEAR a ' -- "5 red clear A"
 refuse "blue may not clear red's segment" c \
@@ -919,16 +919,22 @@ for f in "$TEST_DATA"/records/*.rec "$TEST_DATA"/positions/*.pos; do
 	end "show ${f#"$TEST_DATA"/} matches diagrams/${g##*/}"
 done
 
-# Version 1 positions (ply, turn) still read: replay writes version 2.
+# Version 1 positions (Mu's ply and turn, Mur's per-game turn) still
+# read: replay writes them as version 2, as v1-as-v2/ has them where
+# version 1 lacked what version 2 says (Mur's count over the match),
+# else as the version 2 position of the same name.
 for f in "$TEST_DATA"/positions/v1/*.pos; do
 	[ -e "$f" ] || continue
-	"$MUPBEM" replay "$TEST_DATA/positions/${f##*/}" >want 2>/dev/null
+	v2=$TEST_DATA/positions/v1-as-v2/${f##*/}
+	[ -e "$v2" ] || v2=$TEST_DATA/positions/${f##*/}
+	"$MUPBEM" replay "$v2" >want 2>/dev/null
+	[ -s want ] || echo "no version 2 position for ${f##*/}" >want
 	begin
 	run replay "$f"
 	want_rc 0
 	want_err ""
 	want_out want
-	end "replay ${f#"$TEST_DATA"/} writes positions/${f##*/} and its board"
+	end "replay ${f#"$TEST_DATA"/} writes ${v2#"$TEST_DATA"/} and its board"
 done
 
 # --- standard input -----------------------------------------------------------

@@ -119,7 +119,7 @@ mu_notation_unknown(const struct mu_game *g, const char *s, size_t len,
 		break;
 	}
 	q = text_quote(s, len);
-	xasprintf(cause, "'%s': not an action here; %s", q, hint);
+	xasprintf(cause, "'%s': not a turn here; %s", q, hint);
 	free(q);
 	return (-1);
 }
@@ -303,7 +303,7 @@ mu_notation_parse(const struct mu_game *g, const char *s, size_t len,
 {
 	s = text_trim(s, len, &len);
 	if (len == 0) {
-		xasprintf(cause, "empty action");
+		xasprintf(cause, "empty turn");
 		return (-1);
 	}
 	memset(a, 0, sizeof *a);
