@@ -1,5 +1,5 @@
 #!/bin/bash
-# The game service's speed: N valid move mails, in G games at once,
+# The game service's speed: N valid turn mails, in G games at once,
 # go through a Maildir into one "mupbemd -1" run with the Maildir
 # sender (or sendmail, with BENCH_SENDER=sendmail and a working
 # /usr/sbin/sendmail).  Each mail is one transaction: the turn checked
@@ -102,7 +102,7 @@ line=$(grep 'once: ' run.log)
 take=$(echo "$line" | sed 's/.* taken in \([0-9.]*\) ms.*/\1/')
 send=$(echo "$line" | sed 's/.* sent in \([0-9.]*\) ms.*/\1/')
 replies=$(echo "$line" | sed 's/.*, \([0-9]*\) replies.*/\1/')
-echo "move mails:        $n in $games games ($played actions in the records, $refused refused)"
+echo "turn mails:        $n in $games games ($played turns in the records, $refused refused)"
 echo "replies:           $replies"
 awk -v n="$n" -v take="$take" -v send="$send" -v r="$replies" \
     -v wall="$(((end - start) / 1000))" 'BEGIN {
