@@ -255,7 +255,7 @@ START_TEST(test_games)
 	struct store_seat	*seats;
 	struct store_outmail	*mails;
 	char			*cause = NULL;
-	long long		 id, game;
+	long long		 id, game, player;
 	size_t			 n;
 
 	ck_assert_ptr_nonnull(s = store_open(path, &cause));
@@ -331,9 +331,10 @@ START_TEST(test_games)
 	    1, 31, &cause), 0);
 	ck_assert_int_eq(store_mail_add(s, "o1@x", id, b.id, &cause), 0);
 	ck_assert_int_eq(store_mail_add(s, "o2@x", id, b.id, &cause), 0);
-	ck_assert_int_eq(store_mail_game(s, "o2@x", &game, &cause), 1);
+	ck_assert_int_eq(store_mail_game(s, "o2@x", &game, &player, &cause), 1);
 	ck_assert_int_eq(game, id);
-	ck_assert_int_eq(store_mail_game(s, "nope@x", &game, &cause), 0);
+	ck_assert_int_eq(player, b.id);
+	ck_assert_int_eq(store_mail_game(s, "nope@x", &game, &player, &cause), 0);
 	ck_assert_int_eq(store_mail_last(s, id, &mails, &n, &cause), 0);
 	ck_assert_int_eq(n, 1);
 	ck_assert_str_eq(mails[0].message_id, "o2@x");

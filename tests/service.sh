@@ -259,6 +259,35 @@ grep -q "handled before; dropped" log || why+=("no duplicate in the log")
 end "a turn mailed twice is played once and answered once"
 
 begin
+# Every reply about a game can be answered.  A mail that answers one of
+# ours to someone else is not the sender's, whatever its From: refused,
+# and the seat's holder is told.
+t3=$(last "$mto")
+turn3=$(mp_answer "$t3" 7 | sed 's/^#3 //')
+mp_mail "$mto" games@localhost "Re: game" "#3 $turn3" \
+    "$(mp_header "$(last "$oto")" Message-ID)"
+run
+[ "$(record | grep -c '^3 ')" -eq 0 ] || why+=("an answer to another's mail played")
+grep -q "a mail in your name was not accepted" $(cat new) ||
+    why+=("no note for an answer to another's mail")
+# Help asked in answer to the game mail comes back as game mail, with
+# the token Reply-To; answering it, even at the plain address, plays.
+mp_reply "$t3" "$mto" "help"
+run
+h=$(last "$mto")
+case $(mp_header "$h" Reply-To) in
+*+g1-*@*) ;;
+*) why+=("the help reply's Reply-To: '$(mp_header "$h" Reply-To)'") ;;
+esac
+mp_mail "$mto" games@localhost "Re: $(mp_header "$h" Subject)" \
+    "#3 $turn3" "$(mp_header "$h" Message-ID)"
+run
+[ "$(record | grep -c '^3 ')" -eq 1 ] || why+=("the answer to the help reply did not play")
+! grep -q "a mail in your name was not accepted" $(cat new) ||
+    why+=("the answer to the help reply was taken for a forgery")
+end "a reply to any game mail the sender got plays, help replies carry the token; an answer to another's mail does not"
+
+begin
 mp_mail "$A" games@localhost "" "board
 history G1
 games
@@ -267,7 +296,7 @@ unobserve G1"
 mp_mail "$C" games@localhost "games" ""
 run
 grep -q "^seat red " $(cat new) || why+=("no history")
-grep -q "G1 velox, playing, turn 3." $(cat new) || why+=("no games list")
+grep -q "G1 velox, playing, turn 4." $(cat new) || why+=("no games list")
 grep -q "Other players now see you as Alice L. <$A>." $(cat new) || why+=("no name")
 grep -q "You were not following game G1." $(cat new) || why+=("unobserve")
 grep -q "Your games (0):" got/$C.* || why+=("a command in the subject")
@@ -279,7 +308,7 @@ out=$("$MUPBEM" --db mupbem.db resend G1)
     why+=("resend: $out")
 run
 [ "$(wc -l <new)" -eq 3 ] || why+=("$(wc -l <new) mails resent, not 3")
-"$MUPBEM" --db mupbem.db list | grep -q "^G1	velox	playing	turn 3	" ||
+"$MUPBEM" --db mupbem.db list | grep -q "^G1	velox	playing	turn 4	" ||
     why+=("list: $("$MUPBEM" --db mupbem.db list)")
 "$MUPBEM" --db mupbem.db show G1 | grep -q "^  red: " || why+=("show")
 "$MUPBEM" --db mupbem.db show G9 2>err; [ $? -eq 1 ] &&

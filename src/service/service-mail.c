@@ -238,17 +238,26 @@ service_mail_reply(struct service_mail *sm, enum template_kind kind,
 	service_mail_render(sm, kind, vars, &sm->reply);
 }
 
-/* Send the direct reply, if there is one, answering the mail. */
+/*
+ * Send the direct reply, if there is one, answering the mail.  When
+ * the mail was about a game, the reply is game mail too: its Reply-To
+ * is the sender's token address for the game and the store ties it to
+ * the game, so that answering it works like answering any game mail.
+ */
 int
 service_mail_flush(struct service_mail *sm, char **cause)
 {
 	struct mailloop_mail	 mail;
-	struct buf		 subject;
+	struct store_game	 row;
+	struct buf		 subject, id;
+	char			 token[IDENTITY_TOKEN_LEN + 1];
+	char			 reply_to[512];
 	int			 rc;
 
 	if (sm->reply.len == 0)
 		return (0);
 	buf_init(&subject);
+	buf_init(&id);
 	reply_subject(sm->m->subject, &subject);
 	memset(&mail, 0, sizeof mail);
 	mail.to = sm->me.address;
@@ -256,7 +265,21 @@ service_mail_flush(struct service_mail *sm, char **cause)
 	mail.body = sm->reply.data;
 	mail.in_reply_to = sm->m->message_id;
 	mail.references = sm->m->references;
-	rc = mailloop_queue(sm->ml, &mail, NULL, cause);
+	if (sm->context != 0) {
+		identity_token(sm->me.secret, (int)sm->context, token,
+		    sizeof token);
+		if (identity_address(sm->sv->config->address,
+		    (int)sm->context, token, reply_to, sizeof reply_to) == 0)
+			mail.reply_to = reply_to;
+	}
+	rc = mailloop_queue(sm->ml, &mail, &id, cause);
+	if (rc == 0 && sm->context != 0 && (rc = store_game_get(sm->sv->store,
+	    sm->context, &row, cause)) == 1) {
+		store_game_free(&row);
+		rc = store_mail_add(sm->sv->store, id.data, sm->context,
+		    sm->me.id, cause);
+	}
 	buf_free(&subject);
-	return (rc);
+	buf_free(&id);
+	return (rc == -1 ? -1 : 0);
 }

@@ -31,9 +31,11 @@
  * reply.
  *
  * Identity (identity.c): a command that changes a game must come from
- * the address of a seat in it and, under the token policy, to the
- * reply address with that player's token for the game.  A mail without
- * it changes nothing, and the seat's real holder (at the address they
+ * the address of a seat in it and, under the token policy, either to
+ * the reply address with that player's token for the game, or in
+ * answer (In-Reply-To, References) to a mail we sent that player about
+ * the game, whatever address it went to.  A mail with neither changes
+ * nothing, and the seat's real holder (at the address they
  * registered, never a Reply-To) gets a polite note.  Under the from
  * policy the From address is enough.
  */
@@ -164,6 +166,8 @@ service_allowed(struct service_mail *sm, const struct service_game *sg,
 	if (sm->token_game == sg->row.id &&
 	    identity_check(sm->me.secret, (int)sg->row.id, sm->token))
 		return (1);
+	if (sm->answers == sg->row.id)
+		return (1);
 	log_info("game G%lld: %s from %s (%s) without its token; refused",
 	    sg->row.id, what, sm->me.address, sm->m->id);
 	service_vars_init(&vars);
@@ -201,24 +205,32 @@ service_token(struct service_mail *sm)
 	}
 }
 
-/* Look ids (space-separated) up in the game mail, newest first. */
+/*
+ * Look ids (space-separated) up in the game mail, newest first.  The
+ * first found is the mail's game; if we sent that mail to the sender,
+ * the mail answers it, which proves the sender received our mail as
+ * well as a token does: our Message-IDs carry 64 random bits.
+ */
 static int
 service_context_ids(struct service_mail *sm, const char *ids, char **cause)
 {
 	char		*copy, *p;
-	long long	 game;
+	long long	 game, player;
 	int		 rc = 0;
 
 	copy = xstrdup(ids);
 	while (rc == 0 && (p = strrchr(copy, ' ')) != NULL) {
-		if ((rc = store_mail_game(sm->sv->store, p + 1, &game,
-		    cause)) == 1)
-			sm->context = game;
+		rc = store_mail_game(sm->sv->store, p + 1, &game, &player,
+		    cause);
 		*p = '\0';
 	}
-	if (rc == 0 && *copy != '\0' && (rc = store_mail_game(sm->sv->store,
-	    copy, &game, cause)) == 1)
+	if (rc == 0 && *copy != '\0')
+		rc = store_mail_game(sm->sv->store, copy, &game, &player, cause);
+	if (rc == 1) {
 		sm->context = game;
+		if (player == sm->me.id)
+			sm->answers = game;
+	}
 	free(copy);
 	return (rc);
 }

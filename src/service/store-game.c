@@ -83,7 +83,7 @@ static const char *const store_game_sql[STORE_GAME_NSTMTS] = {
 	    "players p ON p.id = o.player WHERE o.game = ?1 ORDER BY p.id",
 	"INSERT OR IGNORE INTO game_mail (message_id, game, player) VALUES "
 	    "(?1, ?2, ?3)",
-	"SELECT game FROM game_mail WHERE message_id = ?1",
+	"SELECT game, player FROM game_mail WHERE message_id = ?1",
 	"SELECT id, message_id, sender, rcpt, data, attempts FROM outbox WHERE "
 	    "id IN (SELECT max(o.id) FROM outbox o JOIN game_mail m ON "
 	    "m.message_id = o.message_id WHERE m.game = ?1 GROUP BY o.rcpt) "
@@ -561,10 +561,13 @@ store_mail_add(struct store *s, const char *message_id, long long game,
 	return (store_game_run(s, SG_MAIL_ADD, st, cause));
 }
 
-/* The game mail message_id was about: 1 and *game, 0 if none, -1. */
+/*
+ * The game mail message_id was about: 1, *game and *player (its
+ * recipient, 0 for none), 0 if none, -1.
+ */
 int
 store_mail_game(struct store *s, const char *message_id, long long *game,
-    char **cause)
+    long long *player, char **cause)
 {
 	sqlite3_stmt	*st;
 	int		 rc;
@@ -572,8 +575,10 @@ store_mail_game(struct store *s, const char *message_id, long long *game,
 	if ((st = store_game_stmt(s, SG_MAIL_GAME, cause)) == NULL)
 		return (-1);
 	sqlite3_bind_text(st, 1, message_id, -1, SQLITE_STATIC);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		*game = sqlite3_column_int64(st, 0);
+		*player = sqlite3_column_int64(st, 1);	/* 0 if NULL */
+	}
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)

@@ -117,7 +117,7 @@ void		 store_players_free(struct store_player *, size_t);
 int		 store_mail_add(struct store *, const char *, long long,
 		     long long, char **);
 int		 store_mail_game(struct store *, const char *, long long *,
-		     char **);
+		     long long *, char **);
 int		 store_mail_last(struct store *, long long,
 		     struct store_outmail **, size_t *, char **);
 
