@@ -164,6 +164,43 @@ grep -q "withdraw: game G1 has started; write resign to give it up" got/$C.* ||
 grep -q "join: game G1 has started" got/$C.* || why+=("join after the start")
 end "withdraw and join after the start are refused"
 
+begin
+# Fewer mails: the mover's confirmation is short and without the board;
+# the next player gets the board and every turn since their last; the
+# third player hears nothing until it is their turn.
+t1=$(grep -l ": your turn 1$" $(cat new) 2>/dev/null | head -1)
+[ -n "$t1" ] || t1=$(grep -l ": your turn 1$" got/* | head -1)
+p1=$(mp_header "$t1" To)
+mp_reply "$t1" "$p1" "$(mp_answer "$t1" 3)"
+run
+[ "$(wc -l <new)" -eq 2 ] || why+=("turn 1 sent $(wc -l <new) mails: $(cat new | tr '\n' ' ')")
+c1=$(last "$p1")
+subject_is "$c1" "[mupbem G1] classic: you played turn 1"
+! grep -q "^Legend:" "$c1" || why+=("the confirmation holds the board")
+t2=$(grep -l ": your turn 2$" $(cat new) | head -1)
+[ -n "$t2" ] || why+=("nobody was told turn 2 is theirs")
+p2=$(mp_header "$t2" To)
+grep -q "^Turn 1, [a-z]* (.*$p1>\?): @" "$t2" ||
+    why+=("the next player is not told turn 1")
+grep -q "^Legend:" "$t2" || why+=("the your-turn mail has no board")
+mp_reply "$t2" "$p2" "set confirm off
+$(mp_answer "$t2" 4)"
+run
+grep -q "Your setting is kept: confirm off" $(grep -l "^To: $p2" $(cat new)) ||
+    why+=("set confirm off was not confirmed")
+! grep -q ": you played turn 2$" $(cat new) ||
+    why+=("a confirmation after set confirm off")
+t3=$(grep -l ": your turn 3$" $(cat new) | head -1)
+[ -n "$t3" ] || why+=("nobody was told turn 3 is theirs")
+grep -q "^Turn 1, " "$t3" && grep -q "^Turn 2, " "$t3" ||
+    why+=("the third player is not told turns 1 and 2")
+mp_mail "$p2" games@localhost "" "set confirm maybe
+set colour blue"
+run
+has "$(last "$p2")" "set confirm: write set confirm on or set confirm off"
+has "$(last "$p2")" "set: there is no setting 'colour'; there is set confirm on|off"
+end "a turn mails the next player (with every turn since theirs) and a short confirmation; set confirm off stops it"
+
 fresh
 begin
 mp_mail "$A" games@localhost "" "new velox with $B"
@@ -239,8 +276,10 @@ grep -q "): turn 2 is yours, " "$m" || why+=("the body does not say turn 2")
 grep -q "^Mu velox, 2 players, 2 segments each\. Turn 2\.$" "$m" ||
     why+=("the board does not say Turn 2")
 grep -q "^    #2 " "$m" || why+=("the example is not #2")
+# Turn 1 is named too, as what happened since: a line of its own.
+grep -q "^Turn 1, red (.*): @0,0$" "$m" || why+=("turn 1 is not told")
 bad=$(grep -iE "action [0-9]|move [0-9]|round [0-9]|\(turn [0-9]|turn [013-9][0-9]*" "$m" |
-    grep -v "^Subject:")
+    grep -v "^Subject:" | grep -v "^Turn 1, red (")
 [ -z "$bad" ] || why+=("another count: $bad")
 end "a your-turn mail names turn 2 in its subject, body, board and #N, and no other count"
 

@@ -34,7 +34,8 @@ enum command_args {
 	COMMAND_ARGS_NEW,
 	COMMAND_ARGS_MAYBE_GAME,	/* G12, or none: the mail's game */
 	COMMAND_ARGS_TURN,	/* the rest of the line, and following lines */
-	COMMAND_ARGS_NAME	/* the rest of the line */
+	COMMAND_ARGS_NAME,	/* the rest of the line */
+	COMMAND_ARGS_SETTING	/* the rest of the line: KEY VALUE */
 };
 
 static const struct {
@@ -56,6 +57,7 @@ static const struct {
 	{ "observe", COMMAND_OBSERVE, COMMAND_ARGS_MAYBE_GAME },
 	{ "unobserve", COMMAND_UNOBSERVE, COMMAND_ARGS_MAYBE_GAME },
 	{ "name", COMMAND_NAME, COMMAND_ARGS_NAME },
+	{ "set", COMMAND_SET, COMMAND_ARGS_SETTING },
 };
 
 #define COMMAND_NWORDS	(sizeof command_words / sizeof command_words[0])
@@ -358,6 +360,16 @@ command_line(struct command_reader *rd, const char *s, size_t len)
 			free(line);
 			return (command_fail(rd, "name: a name has 1 to %d "
 			    "characters", COMMAND_NAME_MAX));
+		}
+		c->arg = xstrdup(rest);
+		break;
+	case COMMAND_ARGS_SETTING:
+		while (*rest == ' ' || *rest == '\t')
+			rest++;
+		if (*rest == '\0') {
+			free(line);
+			return (command_fail(rd, "set: which setting? Write "
+			    "set confirm off, or set confirm on"));
 		}
 		c->arg = xstrdup(rest);
 		break;

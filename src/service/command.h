@@ -25,7 +25,8 @@ enum command_type {
 	COMMAND_GAMES,
 	COMMAND_OBSERVE,
 	COMMAND_UNOBSERVE,
-	COMMAND_NAME
+	COMMAND_NAME,
+	COMMAND_SET		/* a player's setting: KEY VALUE */
 };
 
 struct command {

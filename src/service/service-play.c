@@ -20,11 +20,13 @@
  * nothing and says why: the game exists and is in play, the sender
  * holds a seat, the mail carries that seat's token (service_allowed),
  * it is their turn (resigning excepted), the #N guard names the current
- * move, and the engine accepts the turn.  Then, in the mail's
- * transaction, the record gets the turn in canonical form, the action
- * log a row, and every player and observer a mail: the mover that the
- * turn is played, the next player that it is their move, the others
- * what was played (or everyone the end and the score).
+ * turn, and the engine accepts the turn.  Then, in the mail's
+ * transaction, the record gets the turn in canonical form, the table of
+ * turns a row, and a mail goes to whom it concerns: the next player the
+ * board and every turn since their last, the mover a short
+ * confirmation (unless they "set confirm off"), observers each turn,
+ * and everyone the end and the score; the other players hear nothing
+ * until it is their turn.
  */
 
 static int	service_play_rejected(struct service_mail *,
@@ -36,6 +38,11 @@ static int	service_play_guess(struct service_mail *, int, const char *,
 static int	service_play_show(struct service_mail *,
 		    struct service_game *, char **);
 static int	service_play_resigning(const char *);
+static int	service_play_seat_at(const struct service_game *, size_t);
+static void	service_play_since(const struct service_game *, int,
+		    struct buf *);
+static void	service_play_who(const struct service_game *, int,
+		    struct buf *);
 
 /* Tell the sender why their turn in sg changed nothing. */
 static int
@@ -57,7 +64,82 @@ service_play_rejected(struct service_mail *sm, struct service_game *sg,
 	return (rc);
 }
 
-/* Tell everyone what the turn of seat mover did. */
+/* The seat in sg's record line i: its number, -1 if none. */
+static int
+service_play_seat_at(const struct service_game *sg, size_t i)
+{
+	const char	*name = sg->rec.actions[i].seat;
+
+	return (sg->g->ops->seat_parse(sg->g, name, strlen(name)));
+}
+
+/*
+ * What happened in sg since seat's last turn (or since the start): each
+ * turn's number, who made it and its report, replayed from the record.
+ */
+static void
+service_play_since(const struct service_game *sg, int seat, struct buf *out)
+{
+	struct record	 before = sg->rec;
+	struct game	*g;
+	struct buf	 who;
+	size_t		 i, start = 0, n = sg->rec.nactions;
+	char		*why = NULL;
+	int		 mover;
+
+	for (i = n; i > 0; i--) {
+		if (service_play_seat_at(sg, i - 1) == seat) {
+			start = i;
+			break;
+		}
+	}
+	before.nactions = start;
+	if ((g = record_replay(&before, &why)) == NULL) {
+		/* Cannot happen: the whole record replayed when loaded. */
+		free(why);
+		return;
+	}
+	buf_init(&who);
+	for (i = start; i < n; i++) {
+		mover = service_play_seat_at(sg, i);
+		buf_reset(&who);
+		service_play_who(sg, mover, &who);
+		buf_addf(out, "Turn %zu, %s: %s\n", i + 1, who.data,
+		    sg->rec.actions[i].text);
+		if (game_play(g, mover, sg->rec.actions[i].text,
+		    strlen(sg->rec.actions[i].text), NULL, out, &why) == -1) {
+			free(why);
+			break;
+		}
+		if (i + 1 < n)
+			buf_addc(out, '\n');
+	}
+	buf_free(&who);
+	game_free(g);
+}
+
+/* "red (Alice <alice@example.org>)": seat and its player. */
+static void
+service_play_who(const struct service_game *sg, int seat, struct buf *out)
+{
+	size_t	i;
+
+	buf_addf(out, "%s (", sg->g->ops->seat_name(sg->g, seat));
+	for (i = 0; i < sg->nseats; i++) {
+		if (sg->seats[i].seat == seat)
+			service_label(&sg->seats[i].player, out);
+	}
+	buf_addc(out, ')');
+}
+
+/*
+ * Tell whom it concerns what the turn of seat mover did.  The player to
+ * move next gets the board with every turn since their own last one;
+ * the mover a short confirmation without the board (none with "set
+ * confirm off"); observers every turn, with the board; the other
+ * players nothing until it is their turn.  When the game ends, everyone
+ * gets the last report, the board and the score.
+ */
 static int
 service_play_announce(struct service_mail *sm, struct service_game *sg,
     int mover, const char *report, char **cause)
@@ -66,7 +148,7 @@ service_play_announce(struct service_mail *sm, struct service_game *sg,
 	struct store_player	*all;
 	struct store_seat	*seat;
 	struct service_vars	 vars;
-	struct buf		 who;
+	struct buf		 who, since;
 	enum template_kind	 kind;
 	char			 state[96];
 	size_t			 n, i;
@@ -76,32 +158,38 @@ service_play_announce(struct service_mail *sm, struct service_game *sg,
 		return (-1);
 	service_vars_init(&vars);
 	service_vars_game(&vars, sg);
-	service_vars_set(&vars, SV_REPORT, "%s", report);
 	buf_init(&who);
-	buf_addf(&who, "%s (", g->ops->seat_name(g, mover));
-	for (i = 0; i < sg->nseats; i++) {
-		if (sg->seats[i].seat == mover)
-			service_label(&sg->seats[i].player, &who);
-	}
-	buf_addc(&who, ')');
+	service_play_who(sg, mover, &who);
 	service_vars_set(&vars, SV_MOVER, "%s", who.data);
 	buf_free(&who);
+	buf_init(&since);
+	if (next != -1)
+		service_play_since(sg, next, &since);
 	for (i = 0; i < n && rc == 0; i++) {
 		seat = service_game_seat_of(sg, all[i].id);
 		service_vars_set(&vars, SV_TURN, "%d", sg->row.turns);
+		service_vars_set(&vars, SV_REPORT, "%s", report);
 		if (next == -1) {
 			kind = TEMPLATE_OVER;
 			snprintf(state, sizeof state, "game over");
 		} else if (seat != NULL && seat->seat == next) {
 			kind = TEMPLATE_YOUR_TURN;
-			service_vars_set(&vars, SV_TURN, "%d", sg->row.turns + 1);
+			service_vars_set(&vars, SV_TURN, "%d",
+			    sg->row.turns + 1);
+			service_vars_set(&vars, SV_REPORT, "%s", since.len > 0 ?
+			    since.data : report);
 			snprintf(state, sizeof state, "your turn %d",
 			    sg->row.turns + 1);
 		} else if (seat != NULL && seat->seat == mover) {
+			if (strcmp(service_set_get(&all[i], "confirm"),
+			    "off") == 0)
+				continue;
 			kind = TEMPLATE_ACCEPTED;
 			snprintf(state, sizeof state, "you played turn %d",
 			    sg->row.turns);
-		} else {
+		} else if (seat != NULL)
+			continue;
+		else {
 			kind = TEMPLATE_PLAYED;
 			snprintf(state, sizeof state, "%s played turn %d",
 			    g->ops->seat_name(g, mover), sg->row.turns);
@@ -109,6 +197,7 @@ service_play_announce(struct service_mail *sm, struct service_game *sg,
 		rc = service_mail_game(sm, sg, &all[i], kind, &vars, state,
 		    cause);
 	}
+	buf_free(&since);
 	service_vars_free(&vars);
 	store_players_free(all, n);
 	return (rc);

@@ -125,6 +125,8 @@ int	service_play_board(struct service_mail *, const struct command *,
 int	service_play_history(struct service_mail *, const struct command *,
 	    char **);
 int	service_play_games(struct service_mail *, char **);
+const char *service_set_get(const struct store_player *, const char *);
+int	service_set(struct service_mail *, const struct command *, char **);
 int	service_play_observe(struct service_mail *, const struct command *,
 	    char **);
 

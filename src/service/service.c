@@ -381,6 +381,8 @@ service_command(struct service_mail *sm, const struct command *c,
 		return (service_play_observe(sm, c, cause));
 	case COMMAND_NAME:
 		return (service_name(sm, c, cause));
+	case COMMAND_SET:
+		return (service_set(sm, c, cause));
 	}
 	return (0);
 }

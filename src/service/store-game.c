@@ -49,7 +49,8 @@ enum {
 	SG_MAIL_ADD,
 	SG_MAIL_GAME,
 	SG_MAIL_LAST,
-	SG_SEATS_CLEAR
+	SG_SEATS_CLEAR,
+	SG_PLAYER_SETTINGS
 };
 
 #define SG_GAME_COLUMNS \
@@ -57,8 +58,9 @@ enum {
 	"g.updated"
 
 static const char *const store_game_sql[STORE_GAME_NSTMTS] = {
-	"SELECT id, address, name, secret FROM players WHERE address = ?1",
-	"SELECT id, address, name, secret FROM players WHERE id = ?1",
+	"SELECT id, address, name, secret, settings FROM players WHERE "
+	    "address = ?1",
+	"SELECT id, address, name, secret, settings FROM players WHERE id = ?1",
 	"INSERT INTO players (address, secret, created) VALUES (?1, ?2, ?3)",
 	"UPDATE players SET name = ?2 WHERE id = ?1",
 	"INSERT INTO games (variant, options, status, record, turns, created, "
@@ -72,14 +74,16 @@ static const char *const store_game_sql[STORE_GAME_NSTMTS] = {
 	"SELECT " SG_GAME_COLUMNS " FROM games g ORDER BY g.id",
 	"INSERT INTO seats (game, seat, player, state) VALUES (?1, ?2, ?3, ?4)",
 	"UPDATE seats SET player = ?3, state = ?4 WHERE game = ?1 AND seat = ?2",
-	"SELECT s.seat, s.state, p.id, p.address, p.name, p.secret FROM seats s "
+	"SELECT s.seat, s.state, p.id, p.address, p.name, p.secret, "
+	    "p.settings FROM seats s "
 	    "LEFT JOIN players p ON p.id = s.player WHERE s.game = ?1 "
 	    "ORDER BY s.seat",
 	"INSERT INTO actions (game, player, number, text, message_id, at) "
 	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
 	"INSERT OR IGNORE INTO observers (game, player) VALUES (?1, ?2)",
 	"DELETE FROM observers WHERE game = ?1 AND player = ?2",
-	"SELECT p.id, p.address, p.name, p.secret FROM observers o JOIN "
+	"SELECT p.id, p.address, p.name, p.secret, p.settings FROM "
+	    "observers o JOIN "
 	    "players p ON p.id = o.player WHERE o.game = ?1 ORDER BY p.id",
 	"INSERT OR IGNORE INTO game_mail (message_id, game, player) VALUES "
 	    "(?1, ?2, ?3)",
@@ -88,7 +92,8 @@ static const char *const store_game_sql[STORE_GAME_NSTMTS] = {
 	    "id IN (SELECT max(o.id) FROM outbox o JOIN game_mail m ON "
 	    "m.message_id = o.message_id WHERE m.game = ?1 GROUP BY o.rcpt) "
 	    "ORDER BY id",
-	"DELETE FROM seats WHERE game = ?1"
+	"DELETE FROM seats WHERE game = ?1",
+	"UPDATE players SET settings = ?2 WHERE id = ?1"
 };
 
 static sqlite3_stmt *store_game_stmt(struct store *, int, char **);
@@ -145,7 +150,7 @@ store_game_bind_id(sqlite3_stmt *st, int i, long long id)
 		sqlite3_bind_int64(st, i, id);
 }
 
-/* Columns at..at+3 are a player's id, address, name and secret. */
+/* Columns at..at+4: a player's id, address, name, secret, settings. */
 static void
 store_game_row_player(sqlite3_stmt *st, int at, struct store_player *p)
 {
@@ -153,6 +158,7 @@ store_game_row_player(sqlite3_stmt *st, int at, struct store_player *p)
 	p->address = store_game_text(st, at + 1);
 	p->name = store_game_text(st, at + 2);
 	p->secret = store_game_text(st, at + 3);
+	p->settings = store_game_text(st, at + 4);
 }
 
 static void
@@ -227,6 +233,7 @@ store_player_add(struct store *s, const char *address, const char *secret,
 	p->id = sqlite3_last_insert_rowid(s->db);
 	p->address = xstrdup(address);
 	p->secret = xstrdup(secret);
+	p->settings = xstrdup("");
 	return (0);
 }
 
@@ -243,6 +250,20 @@ store_player_rename(struct store *s, long long id, const char *name,
 	return (store_game_run(s, SG_PLAYER_RENAME, st, cause));
 }
 
+/* Keep settings, a player's "key=value ..." choices (service-set.c). */
+int
+store_player_settings(struct store *s, long long id, const char *settings,
+    char **cause)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_game_stmt(s, SG_PLAYER_SETTINGS, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_text(st, 2, settings, -1, SQLITE_STATIC);
+	return (store_game_run(s, SG_PLAYER_SETTINGS, st, cause));
+}
+
 /* Make *to a copy of from. */
 void
 store_player_copy(struct store_player *to, const struct store_player *from)
@@ -251,6 +272,8 @@ store_player_copy(struct store_player *to, const struct store_player *from)
 	to->address = from->address != NULL ? xstrdup(from->address) : NULL;
 	to->name = from->name != NULL ? xstrdup(from->name) : NULL;
 	to->secret = from->secret != NULL ? xstrdup(from->secret) : NULL;
+	to->settings = from->settings != NULL ? xstrdup(from->settings) :
+	    NULL;
 }
 
 void
@@ -261,6 +284,7 @@ store_player_free(struct store_player *p)
 	free(p->address);
 	free(p->name);
 	free(p->secret);
+	free(p->settings);
 	memset(p, 0, sizeof *p);
 }
 

@@ -9,7 +9,7 @@
 #include <sqlite3.h>
 
 #define STORE_NSTMTS		14	/* store.c's statements */
-#define STORE_GAME_NSTMTS	21	/* store-game.c's, made when first used */
+#define STORE_GAME_NSTMTS	22	/* store-game.c's, made when first used */
 
 struct store {
 	sqlite3		*db;

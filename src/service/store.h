@@ -51,6 +51,7 @@ struct store_player {
 	char		*address;
 	char		*name;		/* NULL until set */
 	char		*secret;
+	char		*settings;	/* "key=value ...", '' for none */
 };
 
 /* A game, with its whole record (docs/record.md). */
@@ -78,6 +79,8 @@ int		 store_player_by_id(struct store *, long long,
 		     struct store_player *, char **);
 int		 store_player_add(struct store *, const char *, const char *,
 		     long long, struct store_player *, char **);
+int		 store_player_settings(struct store *, long long,
+		     const char *, char **);
 int		 store_player_rename(struct store *, long long, const char *,
 		     char **);
 void		 store_player_copy(struct store_player *,

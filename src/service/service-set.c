@@ -1,0 +1,134 @@
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "command.h"
+#include "service-private.h"
+#include "xmalloc.h"
+
+/*
+ * A player's settings: what mail they want.  The store keeps them as
+ * one line of "key=value" words in the player's row; a key not there
+ * has its default.  Each key has a fixed list of values, the first of
+ * which is the default, so a setting is never anything unexpected.
+ *
+ *   confirm   on: a short mail confirms each of the player's turns,
+ *             without the board; off: none (the next "your turn" mail
+ *             still says what happened)
+ */
+
+struct service_set_key {
+	const char	*key;
+	const char	*values[3];	/* the default first; NULL ends */
+	const char	*about;
+};
+
+static const struct service_set_key service_set_keys[] = {
+	{ "confirm", { "on", "off", NULL },
+	  "a short mail confirming each of your turns" },
+};
+
+#define SERVICE_SET_NKEYS \
+	(sizeof service_set_keys / sizeof service_set_keys[0])
+
+static const struct service_set_key *service_set_find(const char *,
+		    size_t);
+
+static const struct service_set_key *
+service_set_find(const char *key, size_t len)
+{
+	size_t	i;
+
+	for (i = 0; i < SERVICE_SET_NKEYS; i++) {
+		if (strlen(service_set_keys[i].key) == len &&
+		    strncasecmp(service_set_keys[i].key, key, len) == 0)
+			return (&service_set_keys[i]);
+	}
+	return (NULL);
+}
+
+/* Player p's value for key, or its default. */
+const char *
+service_set_get(const struct store_player *p, const char *key)
+{
+	const struct service_set_key	*k;
+	const char			*s, *v;
+	size_t				 n, klen = strlen(key), i;
+
+	k = service_set_find(key, klen);
+	for (s = p->settings != NULL ? p->settings : ""; *s != '\0'; s += n) {
+		s += strspn(s, " ");
+		n = strcspn(s, " ");
+		if (n <= klen || strncmp(s, key, klen) != 0 || s[klen] != '=')
+			continue;
+		v = s + klen + 1;
+		for (i = 0; k->values[i] != NULL; i++) {
+			if (strlen(k->values[i]) == n - klen - 1 &&
+			    strncmp(k->values[i], v, n - klen - 1) == 0)
+				return (k->values[i]);
+		}
+	}
+	return (k->values[0]);
+}
+
+/* set KEY VALUE: keep the sender's choice and say so. */
+int
+service_set(struct service_mail *sm, const struct command *c, char **cause)
+{
+	const struct service_set_key	*k;
+	const char			*key = c->arg, *value, *chosen;
+	struct buf			 b;
+	size_t				 klen, vlen, i;
+	int				 rc;
+
+	klen = strcspn(key, " \t");
+	value = key + klen + strspn(key + klen, " \t");
+	vlen = strcspn(value, " \t");
+	if ((k = service_set_find(key, klen)) == NULL) {
+		buf_init(&b);
+		for (i = 0; i < SERVICE_SET_NKEYS; i++) {
+			buf_addf(&b, "%sset %s %s|%s", i == 0 ? "" : ", ",
+			    service_set_keys[i].key,
+			    service_set_keys[i].values[0],
+			    service_set_keys[i].values[1]);
+		}
+		service_error(sm, "set: there is no setting '%.*s'; there "
+		    "is %s", (int)klen, key, b.data);
+		buf_free(&b);
+		return (0);
+	}
+	for (i = 0; k->values[i] != NULL; i++) {
+		if (strlen(k->values[i]) == vlen &&
+		    strncasecmp(k->values[i], value, vlen) == 0 &&
+		    value[vlen + strspn(value + vlen, " \t")] == '\0')
+			break;
+	}
+	if (k->values[i] == NULL) {
+		service_error(sm, "set %s: write set %s %s or set %s %s",
+		    k->key, k->key, k->values[0], k->key, k->values[1]);
+		return (0);
+	}
+	chosen = k->values[i];
+	buf_init(&b);
+	for (i = 0; i < SERVICE_SET_NKEYS; i++) {
+		value = &service_set_keys[i] == k ? chosen :
+		    service_set_get(&sm->me, service_set_keys[i].key);
+		if (strcmp(value, service_set_keys[i].values[0]) != 0)
+			buf_addf(&b, "%s%s=%s", b.len == 0 ? "" : " ",
+			    service_set_keys[i].key, value);
+	}
+	rc = store_player_settings(sm->sv->store, sm->me.id,
+	    b.len > 0 ? b.data : "", cause);
+	if (rc == 0) {
+		free(sm->me.settings);
+		sm->me.settings = buf_steal(&b);
+		if (sm->me.settings == NULL)
+			sm->me.settings = xstrdup("");
+		service_notice(sm, "Your setting is kept: %s %s (%s).\n",
+		    k->key, service_set_get(&sm->me, k->key), k->about);
+	}
+	buf_free(&b);
+	return (rc);
+}
