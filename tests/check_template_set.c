@@ -67,8 +67,8 @@ START_TEST(test_builtin)
 	buf_reset(&out);
 	ck_assert_int_eq(template_set_render(ts, TEMPLATE_RULES_MUR, vars, 3,
 	    &out, &cause), 0);
-	ck_assert_ptr_nonnull(strstr(out.data, "Mur, for two players (the "
-	    "full reading: docs/rules.md).\n"));
+	ck_assert_ptr_nonnull(strstr(out.data, "Mur, for two players: a "
+	    "summary of the rules.\n"));
 	buf_free(&out);
 	ck_assert_str_eq(template_set_file(TEMPLATE_RULES_MUR), "rules-mur");
 	template_set_free(ts);

@@ -55,6 +55,8 @@ run() {
 		k=$(ls got | grep -c "^$to\.")
 		mv "outbox/new/$f" "got/$to.$k"
 		echo "got/$to.$k" >>new
+		# No mail may point a player at the source (tested last).
+		grep -HE "docs/|src/|\.md\b" "got/$to.$k" >>"$tmp/pointers"
 	done
 }
 
@@ -252,6 +254,10 @@ begin
 mp_reply "$mover" "$mto" "preview a"
 run
 subject_is "$(last "$mto")" "[mupbem G1] velox: preview of turn 1"
+# The preview's board and its status agree: after red's a, blue moves.
+pv=$(last "$mto")
+grep -q "^Layout: blue to place" "$pv" || why+=("the preview's board: $(grep '^Layout' "$pv")")
+grep -q "^It is blue's turn" "$pv" || why+=("the preview's status: $(grep '^It is' "$pv")")
 [ "$(record)" = "$before" ] || why+=("preview changed the record")
 mp_mail "$C" games@localhost "" "observe G1"
 run
@@ -368,8 +374,8 @@ mp_mail "$A" games@localhost "x" "new mur with $B open 1"
 mp_mail "$A" games@localhost "x" "new mur with $B match 100"
 run
 [ "$(wc -l <new)" -eq 6 ] || why+=("$(wc -l <new) answers, not 6")
-has_line got/$A.0 "Mur, for two players (the full reading: docs/rules.md)."
-has_line got/$A.1 "Mur, for two players (the full reading: docs/rules.md)."
+has_line got/$A.0 "Mur, for two players: a summary of the rules."
+has_line got/$A.1 "Mur, for two players: a summary of the rules."
 has_line got/$A.2 "    new: Mur has no segments: its board is fixed"
 has_line got/$A.3 "    new: velox is played one game at a time: only Mur has matches"
 has_line got/$A.4 "    new: Mur is a game for two players, not 3"
@@ -544,5 +550,10 @@ mp_mail "$B" games@localhost "" "board G1"
 grep -q "^Old 1, new 1\.$" outbox/new/* ||
     why+=("{{move}} is not the turn: $(grep -h '^Old' outbox/new/*)")
 end "an operator's template may still name the turn {{move}}"
+
+begin
+# No mail points a player at the source: docs/*.md, src/*.c.
+[ ! -s "$tmp/pointers" ] || why+=("$(head -3 "$tmp/pointers")")
+end "no reply points players to source files"
 
 tap_done

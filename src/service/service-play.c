@@ -354,11 +354,11 @@ int
 service_play_preview(struct service_mail *sm, const struct command *c,
     char **cause)
 {
-	struct service_game	 sg;
+	struct service_game	 sg, after;
 	struct service_vars	 vars;
 	struct store_seat	*seat;
 	struct game		*copy;
-	struct buf		 report, board;
+	struct buf		 report;
 	char			*why = NULL, state[64];
 	int			 rc, as;
 
@@ -374,20 +374,19 @@ service_play_preview(struct service_mail *sm, const struct command *c,
 	as = seat != NULL ? seat->seat : sg.g->ops->to_move(sg.g);
 	copy = game_copy(sg.g);
 	buf_init(&report);
-	buf_init(&board);
 	if (game_play(copy, as, c->arg, strlen(c->arg), NULL, &report,
 	    &why) == -1) {
 		game_free(copy);
 		buf_free(&report);
-		buf_free(&board);
 		rc = service_play_rejected(sm, &sg, why, cause);
 		free(why);
 		goto out;
 	}
+	/* The board, its status and score are all the preview's. */
+	after = sg;
+	after.g = copy;
 	service_vars_init(&vars);
-	service_vars_game(&vars, &sg);
-	copy->ops->render(copy, &board);
-	service_vars_set(&vars, SV_BOARD, "%s", board.data);
+	service_vars_game(&vars, &after);
 	service_vars_set(&vars, SV_REPORT, "%s", report.len > 0 ?
 	    report.data : "");
 	snprintf(state, sizeof state, "preview of turn %d", sg.row.turns + 1);
@@ -396,7 +395,6 @@ service_play_preview(struct service_mail *sm, const struct command *c,
 	service_vars_free(&vars);
 	game_free(copy);
 	buf_free(&report);
-	buf_free(&board);
 out:
 	service_game_free(&sg);
 	return (rc);
@@ -495,7 +493,7 @@ service_play_history(struct service_mail *sm, const struct command *c,
 	service_vars_init(&vars);
 	service_vars_game(&vars, &sg);
 	service_vars_set(&vars, SV_TEXT, "The record of game G%lld (%s), "
-	    "%d turns (docs/record.md):\n\n%s", sg.row.id, sg.g->ops->name,
+	    "%d turns:\n\n%s", sg.row.id, sg.g->ops->name,
 	    sg.row.turns, sg.row.record);
 	rc = service_mail_game(sm, &sg, &sm->me, TEMPLATE_NOTICE, &vars,
 	    "history", cause);
