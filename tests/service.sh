@@ -125,6 +125,16 @@ grep -q "new: " got/$A.10 || why+=("no refusal of 11 players")
 [ -z "$("$MUPBEM" --db mupbem.db list)" ] || why+=("a game was made")
 end "new: a wrong game, too few or wrong players are refused, and no game is made"
 
+begin
+mp_mail "$A" games@localhost "help" "help
+
+Help
+HELP"
+run
+[ "$(grep -c "^Write commands on lines of their own:" "$(last "$A")")" -eq 1 ] ||
+    why+=("help asked three times answered $(grep -c "^Write commands on lines of their own:" "$(last "$A")") times")
+end "help asked three times in one mail answers once"
+
 # --- the lifecycle ---------------------------------------------------------
 
 fresh
@@ -512,6 +522,39 @@ done
 7 white resign" ] || why+=("the record's actions: $(record | sed '1,/^$/d' | tr '\n' '|')")
 record | "$MUPBEM" replay - >/dev/null 2>err || why+=("the record does not replay: $(cat err)")
 end "Mur: a resignation ends the match; everyone gets game over with the final score, and the record replays"
+
+# --- a third player's resignation ------------------------------------------
+
+fresh
+begin
+# Three players, one segment each: three placements, then the men move.
+mp_mail "$A" games@localhost "" "new classic with $B with $C segments 1"
+run
+mp_reply "$(last "$B")" "$B" "accept"
+mp_reply "$(last "$C")" "$C" "accept"
+run
+for k in 1 2 3; do
+	f=$(grep -l ": your turn $k$" got/* | head -1)
+	mp_reply "$f" "$(mp_header "$f" To)" "$(mp_answer "$f" $k)"
+	run
+done
+f4=$(grep -l ": your turn 4$" got/* | head -1)
+p4=$(mp_header "$f4" To)
+# A third player, neither the one to move nor the one after, resigns.
+for x in $A $B $C; do
+	[ "$x" != "$p4" ] && ! grep -q ": your turn 5$" $(ls got/$x.* ) 2>/dev/null &&
+	    quitter=$x
+done
+mp_reply "$(last "$quitter")" "$quitter" "resign"
+run
+[ "$(record | grep -c '^4 .* resign$')" -eq 1 ] || why+=("the resignation is not turn 4: $(record | tail -2 | tr '\n' '|')")
+# The player to move wrote #4 against a board the resignation left as
+# it was: it still plays, as turn 5.
+mp_reply "$f4" "$p4" "#4 pass"
+run
+[ "$(record | grep -c '^5 .* pass$')" -eq 1 ] ||
+    why+=("#4 after another's resignation was refused: $(grep -h 'written for' $(cat new))")
+end "a third player's resignation does not make the #N of the player to move stale"
 
 # --- the from policy --------------------------------------------------------
 

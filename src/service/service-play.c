@@ -39,6 +39,7 @@ static int	service_play_show(struct service_mail *,
 		    struct service_game *, char **);
 static int	service_play_resigning(const char *);
 static int	service_play_seat_at(const struct service_game *, size_t);
+static int	service_play_guard(const struct service_game *, int, int);
 static void	service_play_since(const struct service_game *, int,
 		    struct buf *);
 static void	service_play_who(const struct service_game *, int,
@@ -71,6 +72,29 @@ service_play_seat_at(const struct service_game *sg, size_t i)
 	const char	*name = sg->rec.actions[i].seat;
 
 	return (sg->g->ops->seat_parse(sg->g, name, strlen(name)));
+}
+
+/*
+ * Does #guard still name seat's turn in sg?  It does if it is the next
+ * turn, or if every turn since the one it names was another player's
+ * resignation: resigning out of turn changes nothing on the board, so
+ * a turn written before it still means what its writer meant.
+ */
+static int
+service_play_guard(const struct service_game *sg, int seat, int guard)
+{
+	size_t	i;
+
+	if (guard == sg->row.turns + 1)
+		return (1);
+	if (guard < 1 || guard > sg->row.turns)
+		return (0);
+	for (i = (size_t)guard - 1; i < sg->rec.nactions; i++) {
+		if (service_play_seat_at(sg, i) == seat ||
+		    strcmp(sg->rec.actions[i].text, "resign") != 0)
+			return (0);
+	}
+	return (1);
 }
 
 /*
@@ -311,7 +335,7 @@ service_play_turn(struct service_mail *sm, const struct command *c,
 		free(err);
 		goto out;
 	}
-	if (c->guard != 0 && c->guard != sg.row.turns + 1) {
+	if (c->guard != 0 && !service_play_guard(&sg, seat->seat, c->guard)) {
 		xasprintf(&err, "#%d: your mail was written for turn %d, but "
 		    "the game is at turn %d (the board below is the current "
 		    "one)", c->guard, c->guard, sg.row.turns + 1);

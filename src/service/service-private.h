@@ -40,6 +40,7 @@ struct service_mail {
 						   sender that it answers, or 0 */
 	char			 token[IDENTITY_TOKEN_LEN + 1];
 	int			 turns;		/* turns it played */
+	int			 helped;	/* the help text is in reply */
 	struct buf		 reply;		/* the sender's direct reply */
 };
 

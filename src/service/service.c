@@ -269,6 +269,9 @@ service_help(struct service_mail *sm, const char *topic)
 		service_rules(sm, topic);
 		return;
 	}
+	/* Asked twice in a mail (or a mail of nothing), it is said once. */
+	if (topic == NULL && sm->helped++ > 0)
+		return;
 	service_vars_init(&vars);
 	if (topic == NULL)
 		service_vars_set(&vars, SV_TOPIC, "%s", "");
