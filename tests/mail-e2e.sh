@@ -351,7 +351,15 @@ done
 record=$("$MUPBEM" --db "$MP_DB" export G1)
 echo "$record" | grep -q '^seat red ' || why+=("no seats in the record")
 moves=$(echo "$record" | grep -c '^[0-9]* \(red\|blue\) ')
-[ "$moves" -eq "$turns" ] || why+=("$turns turns mailed, $moves in the record")
+# Turns with one choice (red's first placement, a pass with no move
+# left) mupbem plays itself, and says so in the mail it sends next.
+forced=$( (grep -rhoE "had one choice, .*, and mupbem played it \(turn [0-9]+\)" \
+    "$dir/got" | sed -E 's/.*\(turn ([0-9]+)\)/\1/'
+    grep -rhE "^Turn [0-9]+, .*\(the only choice: mupbem played it\)$" \
+    "$dir/got" | sed -E 's/^Turn ([0-9]+),.*/\1/') | sort -u | wc -l)
+[ "$forced" -ge 1 ] || why+=("red's forced first placement is not told")
+[ "$moves" -eq $((turns + forced)) ] ||
+    why+=("$turns turns mailed and $forced forced, $moves in the record")
 # The loop stops at the first game-over mail; the other may still come.
 last=$(latest alice '*: game over' || until_mail alice '*: game over') &&
     grep -q '^Score: red ' "$last" || why+=("alice's last mail has no score")

@@ -160,7 +160,11 @@ run
 has "$(last "$A")" "$B accepted game G1."
 mp_mail "$C" games@localhost "join" "join G1"
 run
-grep -q ": your turn 1" $(cat new) || why+=("nobody was told to move")
+# Red's first placement is its only choice: mupbem plays it, and says so.
+grep -q ": your turn 2" $(cat new) || why+=("nobody was told to move")
+grep -q "^red had one choice, @0,0, and mupbem played it (turn 1)\.$" $(cat new) ||
+    why+=("the forced first placement is not told")
+record | grep -q "^1 red @0,0$" || why+=("turn 1 is not in the record")
 [ "$(grep -l 'classic: started\|your turn' $(cat new) | wc -l)" -eq 3 ] ||
     why+=("not all three were told of the start")
 record | grep -q '^seat red ' || why+=("the record has no seats")
@@ -180,32 +184,34 @@ begin
 # Fewer mails: the mover's confirmation is short and without the board;
 # the next player gets the board and every turn since their last; the
 # third player hears nothing until it is their turn.
-t1=$(grep -l ": your turn 1$" $(cat new) 2>/dev/null | head -1)
-[ -n "$t1" ] || t1=$(grep -l ": your turn 1$" got/* | head -1)
+t1=$(grep -l ": your turn 2$" got/* | head -1)
 p1=$(mp_header "$t1" To)
 mp_reply "$t1" "$p1" "$(mp_answer "$t1" 3)"
 run
-[ "$(wc -l <new)" -eq 2 ] || why+=("turn 1 sent $(wc -l <new) mails: $(cat new | tr '\n' ' ')")
+[ "$(wc -l <new)" -eq 2 ] || why+=("turn 2 sent $(wc -l <new) mails: $(cat new | tr '\n' ' ')")
 c1=$(last "$p1")
-subject_is "$c1" "[mupbem G1] classic: you played turn 1"
+subject_is "$c1" "[mupbem G1] classic: you played turn 2"
 ! grep -q "^Legend:" "$c1" || why+=("the confirmation holds the board")
-t2=$(grep -l ": your turn 2$" $(cat new) | head -1)
-[ -n "$t2" ] || why+=("nobody was told turn 2 is theirs")
+t2=$(grep -l ": your turn 3$" $(cat new) | head -1)
+[ -n "$t2" ] || why+=("nobody was told turn 3 is theirs")
 p2=$(mp_header "$t2" To)
-grep -q "^Turn 1, [a-z]* (.*$p1>\?): @" "$t2" ||
-    why+=("the next player is not told turn 1")
+grep -q "^Turn 2, [a-z]* (.*$p1>\?): @" "$t2" ||
+    why+=("the next player is not told turn 2")
 grep -q "^Legend:" "$t2" || why+=("the your-turn mail has no board")
 mp_reply "$t2" "$p2" "set confirm off
 $(mp_answer "$t2" 4)"
 run
 grep -q "Your setting is kept: confirm off" $(grep -l "^To: $p2" $(cat new)) ||
     why+=("set confirm off was not confirmed")
-! grep -q ": you played turn 2$" $(cat new) ||
+! grep -q ": you played turn 3$" $(cat new) ||
     why+=("a confirmation after set confirm off")
-t3=$(grep -l ": your turn 3$" $(cat new) | head -1)
-[ -n "$t3" ] || why+=("nobody was told turn 3 is theirs")
-grep -q "^Turn 1, " "$t3" && grep -q "^Turn 2, " "$t3" ||
-    why+=("the third player is not told turns 1 and 2")
+t3=$(grep -l ": your turn 4$" $(cat new) | head -1)
+[ -n "$t3" ] || why+=("nobody was told turn 4 is theirs")
+grep -q "^Turn 2, " "$t3" && grep -q "^Turn 3, " "$t3" ||
+    why+=("red is not told turns 2 and 3")
+# Turn 1 was mupbem's, for red: red hears of it now.
+grep -q "^Turn 1, red (.*): @0,0 (the only choice: mupbem played it)$" "$t3" ||
+    why+=("red is not told that mupbem played its turn 1")
 mp_mail "$p2" games@localhost "" "set confirm maybe
 set colour blue"
 run
@@ -240,8 +246,9 @@ mp_mail "$A" games@localhost "" "new velox with $B segments 2"
 run
 mp_reply "$(last "$B")" "$B" "accept"
 run
-mover=$(grep -l ": your turn 1" $(cat new))
-other=$(grep -L ": your turn 1" $(cat new))
+# Red's first placement is its only choice: mupbem plays it.
+mover=$(grep -l ": your turn 2" $(cat new))
+other=$(grep -L ": your turn 2" $(cat new))
 mto=$(mp_header "$mover" To)
 oto=$(mp_header "$other" To)
 begin
@@ -251,9 +258,9 @@ mp_reply "$mover" "$mto" "#7 a"
 mp_reply "$mover" "$mto" "zz9"
 run
 grep -q "it is not your turn" got/$oto.* || why+=("out of turn")
-grep -q "#7: your mail was written for turn 7, but the game is at turn 1" got/$mto.* ||
+grep -q "#7: your mail was written for turn 7, but the game is at turn 2" got/$mto.* ||
     why+=("stale #N")
-grep -q "^Subject: \[mupbem G1\] velox: turn 1 not played" got/$mto.* ||
+grep -q "^Subject: \[mupbem G1\] velox: turn 2 not played" got/$mto.* ||
     why+=("the subject of a refusal")
 grep -q "^    'zz9': not a turn here" got/$mto.* ||
     why+=("the illegal turn's reason does not name it")
@@ -263,53 +270,53 @@ end "out of turn, a stale #N and an illegal turn change nothing and say why"
 begin
 mp_reply "$mover" "$mto" "preview a"
 run
-subject_is "$(last "$mto")" "[mupbem G1] velox: preview of turn 1"
-# The preview's board and its status agree: after red's a, blue moves.
+subject_is "$(last "$mto")" "[mupbem G1] velox: preview of turn 2"
+# The preview's board and its status agree: after blue's a, red moves.
 pv=$(last "$mto")
-grep -q "^Layout: blue to place" "$pv" || why+=("the preview's board: $(grep '^Layout' "$pv")")
-grep -q "^It is blue's turn" "$pv" || why+=("the preview's status: $(grep '^It is' "$pv")")
+grep -q "^Layout: red to place" "$pv" || why+=("the preview's board: $(grep '^Layout' "$pv")")
+grep -q "^It is red's turn" "$pv" || why+=("the preview's status: $(grep '^It is' "$pv")")
 [ "$(record)" = "$before" ] || why+=("preview changed the record")
 mp_mail "$C" games@localhost "" "observe G1"
 run
-mp_reply "$mover" "$mto" "#1 a
+mp_reply "$mover" "$mto" "#2 a
 
 a"
 run
-[ "$(record | grep -c '^1 ')" -eq 1 ] || why+=("turn 1 not recorded")
+[ "$(record | grep -c '^2 ')" -eq 1 ] || why+=("turn 2 not recorded")
 grep -q "line 3: one turn per mail" $(cat new) || why+=("a second turn in one mail was read")
-grep -q "^Subject: \[mupbem G1\] velox: red played turn 1\|^Subject: \[mupbem G1\] velox: blue played turn 1" \
+grep -q "^Subject: \[mupbem G1\] velox: blue played turn 2" \
     $(last "$C") || why+=("the observer was not told: $(mp_header "$(last "$C")" Subject)")
-grep -q ": you played turn 1" $(grep "$mto" new) || why+=("the mover's answer")
-grep -q ": your turn 2" $(last "$oto") || why+=("the next player's")
+grep -q ": you played turn 2" $(grep "$mto" new) || why+=("the mover's answer")
+grep -q ": your turn 3" $(last "$oto") || why+=("the next player's")
 end "preview stores nothing; a turn is recorded once, the mover, the next player and an observer told"
 
 begin
 # One number for one thing: the subject, the body, the board and the
-# #N example of a "your turn" mail all name turn 2, and no other count.
+# #N example of a "your turn" mail all name turn 3, and no other count.
 m=$(last "$oto")
-grep -q "^Subject: .*: your turn 2$" "$m" || why+=("subject: $(mp_header "$m" Subject)")
-grep -q "): turn 2 is yours, " "$m" || why+=("the body does not say turn 2")
-grep -q "^Mu velox, 2 players, 2 segments each\. Turn 2\.$" "$m" ||
-    why+=("the board does not say Turn 2")
-grep -q "^    #2 " "$m" || why+=("the example is not #2")
-# Turn 1 is named too, as what happened since: a line of its own.
-grep -q "^Turn 1, red (.*): @0,0$" "$m" || why+=("turn 1 is not told")
-bad=$(grep -iE "action [0-9]|move [0-9]|round [0-9]|\(turn [0-9]|turn [013-9][0-9]*" "$m" |
-    grep -v "^Subject:" | grep -v "^Turn 1, red (")
+grep -q "^Subject: .*: your turn 3$" "$m" || why+=("subject: $(mp_header "$m" Subject)")
+grep -q "): turn 3 is yours, " "$m" || why+=("the body does not say turn 3")
+grep -q "^Mu velox, 2 players, 2 segments each\. Turn 3\.$" "$m" ||
+    why+=("the board does not say Turn 3")
+grep -q "^    #3 " "$m" || why+=("the example is not #3")
+# Turn 2 is named too, as what happened since: a line of its own.
+grep -q "^Turn 2, blue (.*): @" "$m" || why+=("turn 2 is not told")
+bad=$(grep -iE "action [0-9]|move [0-9]|round [0-9]|\(turn [0-9]|turn [0-24-9][0-9]*" "$m" |
+    grep -v "^Subject:" | grep -v "^Turn [12], ")
 [ -z "$bad" ] || why+=("another count: $bad")
-end "a your-turn mail names turn 2 in its subject, body, board and #N, and no other count"
+end "a your-turn mail names turn 3 in its subject, body, board and #N, and no other count"
 
 begin
 nowmover=$(last "$oto")
 cp "$nowmover" bob-turn
-mp_reply "$nowmover" "$oto" "#2 $(mp_answer "$nowmover" 5 | sed 's/^#2 //')"
+mp_reply "$nowmover" "$oto" "#3 $(mp_answer "$nowmover" 5 | sed 's/^#3 //')"
 saved=$(ls -t Maildir/new | head -1)
 cp "Maildir/new/$saved" dup.eml
 run
 deliver dup.eml
 run
 grep -q "handled before; dropped" log || why+=("no duplicate in the log")
-[ "$(record | grep -c '^2 ')" -eq 1 ] || why+=("turn 2 recorded $(record | grep -c '^2 ') times")
+[ "$(record | grep -c '^3 ')" -eq 1 ] || why+=("turn 3 recorded $(record | grep -c '^3 ') times")
 [ ! -s new ] || why+=("the duplicate was answered")
 end "a turn mailed twice is played once and answered once"
 
@@ -318,11 +325,11 @@ begin
 # ours to someone else is not the sender's, whatever its From: refused,
 # and the seat's holder is told.
 t3=$(last "$mto")
-turn3=$(mp_answer "$t3" 7 | sed 's/^#3 //')
-mp_mail "$mto" games@localhost "Re: game" "#3 $turn3" \
+turn3=$(mp_answer "$t3" 7 | sed 's/^#4 //')
+mp_mail "$mto" games@localhost "Re: game" "#4 $turn3" \
     "$(mp_header "$(last "$oto")" Message-ID)"
 run
-[ "$(record | grep -c '^3 ')" -eq 0 ] || why+=("an answer to another's mail played")
+[ "$(record | grep -c '^4 ')" -eq 0 ] || why+=("an answer to another's mail played")
 grep -q "a mail in your name was not accepted" $(cat new) ||
     why+=("no note for an answer to another's mail")
 # Help asked in answer to the game mail comes back as game mail, with
@@ -335,9 +342,9 @@ case $(mp_header "$h" Reply-To) in
 *) why+=("the help reply's Reply-To: '$(mp_header "$h" Reply-To)'") ;;
 esac
 mp_mail "$mto" games@localhost "Re: $(mp_header "$h" Subject)" \
-    "#3 $turn3" "$(mp_header "$h" Message-ID)"
+    "#4 $turn3" "$(mp_header "$h" Message-ID)"
 run
-[ "$(record | grep -c '^3 ')" -eq 1 ] || why+=("the answer to the help reply did not play")
+[ "$(record | grep -c '^4 ')" -eq 1 ] || why+=("the answer to the help reply did not play")
 ! grep -q "a mail in your name was not accepted" $(cat new) ||
     why+=("the answer to the help reply was taken for a forgery")
 end "a reply to any game mail the sender got plays, help replies carry the token; an answer to another's mail does not"
@@ -351,7 +358,7 @@ unobserve G1"
 mp_mail "$C" games@localhost "games" ""
 run
 grep -q "^seat red " $(cat new) || why+=("no history")
-grep -q "G1 velox, playing, turn 4." $(cat new) || why+=("no games list")
+grep -q "G1 velox, playing, turn 5." $(cat new) || why+=("no games list")
 grep -q "Other players now see you as Alice L. <$A>." $(cat new) || why+=("no name")
 grep -q "You were not following game G1." $(cat new) || why+=("unobserve")
 grep -q "Your games (0):" got/$C.* || why+=("a command in the subject")
@@ -363,7 +370,7 @@ out=$("$MUPBEM" --db mupbem.db resend G1)
     why+=("resend: $out")
 run
 [ "$(wc -l <new)" -eq 3 ] || why+=("$(wc -l <new) mails resent, not 3")
-"$MUPBEM" --db mupbem.db list | grep -q "^G1	velox	playing	turn 4	" ||
+"$MUPBEM" --db mupbem.db list | grep -q "^G1	velox	playing	turn 5	" ||
     why+=("list: $("$MUPBEM" --db mupbem.db list)")
 "$MUPBEM" --db mupbem.db show G1 | grep -q "^  red: " || why+=("show")
 "$MUPBEM" --db mupbem.db show G9 2>err; [ $? -eq 1 ] &&
@@ -473,33 +480,30 @@ mp_reply "$(last "$black")" "$black" "#3 se3"
 run
 mp_reply "$(last "$white")" "$white" "#4 w3"
 run
+nwhite=$(ls got/$white.* | wc -l)
 mp_reply "$(last "$black")" "$black" "#5 e2"
 run
-wm=$(last "$white")
-subject_is "$wm" "[mupbem G1] mur: your turn 6"
-has_line "$wm" "White's stone on e3 is trapped: White must withdraw it."
-has_line "$wm" "  w O-----.-----.-----M-----.-----X-----O e"
-has_line "$wm" "    #6 x e3"
-before=$(record)
-mp_reply "$wm" "$white" "#6 n1"
-run
-rej=$(last "$white")
-subject_is "$rej" "[mupbem G1] mur: turn 6 not played"
-has_line "$rej" "    n1: your stone on e3 is trapped, and you must withdraw it this turn: write x e3"
-[ "$(record)" = "$before" ] || why+=("a placement while a withdrawal is owed changed the record")
-mp_reply "$rej" "$white" "#6 x e3"
-run
+# White's only turn is to withdraw the trapped stone: mupbem plays it.
 record | grep -qx "6 white x e3" || why+=("the withdrawal is not recorded as 'x e3'")
-subject_is "$(last "$white")" "[mupbem G1] mur: you played turn 6"
-has_line "$(last "$white")" "White withdrew the stone on e3: Black has made 1 of 3 traps."
+# Black, to move again, gets one mail: its turn 7, with white's turn 6.
+cm=$(last "$black")
+subject_is "$cm" "[mupbem G1] mur: your turn 7"
+has_line "$cm" "Turn 6, white ($white): x e3 (the only choice: mupbem played it)"
+has_line "$cm" "White withdrew the stone on e3: Black has made 1 of 3 traps."
+has_line "$cm" "  w O-----.-----.-----M-----.-----X-----. e"
+[ "$(ls got/$white.* | wc -l)" -eq "$nwhite" ] || why+=("white was mailed for a turn it did not choose")
 bm=$(last "$black")
-subject_is "$bm" "[mupbem G1] mur: your turn 7"
-has_line "$bm" "  w O-----.-----.-----M-----.-----X-----. e"
-has_line "$bm" "Black (X): 3 on the board, 4 off; 1 trap made this game."
-end "Mur: black traps white's stone on e3; white must withdraw it (a placement is refused), and x e3 is a trap for black"
+mp_reply "$bm" "$black" "#7 n1"
+run
+wm=$(last "$white")
+subject_is "$wm" "[mupbem G1] mur: your turn 8"
+has_line "$wm" "Turn 6, white ($white): x e3 (the only choice: mupbem played it)"
+has_line "$wm" "White withdrew the stone on e3: Black has made 1 of 3 traps."
+has_line "$wm" "Turn 7, black ($black): n1"
+end "Mur: black traps white's stone on e3; white's only turn, the withdrawal, is played by mupbem and told to both"
 
 begin
-# Resigning may come out of turn: white resigns on black's move.
+# Resigning may come out of turn: white resigns on black's turn.
 mp_reply "$(last "$white")" "$white" "resign"
 run
 for p in "$black" "$white"; do
@@ -511,7 +515,7 @@ for p in "$black" "$white"; do
 	has_line "$f" "Black wins the match."
 	has_line "$f" "Mur, a match of 1 game: over after game 1."
 done
-"$MUPBEM" --db mupbem.db list | grep -q "^G1	mur	over	turn 8	" ||
+"$MUPBEM" --db mupbem.db list | grep -q "^G1	mur	over	turn 9	" ||
     why+=("list: $("$MUPBEM" --db mupbem.db list)")
 [ "$(record | sed '1,/^$/d')" = "1 black ne3
 2 white e3
@@ -519,7 +523,8 @@ done
 4 white w3
 5 black e2
 6 white x e3
-7 white resign" ] || why+=("the record's actions: $(record | sed '1,/^$/d' | tr '\n' '|')")
+7 black n1
+8 white resign" ] || why+=("the record's actions: $(record | sed '1,/^$/d' | tr '\n' '|')")
 record | "$MUPBEM" replay - >/dev/null 2>err || why+=("the record does not replay: $(cat err)")
 end "Mur: a resignation ends the match; everyone gets game over with the final score, and the record replays"
 
@@ -590,7 +595,7 @@ printf 'Old {{move}}, new {{turn}}.\n' >"$tmp/tpl/your-turn.txt"
 mp_mail "$A" games@localhost "" "board G1"
 mp_mail "$B" games@localhost "" "board G1"
 "$MUPBEMD" -c bad.conf --once 2>>log
-grep -q "^Old 1, new 1\.$" outbox/new/* ||
+grep -q "^Old 2, new 2\.$" outbox/new/* ||
     why+=("{{move}} is not the turn: $(grep -h '^Old' outbox/new/*)")
 end "an operator's template may still name the turn {{move}}"
 

@@ -207,3 +207,63 @@ service_game_everyone(struct service_mail *sm, const struct service_game *sg,
 	free(obs);
 	return (0);
 }
+
+/*
+ * Play for whoever is to move in sg every turn that is the only one
+ * they could make (Mu's first placement, a pass with no move left, a
+ * lone withdrawal in Mur), as the server does not wait for a mail that
+ * cannot say anything else: into the record and the table of turns,
+ * saying so in report (if not NULL).  The caller saves sg.  Returns how
+ * many it played, or -1.
+ */
+int
+service_game_forced(struct service_mail *sm, struct service_game *sg,
+    struct buf *report, char **cause)
+{
+	const struct game_ops	*ops = sg->g->ops;
+	struct action		*list;
+	struct buf		 canon;
+	long long		 player;
+	size_t			 i;
+	char			*why = NULL;
+	int			 n, seat, played = 0, rc = 0;
+
+	buf_init(&canon);
+	while (played < SERVICE_GAME_FORCED_MAX &&
+	    (seat = ops->to_move(sg->g)) != -1) {
+		n = ops->legal(sg->g, &list);
+		if (n == 1) {
+			buf_reset(&canon);
+			ops->format(sg->g, list, &canon);
+		}
+		free(list);
+		if (n != 1)
+			break;
+		if (report != NULL) {
+			buf_addf(report, "%s%s had one choice, %s, and mupbem "
+			    "played it (turn %zu).\n", report->len > 0 ? "\n" :
+			    "", ops->seat_name(sg->g, seat), canon.data,
+			    sg->rec.nactions + 1);
+		}
+		if (game_play(sg->g, seat, canon.data, canon.len, NULL, report,
+		    &why) == -1) {
+			/* Cannot happen: the game listed it as legal. */
+			log_warnx("game G%lld: forced %s: %s", sg->row.id,
+			    canon.data, why);
+			free(why);
+			break;
+		}
+		record_add(&sg->rec, ops->seat_name(sg->g, seat), canon.data);
+		for (player = 0, i = 0; i < sg->nseats; i++) {
+			if (sg->seats[i].seat == seat)
+				player = sg->seats[i].player.id;
+		}
+		if ((rc = store_action_add(sm->sv->store, sg->row.id, player,
+		    (int)sg->rec.nactions, canon.data, NULL, sm->ml->now,
+		    cause)) == -1)
+			break;
+		played++;
+	}
+	buf_free(&canon);
+	return (rc == -1 ? -1 : played);
+}

@@ -87,6 +87,7 @@ service_lifecycle_start(struct service_mail *sm, struct service_game *sg,
 {
 	struct service_vars	 vars;
 	struct store_seat	*seat;
+	struct buf		 report;
 	char			**addresses, state[64];
 	size_t			 i, j;
 	int			 to_move, rc = -1;
@@ -108,15 +109,24 @@ service_lifecycle_start(struct service_mail *sm, struct service_game *sg,
 		    sg->seats[j].player.id, "accepted", cause) == -1)
 			return (-1);
 	}
-	if (service_game_save(sm, sg, "playing", cause) == -1)
-		return (-1);
 	store_seats_free(sg->seats, sg->nseats);
 	if (store_seats(sm->sv->store, sg->row.id, &sg->seats, &sg->nseats,
 	    cause) == -1)
 		return (-1);
+	buf_init(&report);
+	if (service_game_forced(sm, sg, &report, cause) == -1 ||
+	    service_game_save(sm, sg, sg->g->ops->to_move(sg->g) == -1 ?
+	    "over" : "playing", cause) == -1) {
+		buf_free(&report);
+		return (-1);
+	}
 	to_move = sg->g->ops->to_move(sg->g);
 	service_vars_init(&vars);
 	service_vars_game(&vars, sg);
+	/* A forced first turn is told between the seats and the board. */
+	service_vars_set(&vars, SV_REPORT, "%s%s", report.len > 0 ?
+	    report.data : "", report.len > 0 ? "\n" : "");
+	buf_free(&report);
 	for (i = 0; i < sg->nseats; i++) {
 		seat = &sg->seats[i];
 		if (seat->seat == to_move)

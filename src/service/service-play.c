@@ -32,7 +32,7 @@
 static int	service_play_rejected(struct service_mail *,
 		    struct service_game *, const char *, char **);
 static int	service_play_announce(struct service_mail *,
-		    struct service_game *, int, const char *, char **);
+		    struct service_game *, int, int, const char *, char **);
 static int	service_play_guess(struct service_mail *, int, const char *,
 		    long long *, char **);
 static int	service_play_show(struct service_mail *,
@@ -40,6 +40,7 @@ static int	service_play_show(struct service_mail *,
 static int	service_play_resigning(const char *);
 static int	service_play_seat_at(const struct service_game *, size_t);
 static int	service_play_guard(const struct service_game *, int, int);
+static int	service_play_forced_at(const struct service_game *, size_t);
 static void	service_play_since(const struct service_game *, int,
 		    struct buf *);
 static void	service_play_who(const struct service_game *, int,
@@ -106,13 +107,16 @@ service_play_since(const struct service_game *sg, int seat, struct buf *out)
 {
 	struct record	 before = sg->rec;
 	struct game	*g;
+	struct action	*list;
 	struct buf	 who;
 	size_t		 i, start = 0, n = sg->rec.nactions;
 	char		*why = NULL;
-	int		 mover;
+	int		 mover, choices;
 
+	/* Their own last turn: one they chose, not one mupbem played. */
 	for (i = n; i > 0; i--) {
-		if (service_play_seat_at(sg, i - 1) == seat) {
+		if (service_play_seat_at(sg, i - 1) == seat &&
+		    !service_play_forced_at(sg, i - 1)) {
 			start = i;
 			break;
 		}
@@ -128,8 +132,12 @@ service_play_since(const struct service_game *sg, int seat, struct buf *out)
 		mover = service_play_seat_at(sg, i);
 		buf_reset(&who);
 		service_play_who(sg, mover, &who);
-		buf_addf(out, "Turn %zu, %s: %s\n", i + 1, who.data,
-		    sg->rec.actions[i].text);
+		choices = g->ops->legal(g, &list);
+		free(list);
+		buf_addf(out, "Turn %zu, %s: %s%s\n", i + 1, who.data,
+		    sg->rec.actions[i].text, choices == 1 &&
+		    g->ops->to_move(g) == mover ? " (the only choice: mupbem "
+		    "played it)" : "");
 		if (game_play(g, mover, sg->rec.actions[i].text,
 		    strlen(sg->rec.actions[i].text), NULL, out, &why) == -1) {
 			free(why);
@@ -140,6 +148,27 @@ service_play_since(const struct service_game *sg, int seat, struct buf *out)
 	}
 	buf_free(&who);
 	game_free(g);
+}
+
+/* Was line i of sg's record the only turn its mover could make? */
+static int
+service_play_forced_at(const struct service_game *sg, size_t i)
+{
+	struct record	 before = sg->rec;
+	struct game	*g;
+	struct action	*list;
+	char		*why = NULL;
+	int		 n;
+
+	before.nactions = i;
+	if ((g = record_replay(&before, &why)) == NULL) {
+		free(why);
+		return (0);
+	}
+	n = g->ops->legal(g, &list);
+	free(list);
+	game_free(g);
+	return (n == 1);
 }
 
 /* "red (Alice <alice@example.org>)": seat and its player. */
@@ -166,7 +195,7 @@ service_play_who(const struct service_game *sg, int seat, struct buf *out)
  */
 static int
 service_play_announce(struct service_mail *sm, struct service_game *sg,
-    int mover, const char *report, char **cause)
+    int mover, int turn, const char *report, char **cause)
 {
 	const struct game	*g = sg->g;
 	struct store_player	*all;
@@ -191,7 +220,7 @@ service_play_announce(struct service_mail *sm, struct service_game *sg,
 		service_play_since(sg, next, &since);
 	for (i = 0; i < n && rc == 0; i++) {
 		seat = service_game_seat_of(sg, all[i].id);
-		service_vars_set(&vars, SV_TURN, "%d", sg->row.turns);
+		service_vars_set(&vars, SV_TURN, "%d", turn);
 		service_vars_set(&vars, SV_REPORT, "%s", report);
 		if (next == -1) {
 			kind = TEMPLATE_OVER;
@@ -210,13 +239,13 @@ service_play_announce(struct service_mail *sm, struct service_game *sg,
 				continue;
 			kind = TEMPLATE_ACCEPTED;
 			snprintf(state, sizeof state, "you played turn %d",
-			    sg->row.turns);
+			    turn);
 		} else if (seat != NULL)
 			continue;
 		else {
 			kind = TEMPLATE_PLAYED;
 			snprintf(state, sizeof state, "%s played turn %d",
-			    g->ops->seat_name(g, mover), sg->row.turns);
+			    g->ops->seat_name(g, mover), turn);
 		}
 		rc = service_mail_game(sm, sg, &all[i], kind, &vars, state,
 		    cause);
@@ -293,7 +322,7 @@ service_play_turn(struct service_mail *sm, const struct command *c,
 	const struct game_ops	*ops;
 	char			*why = NULL, *err;
 	long long		 id = c->game != 0 ? c->game : sm->context;
-	int			 rc, next;
+	int			 rc, next, turn;
 
 	if (sm->turns++ > 0) {
 		service_error(sm, "line %d: one turn per mail; this one was "
@@ -352,18 +381,19 @@ service_play_turn(struct service_mail *sm, const struct command *c,
 		goto done;
 	}
 	record_add(&sg.rec, ops->seat_name(sg.g, seat->seat), canon.data);
-	if ((rc = service_game_save(sm, &sg, ops->to_move(sg.g) == -1 ?
-	    "over" : "playing", cause)) == -1)
-		goto done;
+	turn = (int)sg.rec.nactions;
 	if ((rc = store_action_add(sm->sv->store, sg.row.id, sm->me.id,
-	    sg.row.turns, canon.data, sm->m->message_id, sm->ml->now,
-	    cause)) == -1)
+	    turn, canon.data, sm->m->message_id, sm->ml->now, cause)) == -1)
 		goto done;
 	if (service_play_resigning(c->arg) && (rc = store_seat_set(
 	    sm->sv->store, sg.row.id, seat->seat, sm->me.id, "resigned",
 	    cause)) == -1)
 		goto done;
-	rc = service_play_announce(sm, &sg, seat->seat, report.len > 0 ?
+	if ((rc = service_game_forced(sm, &sg, &report, cause)) == -1 ||
+	    (rc = service_game_save(sm, &sg, ops->to_move(sg.g) == -1 ?
+	    "over" : "playing", cause)) == -1)
+		goto done;
+	rc = service_play_announce(sm, &sg, seat->seat, turn, report.len > 0 ?
 	    report.data : "", cause);
 done:
 	buf_free(&canon);

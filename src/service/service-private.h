@@ -100,6 +100,9 @@ int	service_game_save(struct service_mail *, struct service_game *,
 struct store_seat *service_game_seat_of(const struct service_game *,
 	    long long);
 void	service_game_status(const struct service_game *, struct buf *);
+#define SERVICE_GAME_FORCED_MAX	1000	/* forced turns in a row, at most */
+int	service_game_forced(struct service_mail *, struct service_game *,
+	    struct buf *, char **);
 int	service_game_find(struct service_mail *, const struct command *,
 	    struct service_game *, char **);
 int	service_game_everyone(struct service_mail *,
