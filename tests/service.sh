@@ -8,7 +8,8 @@
 # preview, board, history, games, observe, name, the token check under
 # both policies, a turn mailed twice, a match of Mur played by mail to
 # its end, and turns wrapped in chatter (greetings, "my move:", phone
-# signatures, a German reply) with the chatter passed on as press.  TAP-like output.
+# signatures, a German reply) with the chatter passed on as press.
+# TAP-like output.
 #
 # make check sets MUPBEM and MUPBEMD.
 
