@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "command.h"
+#include "game.h"
 #include "test-util.h"
 
 /*
@@ -23,7 +25,7 @@ parse(const char *text, const char *subject)
 {
 	char	*cause = NULL;
 
-	ck_assert_msg(command_parse(text, subject, &l, &cause) == 0, "%s: %s",
+	ck_assert_msg(command_parse(text, subject, NULL, &l, &cause) == 0, "%s: %s",
 	    text, cause);
 }
 
@@ -32,7 +34,7 @@ refuse(const char *text, const char *error)
 {
 	char	*cause = NULL;
 
-	ck_assert_int_eq(command_parse(text, NULL, &l, &cause), -1);
+	ck_assert_int_eq(command_parse(text, NULL, NULL, &l, &cause), -1);
 	ck_assert_str_eq(cause, error);
 	ck_assert_uint_eq(l.n, 0);
 	free(cause);
@@ -157,6 +159,62 @@ START_TEST(test_subject)
 }
 END_TEST
 
+/*
+ * How a mail is read: turns inside chatter, commands that are only
+ * the first word of a sentence, conversation kept in order.
+ */
+static const struct {
+	const char	*game;		/* NULL: no game known */
+	const char	*text;
+	const char	*want;		/* type:arg;... then "|" and the talk */
+} readings[] = {
+	{ "mur", "Hi all,\nMy move for this round: n1\nRegards, Carol\n",
+	  "turn:n1|Hi all,\n\nRegards, Carol\n" },
+	{ "mur", "my move: n1 thanks!\n", "turn:n1|" },
+	{ "mur", "#20 n1.\n\nSent from a phone\n", "turn:n1|Sent from a phone\n" },
+	{ "mur", "I pass on that\n", "|I pass on that\n" },
+	{ "mur", "Zug: pass\n", "turn:pass|" },
+	{ "mur", "accept\nLooking forward to it!\n",
+	  "accept:|Looking forward to it!\n" },
+	{ "mur", "Accept my apologies, I was away.\n",
+	  "|Accept my apologies, I was away.\n" },
+	{ "mur", "accept, see you on the board\n", "accept:|see you on the board\n" },
+	{ "mur", "Board looks tense!\nhelp me out here\nnew here, hi\n",
+	  "|Board looks tense!\nhelp me out here\nnew here, hi\n" },
+	{ NULL, "press Hello\nthere\n\nA0-A1\n", "press:Hello\nthere\n\nA0-A1|" },
+	{ NULL, "C4-D2(D2,\nC1).\n", "turn:C4-D2(D2, C1)|" },
+	{ NULL, "I think C4-D9 wins\n", "turn:C4-D9|" },
+	{ NULL, "A0-A1, B0-B1.\nThanks\n", "turn:A0-A1, B0-B1|Thanks\n" },
+	{ NULL, "I think a is best\na\n", "turn:a|I think a is best\n" },
+};
+
+START_TEST(test_reading)
+{
+	struct game_options	 opts;
+	struct game		*g = NULL;
+	struct buf		 got;
+	size_t			 i;
+	char			*cause = NULL;
+
+	memset(&opts, 0, sizeof opts);
+	if (readings[_i].game != NULL)
+		g = game_create(game_find(readings[_i].game), &opts, &cause);
+	ck_assert_int_eq(command_parse(readings[_i].text, NULL, g, &l,
+	    &cause), 0);
+	buf_init(&got);
+	for (i = 0; i < l.n; i++) {
+		buf_addf(&got, "%s%s:%s", i > 0 ? ";" : "",
+		    command_name(l.v[i].type), l.v[i].arg != NULL ?
+		    l.v[i].arg : "");
+	}
+	buf_addf(&got, "|%s", l.talk != NULL ? l.talk : "");
+	ck_assert_str_eq(got.data, readings[_i].want);
+	buf_free(&got);
+	command_list_free(&l);
+	game_free(g);
+}
+END_TEST
+
 static const struct {
 	const char	*text;
 	const char	*error;
@@ -164,7 +222,7 @@ static const struct {
 	{ "accept G\n", "line 1: accept: which game? Write it like G12" },
 	{ "games\naccept Gx\n", "line 2: accept: which game? Write it like "
 	    "G12" },
-	{ "games now\n", "line 1: games: nothing more is expected after it" },
+	{ "games G1\n", "line 1: games: nothing more is expected after it" },
 	{ "rules\n", "line 1: rules: which game? Write rules velox, levis, "
 	    "classic or mur" },
 	{ "new\n", "line 1: new: which game? Write new velox, new levis, new "
@@ -189,6 +247,8 @@ static const struct {
 	{ "#3 A0-A1\n#4 B0-B1\n", "line 2: two turn numbers in one mail: #3 "
 	    "and #4" },
 	{ "name\n", "line 1: name: a name has 1 to 40 characters" },
+	{ "press\n", "line 1: press: write the message after it, on the same "
+	    "line or the lines below" },
 };
 
 START_TEST(test_errors)
@@ -208,6 +268,8 @@ main(void)
 	tcase_add_test(tc, test_new);
 	tcase_add_test(tc, test_turns);
 	tcase_add_test(tc, test_subject);
+	tcase_add_loop_test(tc, test_reading, 0,
+	    sizeof readings / sizeof readings[0]);
 	tcase_add_loop_test(tc, test_errors, 0,
 	    sizeof errors / sizeof errors[0]);
 	suite_add_tcase(s, tc);

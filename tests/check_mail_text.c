@@ -37,6 +37,26 @@ static const struct {
 	{ "blank lines are tidied", "\n\n  \nA0-A1   \n\n\n\nB0-B1\n\n",
 	  "A0-A1\n\nB0-B1\n" },
 	{ "nothing left is empty", "> all quoted\n", "" },
+	{ "a German Thunderbird attribution goes, bottom-posted",
+	  "Am 23.11.2026 um 20:58 schrieb Bob <b@x>:\n> board\n\nA0-A1\n",
+	  "A0-A1\n" },
+	{ "a French Gmail attribution goes, with its no-break space",
+	  "A0-A1\n\nLe lun. 23 nov. 2026 \xc3\xa0 20:58, Bob <b@x> a "
+	  "\xc3\xa9""crit\xc2\xa0:\n", "A0-A1\n" },
+	{ "a Russian attribution goes",
+	  "A0-A1\nBob \xd0\xbf\xd0\xb8\xd1\x81\xd0\xb0\xd0\xbb"
+	  "(\xd0\xb0):\n", "A0-A1\n" },
+	{ "a wrapped Dutch attribution goes",
+	  "A0-A1\nOp ma 23 nov. 2026 om 20:58 schreef Bob\n<b@x>:\n",
+	  "A0-A1\n" },
+	{ "a German Outlook header block ends the text",
+	  "A0-A1\n\nVon: mupbem\nGesendet: Montag\nAn: Bob\n", "A0-A1\n" },
+	{ "a mobile signature ends the text",
+	  "A0-A1\n\nVon meinem iPhone gesendet\n", "A0-A1\n" },
+	{ "typography folds to ASCII",
+	  "C4\xe2\x80\x93""D2 B0\xe2\x88\x92""B3\xc2\xa0\xef\xbc\xa1"
+	  "\xef\xbc\x90-A1 \xe2\x80\x9cok\xe2\x80\x9d\n",
+	  "C4-D2 B0-B3 A0-A1 \"ok\"\n" },
 };
 
 START_TEST(test_clean)

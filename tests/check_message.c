@@ -21,7 +21,18 @@ static const char *corpus[] = {
 	"thunderbird-flowed", "thunderbird-flowed-delsp", "latin1-rfc2047",
 	"utf8-rfc2047-base64", "top-posted", "bottom-posted",
 	"attachments-nested", "dsn-bounce", "vacation-auto-reply",
-	"list-mail", "no-message-id"
+	"list-mail", "no-message-id",
+	/* Real clients' shapes in ten languages (issue 13). */
+	"gmail-de", "gmail-fr", "gmail-es", "gmail-it", "gmail-nl",
+	"gmail-pt", "gmail-sv", "gmail-pl", "gmail-ru", "gmail-de-wrapped",
+	"thunderbird-de", "thunderbird-fr", "thunderbird-it",
+	"thunderbird-nl", "thunderbird-pl", "thunderbird-ru",
+	"thunderbird-es", "outlook-de", "outlook-fr", "outlook-es",
+	"outlook-it", "outlook-nl", "outlook-sv", "outlook-pl", "outlook-ru",
+	"iphone-fr", "iphone-de", "iphone-es", "iphone-it", "iphone-nl",
+	"iphone-sv", "iphone-pl", "iphone-ru", "android-galaxy",
+	"outlook-android", "windows-mail", "yahoo-mail", "typography-dashes",
+	"typography-fullwidth", "typography-quotes", "typography-cp1252"
 };
 
 static void	summary(const struct message *, struct buf *);

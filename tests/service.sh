@@ -6,8 +6,10 @@
 # help and rules, the lifecycle (new, accept, decline, join, withdraw,
 # the start), turns (out of turn, illegal, stale #N, one per mail),
 # preview, board, history, games, observe, name, the token check under
-# both policies, a turn mailed twice, and a match of Mur played by
-# mail to its end.  TAP-like output.
+# both policies, a turn mailed twice, a match of Mur played by mail to
+# its end, and turns wrapped in chatter (greetings, "my move:", phone
+# signatures, a German reply) with the chatter passed on as press.
+# TAP-like output.
 #
 # make check sets MUPBEM and MUPBEMD.
 
@@ -598,6 +600,118 @@ mp_mail "$B" games@localhost "" "board G1"
 grep -q "^Old 2, new 2\.$" outbox/new/* ||
     why+=("{{move}} is not the turn: $(grep -h '^Old' outbox/new/*)")
 end "an operator's template may still name the turn {{move}}"
+
+# --- turns wrapped in chatter (issue 13) ------------------------------------
+
+# subjects: the subjects of this run's mails, sorted, one a line.
+subjects() {
+	for f in $(cat new); do
+		printf '%s %s\n' "$(mp_header "$f" To)" "$(mp_header "$f" Subject)"
+	done | sort
+}
+
+# yours ADDRESS N: the mail that told ADDRESS turn N is theirs.
+yours() {
+	grep -l "^Subject: .*: your turn $2\$" got/$1.* | tail -1
+}
+
+# bare FILE SEED: the scripted player's turn for FILE, without its #N.
+bare() {
+	mp_answer "$1" "$2" | sed 's/^#[0-9]* //'
+}
+
+fresh
+mp_mail "Alice <$A>" games@localhost "" "new velox with $B segments 2"
+run
+begin
+mp_reply "$(last "$B")" "Bob <$B>" "accept
+Looking forward to it!"
+run
+[ "$(wc -l <new)" -eq 3 ] || why+=("$(wc -l <new) mails, not 3: $(subjects)")
+grep -l "not played\|could not do" $(cat new) && why+=("a contradicting mail")
+press=$(grep -l "^Subject: \[mupbem G1\] velox: message from Bob$" $(cat new))
+[ "$(mp_header "$press" To)" = "$A" ] || why+=("the press did not go to alice")
+has_line "$press" "Bob <$B> writes to the players of game G1 (velox):"
+has_line "$press" "Looking forward to it!"
+mp_header "$press" Reply-To | grep -q '^games+g1-[0-9a-f]\{12\}@localhost$' ||
+    why+=("press Reply-To: $(mp_header "$press" Reply-To)")
+end "accept and a greeting: the game starts, the greeting goes to alice, nothing says not played"
+
+# Red's first placement was mupbem's: blue makes turn 2.
+mover=$(grep -l ": your turn 2" $(cat new))
+mto=$(mp_header "$mover" To)
+[ "$mto" = "$A" ] && oto=$B || oto=$A
+begin
+mp_reply "$mover" "Carol <$mto>" "Hi all,
+
+My move for this round: $(bare "$mover" 2)
+
+Regards, Carol"
+run
+[ "$(record | grep -c '^2 ')" -eq 1 ] || why+=("turn 2 not recorded")
+[ "$(wc -l <new)" -eq 3 ] || why+=("$(wc -l <new) mails, not 3: $(subjects)")
+subject_is "$(grep -l "^To: $mto" $(cat new))" "[mupbem G1] velox: you played turn 2"
+press=$(grep -l "message from" $(cat new))
+[ "$(mp_header "$press" To)" = "$oto" ] || why+=("the press went to $(mp_header "$press" To)")
+has_line "$press" "Hi all,"
+has_line "$press" "Regards, Carol"
+grep -q "My move" "$press" && why+=("the turn's line was passed on")
+grep -q ": your turn 3" $(grep -l "^To: $oto" $(cat new)) || why+=("no your turn 3")
+end "a turn between a greeting and a signature is played; the greeting goes to the other player"
+
+begin
+m=$(yours "$oto" 3)
+mp_reply "$m" "$oto" "my move: $(bare "$m" 3) thanks!"
+run
+[ "$(record | grep -c '^3 ')" -eq 1 ] || why+=("turn 3 not recorded")
+[ "$(wc -l <new)" -eq 2 ] || why+=("$(wc -l <new) mails, not 2: $(subjects)")
+grep -l "message from\|not played\|could not do" $(cat new) &&
+    why+=("a press or an error")
+end "my move: TURN thanks! plays the turn and nothing else"
+
+begin
+m=$(yours "$mto" 4)
+mp_reply "$m" "$mto" "$(mp_answer "$m" 4)
+
+Sent from my iPhone"
+run
+[ "$(record | grep -c '^4 ')" -eq 1 ] || why+=("turn 4 not recorded")
+[ "$(wc -l <new)" -eq 2 ] || why+=("$(wc -l <new) mails, not 2: $(subjects)")
+grep -l "one turn per mail\|could not do\|message from" $(cat new) &&
+    why+=("an error or a press after the turn")
+end "#N TURN and Sent from my iPhone: the turn mails and nothing else"
+
+begin
+m=$(yours "$oto" 5)
+mp_reply "$m" "$oto" "Am 23.11.2026 um 20:58 schrieb \"mupbem\" <games@localhost>:
+> Bob, turn 5 is yours.
+>
+> Mu velox, 2 players, 2 segments each. Turn 5.
+
+$(mp_answer "$m" 5)
+
+-- 
+Bob"
+run
+[ "$(record | grep -c '^5 ')" -eq 1 ] || why+=("turn 5 not recorded")
+[ "$(wc -l <new)" -eq 2 ] || why+=("$(wc -l <new) mails, not 2: $(subjects)")
+grep -l "could not do\|not played\|message from" $(cat new) &&
+    why+=("an error or a press")
+end "a German Thunderbird reply, bottom-posted: the turn below the quote is played"
+
+begin
+m=$(yours "$mto" 6)
+mp_reply "$m" "$mto" "press Good game so far.
+See you next week."
+run
+[ "$(wc -l <new)" -eq 2 ] || why+=("$(wc -l <new) mails, not 2: $(subjects)")
+press=$(grep -l "message from" $(cat new))
+[ "$(mp_header "$press" To)" = "$oto" ] || why+=("the press went to $(mp_header "$press" To)")
+has_line "$press" "Good game so far."
+has_line "$press" "See you next week."
+has "$(last "$mto")" "Your message in game G1 went to"
+[ "$(record | grep -c '^6 ')" -eq 0 ] || why+=("a turn was played")
+end "press: a message and no turn goes to the other player, and the sender is told"
 
 begin
 # No mail points a player at the source: docs/*.md, src/*.c.

@@ -179,3 +179,21 @@ game_action_at(const struct game *g, const struct action *list, int i)
 	return ((const struct action *)((const char *)list +
 	    (size_t)i * g->ops->action_size));
 }
+
+/*
+ * How much the word s looks like the notation of ops, or of any game
+ * when ops is NULL: 0, 1 or 2 (struct game_ops, looks_like).
+ */
+int
+game_looks_like(const struct game_ops *ops, const char *s, size_t len)
+{
+	int	i, best = 0, n;
+
+	if (ops != NULL)
+		return (ops->looks_like != NULL ? ops->looks_like(s, len) : 0);
+	for (i = 0; game_table[i] != NULL; i++) {
+		if ((n = game_looks_like(game_table[i], s, len)) > best)
+			best = n;
+	}
+	return (best);
+}

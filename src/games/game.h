@@ -62,6 +62,13 @@ struct game_ops {
 	void		 (*score)(const struct game *, struct buf *);
 	void		 (*write_position)(const struct game *, struct buf *);
 	int		 (*read_position)(struct game *, const char *, char **);
+
+	/*
+	 * How much one word looks like the game's notation: 2 if it can
+	 * only be notation (C4-D2), 1 if it might be (a point, a single
+	 * letter, "pass"), 0 if not.  Optional: NULL is always 0.
+	 */
+	int		 (*looks_like)(const char *, size_t);
 };
 
 struct game {
@@ -83,5 +90,7 @@ const struct action	*game_action_at(const struct game *,
 			     const struct action *, int);
 int			 game_play(struct game *, int, const char *, size_t,
 			     struct buf *, struct buf *, char **);
+int			 game_looks_like(const struct game_ops *,
+			     const char *, size_t);
 
 #endif

@@ -19,17 +19,29 @@
  * block on lines of its own) or as format=flowed (soft line breaks
  * joined, RFC 3676).
  *
- * Cleaning then works on lines.  The first of these ends the text: an
- * Outlook "-----Original Message-----" line, an Outlook header block (a
- * "From:" line with a "Sent:" line within the next four), or a "-- "
- * signature separator.  Quoted lines (">") and "On ... wrote:"
- * attributions, also wrapped over two lines, are dropped wherever they
- * are, so both top- and bottom-posted replies keep only the new text.
- * Trailing white space, leading and trailing blank lines and runs of
- * blank lines are tidied last.
+ * Cleaning first folds typography to the ASCII a player means: dashes
+ * and the minus sign to "-", curly quotes to straight ones, no-break
+ * and ideographic spaces to spaces, full-width forms (U+FF01-U+FF5E) to
+ * their ASCII letters, digits and signs; zero-width characters go.
+ * Then it works on lines.  The first of these ends the text: an Outlook
+ * "-----Original Message-----" line (in any of the languages of
+ * mail_text_originals), an Outlook header block (a "From:" line with a
+ * "Sent:" line within the next four, in the same languages), a "-- "
+ * signature separator, or a mobile client's signature ("Sent from my
+ * iPhone", mail_text_signatures).  Quoted lines (">") and attributions
+ * ("On ... wrote:", "Am ... schrieb ...:", mail_text_attributions),
+ * also wrapped over two lines, are dropped wherever they are, so both
+ * top- and bottom-posted replies keep only the new text.  Trailing
+ * white space, leading and trailing blank lines and runs of blank lines
+ * are tidied last.
  */
 
 #define MAIL_TEXT_LOOKAHEAD	4	/* lines from "From:" to "Sent:" */
+#define MAIL_TEXT_WRAPPED	80	/* longest second line of two */
+
+#ifndef nitems
+#define nitems(a)	(sizeof (a) / sizeof (a)[0])
+#endif
 
 struct mail_text_line {
 	const char	*s;
@@ -50,14 +62,101 @@ static const struct {
 	{ "szlig", "\xc3\x9f" }, { "copy", "\xc2\xa9" }
 };
 
+/*
+ * Attributions, the line a client writes above the text it quotes: a
+ * line that starts with begin, holds within and ends with end (each
+ * optional, compared ignoring ASCII case), or two lines that do so
+ * together.  Gmail, Outlook, Apple Mail and Thunderbird in each
+ * language write one of these.  The text is UTF-8, as cleaning
+ * works on it.
+ */
+static const struct mail_text_attribution {
+	const char	*begin;
+	const char	*within;
+	const char	*end;
+} mail_text_attributions[] = {
+	{ "On ", NULL, "wrote:" },				/* en */
+	{ "Am ", " schrieb ", ":" },				/* de */
+	{ "Le ", NULL, "a écrit :" },			/* fr */
+	{ "Le ", NULL, "a écrit:" },
+	{ "El ", NULL, "escribió:" },			/* es */
+	{ "Il ", NULL, "ha scritto:" },				/* it */
+	{ "Op ", " schreef ", ":" },				/* nl */
+	{ "Em ", NULL, "escreveu:" },				/* pt */
+	{ "Den ", " skrev ", ":" },				/* sv */
+	{ "W dniu ", NULL, "pisze:" },				/* pl */
+	{ "W dniu ", NULL, "napisał(a):" },
+	{ "W dniu ", NULL, "napisał:" },
+	{ NULL, NULL, " писал(а):" },				/* ru */
+	{ NULL, NULL, " написал(а):" },
+	{ "пн, ", NULL, ">:" }, { "вт, ", NULL, ">:" },	/* ru, Gmail */
+	{ "ср, ", NULL, ">:" }, { "чт, ", NULL, ">:" },
+	{ "пт, ", NULL, ">:" }, { "сб, ", NULL, ">:" },
+	{ "вс, ", NULL, ">:" },
+};
+
+/* Outlook's quoted-mail header block: a From line, then a Sent line. */
+static const char *mail_text_from[] = {
+	"From:", "Von:", "De :", "De:", "Da:", "Van:", "Från:", "Od:",
+	"От:", NULL
+};
+static const char *mail_text_sent[] = {
+	"Sent:", "Gesendet:", "Envoyé :", "Envoyé:", "Enviado:",
+	"Inviato:", "Verzonden:", "Skickat:", "Wysłano:",
+	"Отправлено:", NULL
+};
+
+/* Outlook's and Apple's separator above a forwarded or quoted mail. */
+static const char *mail_text_originals[] = {
+	"-----Original Message-----", "-----Ursprüngliche Nachricht-----",
+	"-----Message d'origine-----", "-----Mensaje original-----",
+	"-----Messaggio originale-----", "-----Oorspronkelijk bericht-----",
+	"-----Mensagem original-----", "-----Ursprungligt meddelande-----",
+	"-----Wiadomość oryginalna-----",
+	"-----Исходное сообщение-----",
+	"Begin forwarded message:", NULL
+};
+
+/* The signatures mobile clients add, which end the text. */
+static const char *mail_text_signatures[] = {
+	"Sent from my ", "Sent from Mail for Windows", "Sent from Yahoo Mail",
+	"Sent from Outlook", "Get Outlook for ", "Envoyé de mon ",
+	"Von meinem ", "Gesendet von meinem ", "Enviado desde mi ",
+	"Enviado do meu ", "Enviado de meu ", "Inviato da ",
+	"Verzonden vanaf mijn ", "Verstuurd vanaf mijn ",
+	"Skickat från min ", "Wysłane z ",
+	"Отправлено с ", NULL
+};
+
+/* Typography folded to ASCII: code point from..to becomes to_ascii. */
+static const struct {
+	unsigned long	 from;
+	unsigned long	 to;
+	const char	*ascii;		/* "": dropped */
+} mail_text_folds[] = {
+	{ 0x00a0, 0x00a0, " " }, { 0x2000, 0x200a, " " },
+	{ 0x202f, 0x202f, " " }, { 0x205f, 0x205f, " " },
+	{ 0x3000, 0x3000, " " },
+	{ 0x200b, 0x200d, "" }, { 0x2060, 0x2060, "" }, { 0xfeff, 0xfeff, "" },
+	{ 0x2010, 0x2015, "-" }, { 0x2212, 0x2212, "-" },
+	{ 0x2018, 0x201b, "'" }, { 0x2032, 0x2032, "'" },
+	{ 0x201c, 0x201f, "\"" }, { 0x2033, 0x2033, "\"" },
+	{ 0x2024, 0x2024, "." }, { 0x2026, 0x2026, "..." },
+};
+
 static void	mail_text_codepoint(struct buf *, unsigned long);
 static const char *mail_text_entity(const char *, struct buf *);
 static const char *mail_text_tag(const char *, struct buf *, int *);
 static int	mail_text_lines(const char *, struct mail_text_line **);
 static int	mail_text_starts(const struct mail_text_line *, const char *);
 static int	mail_text_blank(const struct mail_text_line *);
+static int	mail_text_matches(const char *, size_t,
+		    const struct mail_text_attribution *);
+static int	mail_text_any(const struct mail_text_line *, const char **);
 static int	mail_text_wrote(const struct mail_text_line *, int, int);
 static int	mail_text_outlook(const struct mail_text_line *, int, int);
+static unsigned long mail_text_decode(const unsigned char *, size_t *);
+static char	*mail_text_fold(const char *);
 
 /* Write code point cp as UTF-8. */
 static void
@@ -345,24 +444,71 @@ mail_text_blank(const struct mail_text_line *l)
 	return (l->len == 0);
 }
 
+/* Does the line s (len bytes) read as attribution at? */
+static int
+mail_text_matches(const char *s, size_t len,
+    const struct mail_text_attribution *at)
+{
+	size_t	n;
+
+	if (at->begin != NULL && (len < (n = strlen(at->begin)) ||
+	    strncasecmp(s, at->begin, n) != 0))
+		return (0);
+	if (at->end != NULL && (len < (n = strlen(at->end)) ||
+	    strncasecmp(s + len - n, at->end, n) != 0))
+		return (0);
+	if (at->within != NULL) {
+		n = strlen(at->within);
+		for (; len >= n; s++, len--) {
+			if (strncasecmp(s, at->within, n) == 0)
+				return (1);
+		}
+		return (0);
+	}
+	return (1);
+}
+
 /*
- * How many lines from line i form an "On ... wrote:" attribution: 1 or
- * 2 (when wrapped), or 0.
+ * How many lines from line i form an attribution: 1 or 2 (when
+ * wrapped), or 0.
  */
 static int
 mail_text_wrote(const struct mail_text_line *lines, int i, int n)
 {
 	const struct mail_text_line	*l = &lines[i];
-	static const char		 wrote[] = "wrote:";
-	size_t				 w = sizeof wrote - 1;
+	struct buf			 two;
+	size_t				 k;
+	int				 found = 0;
 
-	if (!mail_text_starts(l, "On "))
+	for (k = 0; k < nitems(mail_text_attributions); k++) {
+		if (mail_text_matches(l->s, l->len, &mail_text_attributions[k]))
+			return (1);
+	}
+	if (i + 1 >= n || lines[i + 1].len == 0 ||
+	    lines[i + 1].len >= MAIL_TEXT_WRAPPED)
 		return (0);
-	if (l->len >= w && strncasecmp(l->s + l->len - w, wrote, w) == 0)
-		return (1);
-	if (i + 1 < n && lines[i + 1].len >= w && strncasecmp(lines[i + 1].s +
-	    lines[i + 1].len - w, wrote, w) == 0 && lines[i + 1].len < 80)
-		return (2);
+	buf_init(&two);
+	buf_add(&two, l->s, l->len);
+	buf_addc(&two, ' ');
+	buf_add(&two, lines[i + 1].s, lines[i + 1].len);
+	for (k = 0; k < nitems(mail_text_attributions) && !found; k++) {
+		/* The first line must begin it: not any line before one. */
+		found = mail_text_attributions[k].begin != NULL &&
+		    mail_text_matches(two.data, two.len,
+		    &mail_text_attributions[k]);
+	}
+	buf_free(&two);
+	return (found ? 2 : 0);
+}
+
+/* Does line l start with one of words? */
+static int
+mail_text_any(const struct mail_text_line *l, const char **words)
+{
+	for (; *words != NULL; words++) {
+		if (mail_text_starts(l, *words))
+			return (1);
+	}
 	return (0);
 }
 
@@ -372,15 +518,64 @@ mail_text_outlook(const struct mail_text_line *lines, int i, int n)
 {
 	int	j;
 
-	if (mail_text_starts(&lines[i], "-----Original Message-----"))
+	if (mail_text_any(&lines[i], mail_text_originals))
 		return (1);
-	if (!mail_text_starts(&lines[i], "From:"))
+	if (!mail_text_any(&lines[i], mail_text_from))
 		return (0);
 	for (j = i + 1; j < n && j <= i + MAIL_TEXT_LOOKAHEAD; j++) {
-		if (mail_text_starts(&lines[j], "Sent:"))
+		if (mail_text_any(&lines[j], mail_text_sent))
 			return (1);
 	}
 	return (0);
+}
+
+/* The code point of the UTF-8 sequence at p, and its length in *len. */
+static unsigned long
+mail_text_decode(const unsigned char *p, size_t *len)
+{
+	if (p[0] >= 0xe0 && p[0] < 0xf0 && (p[1] & 0xc0) == 0x80 &&
+	    (p[2] & 0xc0) == 0x80) {
+		*len = 3;
+		return ((unsigned long)(p[0] & 0x0f) << 12 |
+		    (unsigned long)(p[1] & 0x3f) << 6 | (p[2] & 0x3f));
+	}
+	if (p[0] >= 0xc0 && p[0] < 0xe0 && (p[1] & 0xc0) == 0x80) {
+		*len = 2;
+		return ((unsigned long)(p[0] & 0x1f) << 6 | (p[1] & 0x3f));
+	}
+	*len = 1;
+	return (p[0]);
+}
+
+/* Text with its typography folded to ASCII (mail_text_folds). */
+static char *
+mail_text_fold(const char *text)
+{
+	const unsigned char	*p = (const unsigned char *)text;
+	struct buf		 out;
+	unsigned long		 cp;
+	size_t			 len, k;
+
+	buf_init(&out);
+	while (*p != '\0') {
+		cp = mail_text_decode(p, &len);
+		if (cp >= 0xff01 && cp <= 0xff5e) {
+			buf_addc(&out, (char)(cp - 0xfee0));
+			p += len;
+			continue;
+		}
+		for (k = 0; k < nitems(mail_text_folds); k++) {
+			if (cp >= mail_text_folds[k].from &&
+			    cp <= mail_text_folds[k].to)
+				break;
+		}
+		if (k < nitems(mail_text_folds))
+			buf_adds(&out, mail_text_folds[k].ascii);
+		else
+			buf_add(&out, (const char *)p, len);
+		p += len;
+	}
+	return (buf_steal(&out));
 }
 
 /* The new text of a reply: history and signature cut away, tidied. */
@@ -389,14 +584,17 @@ mail_text_clean(const char *text)
 {
 	struct mail_text_line	*lines, *l;
 	struct buf		 out;
+	char			*folded;
 	int			 n, i, k, blank = 0, any = 0;
 
-	n = mail_text_lines(text, &lines);
+	folded = mail_text_fold(text);
+	n = mail_text_lines(folded, &lines);
 	buf_init(&out);
 	for (i = 0; i < n; i++) {
 		l = &lines[i];
 		if ((l->len == 2 && strncmp(l->s, "--", 2) == 0) ||
-		    mail_text_outlook(lines, i, n))
+		    mail_text_outlook(lines, i, n) ||
+		    mail_text_any(l, mail_text_signatures))
 			break;
 		if (l->len > 0 && l->s[0] == '>')
 			continue;
@@ -416,5 +614,6 @@ mail_text_clean(const char *text)
 		buf_addc(&out, '\n');
 	}
 	free(lines);
+	free(folded);
 	return (buf_steal(&out));
 }

@@ -9,18 +9,37 @@
 
 #include "buf.h"
 #include "command.h"
+#include "game.h"
 #include "xmalloc.h"
 
 /*
- * Reading commands from the text of a player's mail.  Each non-empty
- * line is a command when its first word (in any case) is a keyword;
- * every other line is part of the turn the mail plays, in the game's
- * own notation, and consecutive such lines make one turn.  A turn may
- * start with "#N", the number of the turn it makes, so a turn
- * written against a stale board is refused (as pbmserv does).  When
- * the body holds nothing, the subject is read as one line, without
- * its "Re:"; a subject with a "[mupbem G12]" tag is one of ours, and
- * only names the game.
+ * Reading commands from the text of a player's mail (docs/commands.md,
+ * "How a mail is read").  Each non-empty line is one of three things.
+ *
+ * A command, when its first word (in any case, a trailing ",", ".",
+ * "!", ":" or ";" allowed) is a keyword and what follows has the shape
+ * of that command's arguments: "accept G12", but not "Accept my
+ * apologies".  After "accept," the rest of the line is conversation.
+ *
+ * A turn, when a run of its words is one the game's parser accepts in
+ * the current position ("my move: A0-A1 thanks!" plays A0-A1), or when
+ * it looks like an attempt at one: a word that can only be notation
+ * (C4-D2, @1,-3, n1-e1), or nothing but words that may be (cells,
+ * points, letters, pass).  Such a line that does not parse reaches the
+ * engine, whose error says precisely what is wrong.  A run without a
+ * digit (pass, resign, a layout letter, "c ne") counts only as the
+ * whole line, after an optional "#N" and a label that ends in ":", so
+ * "I pass on that" is not a pass.  Consecutive turn lines make one
+ * turn, so a move wrapped over two lines joins up.  A turn may start
+ * with "#N", the number of the turn it makes, so a turn written
+ * against a stale board is refused (as pbmserv does).
+ *
+ * Anything else is conversation: kept, in order, to be passed on to
+ * the other players, and never an error.  "press" makes the rest of
+ * its line and every line after it one message.  When the body holds
+ * no command and no turn, the subject is read as one line, without its
+ * "Re:"; a subject with a "[mupbem G12]" tag is one of ours, and only
+ * names the game.
  *
  * Parsing knows the commands' shapes only: whether a turn is legal, or
  * a game exists, is the service's business.  A malformed command gets
@@ -35,7 +54,8 @@ enum command_args {
 	COMMAND_ARGS_MAYBE_GAME,	/* G12, or none: the mail's game */
 	COMMAND_ARGS_TURN,	/* the rest of the line, and following lines */
 	COMMAND_ARGS_NAME,	/* the rest of the line */
-	COMMAND_ARGS_SETTING	/* the rest of the line: KEY VALUE */
+	COMMAND_ARGS_SETTING,	/* the rest of the line: KEY VALUE */
+	COMMAND_ARGS_PRESS	/* the rest of the line and of the mail */
 };
 
 static const struct {
@@ -58,16 +78,34 @@ static const struct {
 	{ "unobserve", COMMAND_UNOBSERVE, COMMAND_ARGS_MAYBE_GAME },
 	{ "name", COMMAND_NAME, COMMAND_ARGS_NAME },
 	{ "set", COMMAND_SET, COMMAND_ARGS_SETTING },
+	{ "press", COMMAND_PRESS, COMMAND_ARGS_PRESS },
 };
 
 #define COMMAND_NWORDS	(sizeof command_words / sizeof command_words[0])
 #define COMMAND_NAME_MAX	40
+#define COMMAND_LINE_WORDS	64	/* words of a line looked at */
+#define COMMAND_SPAN_WORDS	24	/* words of a turn inside a line */
+#define COMMAND_LABEL_WORDS	6	/* words of a label ("my move:") */
+#define COMMAND_PUNCT		",.!?:;"
 
 struct command_reader {
 	struct command_list	*list;
 	char			**cause;
+	const struct game	*g;	/* the mail's game, or NULL */
 	int			  line;
+	int			  subject;	/* reading the subject */
 	struct command		 *turn;	/* the turn being gathered */
+	struct command		 *press;	/* the press taking every line */
+	struct buf		  talk;		/* the conversation */
+	int			  gap;	/* a break since the last talk */
+};
+
+/* The words of one line. */
+struct command_words {
+	const char	*s[COMMAND_LINE_WORDS];
+	size_t		 len[COMMAND_LINE_WORDS];
+	int		 shape[COMMAND_LINE_WORDS];	/* game_looks_like */
+	int		 n;
 };
 
 static const char *command_word(const char *, size_t *);
@@ -77,12 +115,26 @@ static int	command_fail(struct command_reader *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
 static struct command *command_add(struct command_reader *,
 		    enum command_type);
-static int	command_turn(struct command_reader *, enum command_type,
+static int	command_turn(struct command_reader *, enum command_type, int,
 		    const char *, size_t);
 static int	command_new(struct command_reader *, struct command *,
 		    const char *, size_t);
 static int	command_line(struct command_reader *, const char *, size_t);
 static int	command_text(struct command_reader *, const char *);
+static void	command_talk(struct command_reader *, const char *, size_t);
+static size_t	command_bare(const char *, size_t);
+static int	command_keyword(const char *, size_t, int *);
+static int	command_fits(size_t, int, const char *);
+static void	command_split(struct command_reader *, const char *,
+		    struct command_words *);
+static void	command_join(const struct command_words *, int, int,
+		    struct buf *);
+static int	command_span(struct command_reader *,
+		    const struct command_words *, int, int, struct buf *);
+static int	command_find(struct command_reader *, const char *, int *,
+		    struct buf *);
+static int	command_look(struct command_reader *,
+		    const struct command_words *, int, struct buf *);
 
 const char *
 command_name(enum command_type type)
@@ -173,23 +225,28 @@ command_add(struct command_reader *rd, enum command_type type)
 	return (c);
 }
 
-/* Gather turn text, starting a turn (or preview) or adding to one. */
+/*
+ * Gather turn text, starting a turn (or preview) or adding to one.
+ * guard is the turn's #N, 0 for none, or -1 to read it from s.
+ */
 static int
-command_turn(struct command_reader *rd, enum command_type type,
+command_turn(struct command_reader *rd, enum command_type type, int guard,
     const char *s, size_t len)
 {
 	struct command	*c;
 	struct buf	 b;
 	const char	*w;
 	size_t		 n;
-	int		 guard = 0;
 
-	if ((w = command_word(s, &n)) != NULL && w[0] == '#') {
-		if (command_number(w + 1, n - 1, &guard) == -1)
-			return (command_fail(rd, "'%.*s': a turn number is "
-			    "written #14", (int)n, w));
-		len -= (size_t)(w + n - s);
-		s = w + n;
+	if (guard == -1) {
+		guard = 0;
+		if ((w = command_word(s, &n)) != NULL && w[0] == '#') {
+			if (command_number(w + 1, n - 1, &guard) == -1)
+				return (command_fail(rd, "'%.*s': a turn number "
+				    "is written #14", (int)n, w));
+			len -= (size_t)(w + n - s);
+			s = w + n;
+		}
 	}
 	while (len > 0 && (*s == ' ' || *s == '\t')) {
 		s++;
@@ -279,87 +336,335 @@ command_new(struct command_reader *rd, struct command *c, const char *s,
 	return (0);
 }
 
+/* Keep a line of conversation (not from the subject). */
+static void
+command_talk(struct command_reader *rd, const char *s, size_t len)
+{
+	while (len > 0 && isspace((unsigned char)*s)) {
+		s++;
+		len--;
+	}
+	while (len > 0 && isspace((unsigned char)s[len - 1]))
+		len--;
+	rd->turn = NULL;
+	if (rd->subject || len == 0)
+		return;
+	if (rd->gap && rd->talk.len > 0)
+		buf_addc(&rd->talk, '\n');
+	rd->gap = 0;
+	buf_add(&rd->talk, s, len);
+	buf_addc(&rd->talk, '\n');
+}
+
+/* The length of word s without the punctuation that may end it. */
+static size_t
+command_bare(const char *s, size_t len)
+{
+	while (len > 0 && strchr(COMMAND_PUNCT, s[len - 1]) != NULL)
+		len--;
+	return (len);
+}
+
+/* The command word w is, or -1; *punct if punctuation ends it. */
+static int
+command_keyword(const char *w, size_t n, int *punct)
+{
+	size_t	i, bare = command_bare(w, n);
+
+	*punct = bare < n;
+	for (i = 0; i < COMMAND_NWORDS; i++) {
+		if (strlen(command_words[i].word) == bare &&
+		    strncasecmp(command_words[i].word, w, bare) == 0)
+			return ((int)i);
+	}
+	return (-1);
+}
+
+/*
+ * Is a line that starts with keyword i (punct if punctuation ends it)
+ * and goes on with rest a command, or conversation that happens to
+ * start with the word?
+ */
+static int
+command_fits(size_t i, int punct, const char *rest)
+{
+	const char	*w;
+	char		*name;
+	size_t		 n, more;
+	int		 game, found;
+
+	if ((w = command_word(rest, &n)) == NULL || punct)
+		return (1);
+	/* A game, or a last word that is trying to be one (G, Gx, 1x). */
+	game = command_game(w, command_bare(w, n), &game) == 0 ||
+	    (strchr("Gg0123456789", w[0]) != NULL && command_word(w + n,
+	    &more) == NULL && (n <= 2 || strpbrk(w, "0123456789") != NULL));
+	switch (command_words[i].args) {
+	case COMMAND_ARGS_NONE:
+	case COMMAND_ARGS_MAYBE_GAME:
+		return (game);
+	case COMMAND_ARGS_TOPIC:
+	case COMMAND_ARGS_VARIANT:
+		return (command_word(w + n, &n) == NULL);
+	case COMMAND_ARGS_NEW:
+		name = xstrndup(w, command_bare(w, n));
+		found = game_find(name) != NULL || strchr(rest, '@') != NULL;
+		free(name);
+		return (found);
+	case COMMAND_ARGS_SETTING:
+		/* "set confirm off": a key and a value, no sentence. */
+		return ((w = command_word(w + n, &n)) == NULL ||
+		    command_word(w + n, &n) == NULL);
+	default:
+		return (1);
+	}
+}
+
+/* Split line into words, with how much each looks like a move. */
+static void
+command_split(struct command_reader *rd, const char *line,
+    struct command_words *ws)
+{
+	const struct game_ops	*ops = rd->g != NULL ? rd->g->ops : NULL;
+	const char		*w = line;
+	size_t			 n;
+
+	ws->n = 0;
+	while (ws->n < COMMAND_LINE_WORDS &&
+	    (w = command_word(w, &n)) != NULL) {
+		ws->s[ws->n] = w;
+		ws->len[ws->n] = n;
+		ws->shape[ws->n] = game_looks_like(ops, w, command_bare(w, n));
+		ws->n++;
+		w += n;
+	}
+}
+
+/*
+ * Words a to b as turn text: one space between them, without the
+ * full stop or other punctuation a sentence puts after the last; a
+ * comma inside an open bracket stays (the list goes on next line).
+ */
+static void
+command_join(const struct command_words *ws, int a, int b, struct buf *out)
+{
+	const char	*s;
+	size_t		 len, bare, i;
+	int		 k, open = 0;
+
+	buf_reset(out);
+	for (k = a; k < b; k++) {
+		s = ws->s[k];
+		len = ws->len[k];
+		for (i = 0; i < len; i++)
+			open += s[i] == '(' ? 1 : s[i] == ')' ? -1 : 0;
+		bare = command_bare(s, len);
+		if (open > 0 && bare < len && s[bare] == ',')
+			bare++;
+		if (k > a)
+			buf_addc(out, ' ');
+		buf_add(out, s, k == b - 1 ? bare : len);
+	}
+}
+
+/*
+ * Look for a turn in words first to the end: the leftmost, longest run
+ * the game's parser accepts; a run without a digit only as all of them.
+ * 1 and the turn in out, or 0.
+ */
+static int
+command_span(struct command_reader *rd, const struct command_words *ws,
+    int first, int label, struct buf *out)
+{
+	struct action	*act;
+	char		*why;
+	size_t		 i;
+	int		 a, b, end, k, digit, found = 0;
+
+	if (rd->g == NULL)
+		return (0);
+	act = game_action_new(rd->g);
+	for (a = first; a < ws->n && !found; a++) {
+		if (ws->shape[a] == 0)
+			continue;
+		for (end = a; end < ws->n && ws->shape[end] != 0 &&
+		    end - a < COMMAND_SPAN_WORDS; end++)
+			/* nothing */;
+		for (b = end; b > a && !found; b--) {
+			for (digit = 0, k = a; k < b; k++) {
+				for (i = 0; i < ws->len[k]; i++)
+					digit |= isdigit((unsigned char)
+					    ws->s[k][i]) != 0;
+			}
+			if (!digit && (a != label || b != ws->n))
+				continue;
+			command_join(ws, a, b, out);
+			why = NULL;
+			found = rd->g->ops->parse(rd->g, out->data, out->len,
+			    act, &why) == 0;
+			free(why);
+		}
+	}
+	free(act);
+	return (found);
+}
+
+/*
+ * Is line a turn?  1, its #N in *guard and its text in out; 0 if it is
+ * conversation; -1 if its #N is malformed.
+ */
+static int
+command_find(struct command_reader *rd, const char *line, int *guard,
+    struct buf *out)
+{
+	struct command_words	 ws;
+	int			 first = 0, bad = 0, k;
+
+	*guard = 0;
+	command_split(rd, line, &ws);
+	if (ws.n > 0 && ws.s[0][0] == '#' && ws.len[0] > 1) {
+		/* A bad #N is an error only on a line with a turn. */
+		bad = command_number(ws.s[0] + 1, command_bare(ws.s[0],
+		    ws.len[0]) - 1, guard) == -1;
+		first = 1;
+	}
+	if ((k = command_look(rd, &ws, first, out)) == 1 && bad)
+		return (command_fail(rd, "'%.*s': a turn number is written "
+		    "#14", (int)ws.len[0], ws.s[0]));
+	return (k);
+}
+
+/* Is there a turn in the words from first on?  1 and out, or 0. */
+static int
+command_look(struct command_reader *rd, const struct command_words *ws,
+    int first, struct buf *out)
+{
+	int	label, k, a, b;
+
+	label = first;
+	for (k = first; k < ws->n - 1 && k < first + COMMAND_LABEL_WORDS;
+	    k++) {
+		if (ws->s[k][ws->len[k] - 1] == ':') {
+			label = k + 1;
+			break;
+		}
+	}
+	if (command_span(rd, ws, first, label, out))
+		return (1);
+	/* Not a turn the game takes: does it look like an attempt? */
+	for (k = first; k < ws->n && ws->shape[k] != 2; k++)
+		/* nothing */;
+	if (k < ws->n) {
+		for (a = k; a > (k >= label ? label : first) &&
+		    ws->shape[a - 1] != 0; a--)
+			/* nothing */;
+		for (b = k; b < ws->n && ws->shape[b] != 0; b++)
+			/* nothing */;
+		command_join(ws, a, b, out);
+		return (1);
+	}
+	for (k = label; k < ws->n && ws->shape[k] != 0; k++)
+		/* nothing */;
+	if (k == ws->n && label < ws->n) {
+		command_join(ws, label, ws->n, out);
+		return (1);
+	}
+	return (0);
+}
+
 /* One line of command text. */
 static int
 command_line(struct command_reader *rd, const char *s, size_t len)
 {
 	struct command	*c;
+	struct buf	 turn;
 	const char	*w, *rest;
 	char		*line;
 	size_t		 n, i;
+	int		 k, punct, guard, rc = 0;
 
 	while (len > 0 && isspace((unsigned char)s[len - 1]))
 		len--;
 	line = xstrndup(s, len);
-	if ((w = command_word(line, &n)) == NULL) {
-		free(line);
-		return (0);
+	if ((w = command_word(line, &n)) == NULL)
+		goto out;
+	k = command_keyword(w, n, &punct);
+	if (k == -1 || !command_fits((size_t)k, punct, w + n)) {
+		buf_init(&turn);
+		if ((rc = command_find(rd, line, &guard, &turn)) == 1) {
+			rc = command_turn(rd, COMMAND_PLAY, guard, turn.data,
+			    turn.len);
+			rd->gap = 1;
+		} else if (rc == 0)
+			command_talk(rd, line, len);
+		buf_free(&turn);
+		goto out;
 	}
-	for (i = 0; i < COMMAND_NWORDS; i++) {
-		if (strlen(command_words[i].word) == n &&
-		    strncasecmp(command_words[i].word, w, n) == 0)
-			break;
-	}
-	if (i == COMMAND_NWORDS) {
-		i = (size_t)command_turn(rd, COMMAND_PLAY, line, len);
-		free(line);
-		return ((int)i);
-	}
+	i = (size_t)k;
 	rest = w + n;
+	rd->gap = 1;
 	if (command_words[i].args == COMMAND_ARGS_TURN) {
-		i = (size_t)command_turn(rd, COMMAND_PREVIEW, rest,
-		    strlen(rest));
-		free(line);
-		return ((int)i);
+		rc = command_turn(rd, COMMAND_PREVIEW, -1, rest, strlen(rest));
+		goto out;
 	}
 	c = command_add(rd, command_words[i].type);
 	w = command_word(rest, &n);
+	if (punct && command_words[i].args != COMMAND_ARGS_NAME &&
+	    command_words[i].args != COMMAND_ARGS_PRESS) {
+		/* "accept, see you on the board": the rest is talk. */
+		if (w != NULL)
+			command_talk(rd, w, strlen(w));
+		w = NULL;
+	}
 	switch (command_words[i].args) {
 	case COMMAND_ARGS_NONE:
-		if (w != NULL)
-			goto extra;
+		if (w != NULL) {
+			rc = command_fail(rd, "%s: nothing more is expected "
+			    "after it", command_words[i].word);
+			goto out;
+		}
 		break;
 	case COMMAND_ARGS_TOPIC:
 		if (w != NULL)
 			c->arg = xstrndup(w, n);
-		if (w != NULL && command_word(w + n, &n) != NULL)
-			goto extra;
 		break;
 	case COMMAND_ARGS_VARIANT:
 		if (w == NULL) {
-			free(line);
-			return (command_fail(rd, "%s: which game? Write %s "
+			rc = command_fail(rd, "%s: which game? Write %s "
 			    "velox, levis, classic or mur",
-			    command_words[i].word, command_words[i].word));
+			    command_words[i].word, command_words[i].word);
+			goto out;
 		}
 		c->arg = xstrndup(w, n);
-		if (command_word(w + n, &n) != NULL)
-			goto extra;
 		break;
 	case COMMAND_ARGS_NEW:
-		if (command_new(rd, c, rest, strlen(rest)) == -1) {
-			free(line);
-			return (-1);
-		}
+		rc = command_new(rd, c, rest, strlen(rest));
 		break;
 	case COMMAND_ARGS_MAYBE_GAME:
 		if (w == NULL)
 			break;
-		if (command_game(w, n, &c->game) == -1) {
-			free(line);
-			return (command_fail(rd, "%s: which game? Write it "
-			    "like G12", command_words[i].word));
+		if (command_game(w, command_bare(w, n), &c->game) == -1) {
+			rc = command_fail(rd, "%s: which game? Write it like "
+			    "G12", command_words[i].word);
+			goto out;
 		}
-		if (command_word(w + n, &n) != NULL)
-			goto extra;
+		rest = w + n;
+		if ((w = command_word(rest, &n)) == NULL)
+			break;
+		if (command_game(w, command_bare(w, n), &k) == 0) {
+			rc = command_fail(rd, "%s: nothing more is expected "
+			    "after it", command_words[i].word);
+			goto out;
+		}
+		command_talk(rd, w, strlen(w));
 		break;
 	case COMMAND_ARGS_NAME:
 		while (*rest == ' ' || *rest == '\t')
 			rest++;
 		if (*rest == '\0' || strlen(rest) > COMMAND_NAME_MAX) {
-			free(line);
-			return (command_fail(rd, "name: a name has 1 to %d "
-			    "characters", COMMAND_NAME_MAX));
+			rc = command_fail(rd, "name: a name has 1 to %d "
+			    "characters", COMMAND_NAME_MAX);
+			goto out;
 		}
 		c->arg = xstrdup(rest);
 		break;
@@ -373,22 +678,24 @@ command_line(struct command_reader *rd, const char *s, size_t len)
 		}
 		c->arg = xstrdup(rest);
 		break;
+	case COMMAND_ARGS_PRESS:
+		c->arg = xstrdup(w != NULL ? w : "");
+		if (!rd->subject)
+			rd->press = c;
+		break;
 	default:
 		break;
 	}
+out:
 	free(line);
-	return (0);
-
-extra:
-	free(line);
-	return (command_fail(rd, "%s: nothing more is expected after it",
-	    command_words[i].word));
+	return (rc);
 }
 
 /* Every line of text. */
 static int
 command_text(struct command_reader *rd, const char *text)
 {
+	struct buf	 b;
 	const char	*p = text, *nl;
 	size_t		 len;
 
@@ -396,8 +703,20 @@ command_text(struct command_reader *rd, const char *text)
 		rd->line++;
 		nl = strchr(p, '\n');
 		len = nl != NULL ? (size_t)(nl - p) : strlen(p);
-		if (len == 0 || strspn(p, " \t\r") >= len) {
+		while (len > 0 && isspace((unsigned char)p[len - 1]))
+			len--;
+		if (rd->press != NULL) {
+			/* Every line after "press" is its message. */
+			buf_init(&b);
+			buf_adds(&b, rd->press->arg);
+			if (b.len > 0)
+				buf_addc(&b, '\n');
+			buf_add(&b, p, len);
+			free(rd->press->arg);
+			rd->press->arg = buf_steal(&b);
+		} else if (len == 0 || strspn(p, " \t\r") >= len) {
 			rd->turn = NULL;	/* a blank line ends a turn */
+			rd->gap = 1;
 		} else if (command_line(rd, p, len) == -1)
 			return (-1);
 		if (nl == NULL)
@@ -425,29 +744,44 @@ command_subject_game(const char *subject)
 
 /*
  * Parse the command text of a mail (and its subject, if the text has
- * nothing) into *list.  On failure *list holds nothing and *cause says
- * which line is wrong and why.
+ * no command and no turn) into *list, reading turns for game g (NULL:
+ * any game's).  On failure *list holds nothing and *cause says which
+ * line is wrong and why.
  */
 int
-command_parse(const char *text, const char *subject,
+command_parse(const char *text, const char *subject, const struct game *g,
     struct command_list *list, char **cause)
 {
 	struct command_reader	 rd;
 	const char		*s;
 	char			*copy;
-	int			 rc;
+	size_t			 i;
+	int			 rc = 0;
 
 	memset(list, 0, sizeof *list);
 	memset(&rd, 0, sizeof rd);
 	rd.list = list;
 	rd.cause = cause;
-	if (command_text(&rd, text) == -1) {
-		command_list_free(list);
-		return (-1);
+	rd.g = g;
+	buf_init(&rd.talk);
+	if (command_text(&rd, text) == -1)
+		goto fail;
+	for (i = 0; i < list->n; i++) {
+		if (list->v[i].type != COMMAND_PRESS)
+			continue;
+		s = list->v[i].arg;
+		if (s[strspn(s, " \t\n")] == '\0') {
+			rd.line = list->v[i].line;
+			command_fail(&rd, "press: write the message after it, "
+			    "on the same line or the lines below");
+			goto fail;
+		}
 	}
+	if (rd.talk.len > 0)
+		list->talk = buf_steal(&rd.talk);
 	/* Our own subjects carry a tag: they are not commands. */
 	if (list->n > 0 || subject == NULL || command_subject_game(subject) != 0)
-		return (0);
+		goto out;
 	s = subject;
 	for (;;) {
 		while (*s == ' ')
@@ -463,11 +797,18 @@ command_parse(const char *text, const char *subject,
 	copy = xstrdup(s);
 	rd.line = 0;
 	rd.turn = NULL;
+	rd.subject = 1;
 	rc = command_line(&rd, copy, strlen(copy));
 	free(copy);
 	if (rc == -1)
-		command_list_free(list);
-	return (rc);
+		goto fail;
+out:
+	buf_free(&rd.talk);
+	return (0);
+fail:
+	buf_free(&rd.talk);
+	command_list_free(list);
+	return (-1);
 }
 
 void
@@ -482,5 +823,6 @@ command_list_free(struct command_list *l)
 			free(l->v[i].with[j]);
 	}
 	free(l->v);
+	free(l->talk);
 	memset(l, 0, sizeof *l);
 }

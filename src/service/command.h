@@ -1,6 +1,6 @@
 /*
  * The command language of mail (docs/commands.md): what a player's
- * command text asks for, line by line.
+ * command text asks for, line by line, and what in it is conversation.
  */
 #ifndef COMMAND_H
 #define COMMAND_H
@@ -26,7 +26,8 @@ enum command_type {
 	COMMAND_OBSERVE,
 	COMMAND_UNOBSERVE,
 	COMMAND_NAME,
-	COMMAND_SET		/* a player's setting: KEY VALUE */
+	COMMAND_SET,	/* a player's setting: KEY VALUE */
+	COMMAND_PRESS		/* a message to the other players */
 };
 
 struct command {
@@ -45,10 +46,13 @@ struct command {
 struct command_list {
 	struct command	*v;
 	size_t		 n;
+	char		*talk;		/* the conversation, or NULL */
 };
 
-int		 command_parse(const char *, const char *, struct command_list *,
-		     char **);
+struct game;
+
+int		 command_parse(const char *, const char *, const struct game *,
+		     struct command_list *, char **);
 void		 command_list_free(struct command_list *);
 int		 command_subject_game(const char *);
 const char	*command_name(enum command_type);

@@ -76,6 +76,8 @@ void	service_notice(struct service_mail *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 int	service_player_add(struct service_mail *, const char *,
 	    struct store_player *, char **);
+int	service_token_ok(const struct service_mail *,
+	    const struct service_game *);
 
 /* service-mail.c */
 void	service_vars_init(struct service_vars *);
@@ -118,6 +120,14 @@ int	service_lifecycle_join(struct service_mail *, const struct command *,
 	    char **);
 int	service_lifecycle_withdraw(struct service_mail *,
 	    const struct command *, char **);
+
+/* service-press.c */
+int	service_press_game(struct service_mail *, struct service_game *,
+	    char **);
+int	service_press_send(struct service_mail *, struct service_game *,
+	    const char *, int, char **);
+int	service_press_command(struct service_mail *, const struct command *,
+	    char **);
 
 /* service-play.c */
 int	service_play_turn(struct service_mail *, const struct command *,

@@ -149,6 +149,16 @@ service_notice(struct service_mail *sm, const char *fmt, ...)
 	service_vars_free(&vars);
 }
 
+/* Does the mail carry the sender's token for sg, or need none? */
+int
+service_token_ok(const struct service_mail *sm, const struct service_game *sg)
+{
+	if (strcmp(sm->sv->config->policy, "from") == 0)
+		return (1);
+	return (sm->token_game == sg->row.id &&
+	    identity_check(sm->me.secret, (int)sg->row.id, sm->token));
+}
+
 /*
  * May the sender change game sg (what says how)?  1 if so; 0 if not,
  * after telling the seat's holder; -1 if the store fails.
@@ -161,10 +171,7 @@ service_allowed(struct service_mail *sm, const struct service_game *sg,
 	struct service_game	*g = (struct service_game *)sg;
 	int			 rc;
 
-	if (strcmp(sm->sv->config->policy, "from") == 0)
-		return (1);
-	if (sm->token_game == sg->row.id &&
-	    identity_check(sm->me.secret, (int)sg->row.id, sm->token))
+	if (service_token_ok(sm, sg))
 		return (1);
 	if (sm->answers == sg->row.id)
 		return (1);
@@ -386,6 +393,8 @@ service_command(struct service_mail *sm, const struct command *c,
 		return (service_name(sm, c, cause));
 	case COMMAND_SET:
 		return (service_set(sm, c, cause));
+	case COMMAND_PRESS:
+		return (service_press_command(sm, c, cause));
 	}
 	return (0);
 }
@@ -398,9 +407,10 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 	struct service		*sv = arg;
 	struct service_mail	 sm;
 	struct command_list	 list;
+	struct service_game	 sg;
 	char			*why = NULL;
 	size_t			 i;
-	int			 rc = 0;
+	int			 rc = 0, talked = 0, game;
 
 	if (sv->limit != NULL && !ratelimit_allow(sv->limit, m->from,
 	    ml->now)) {
@@ -426,17 +436,31 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 		sm.me.name = xstrdup(m->from_name);
 	}
 	service_context(&sm);
-	if (command_parse(m->text, m->subject, &list, &why) == -1) {
+	/* The mail's game, if it has one, tells turns from conversation. */
+	if ((game = service_press_game(&sm, &sg, cause)) == -1) {
+		rc = -1;
+		goto out;
+	}
+	if (command_parse(m->text, m->subject, game ? sg.g : NULL, &list,
+	    &why) == -1) {
 		service_error(&sm, "%s", why);
 		free(why);
 		service_help(&sm, NULL);
 	} else {
-		if (list.n == 0)
-			service_help(&sm, NULL);
 		for (i = 0; i < list.n && rc == 0; i++)
 			rc = service_command(&sm, &list.v[i], cause);
+		if (rc == 0 && game && list.talk != NULL &&
+		    (talked = service_press_send(&sm, &sg, list.talk, 0,
+		    cause)) == -1)
+			rc = -1;
+		if (rc == 0 && list.n == 0 && !talked)
+			service_help(&sm, NULL);
+		else if (rc == 0 && list.n == 0)
+			service_notice(&sm, "Your message in game G%lld was "
+			    "passed on to the other players.\n", sg.row.id);
 		command_list_free(&list);
 	}
+	service_game_free(&sg);
 	if (rc == 0)
 		rc = service_mail_flush(&sm, cause);
 out:

@@ -32,7 +32,8 @@ const size_t template_set_nnames =
 static const char *const template_set_files[TEMPLATE_NKINDS] = {
 	"invitation", "started", "your-turn", "accepted", "played",
 	"rejected", "preview", "over", "help", "reminder", "error", "notice",
-	"forged", "rules-classic", "rules-levis", "rules-velox", "rules-mur"
+	"forged", "rules-classic", "rules-levis", "rules-velox", "rules-mur",
+	"press"
 };
 
 struct template_set {

@@ -383,3 +383,51 @@ mu_notation_format(const struct mu_action *a, struct buf *out)
 		break;
 	}
 }
+
+/*
+ * How much a word of a player's mail looks like Mu notation: 2 for a
+ * move (C4-D2, B0-B3(B4,C1)) or a placement (@1,-3); 1 for a cell, a
+ * list, a single letter (a layout alias) and the words of notation
+ * (pass, resign, clear); 0 for anything else.
+ */
+int
+mu_notation_looks_like(const char *s, size_t len)
+{
+	static const char	*words[] = { "pass", "resign", "clear", NULL };
+	size_t			 i, n;
+	int			 cells = 0, dash = 0;
+
+	if (len > 1 && s[0] == '@') {
+		for (i = 1; i < len; i++) {
+			if (!isdigit((unsigned char)s[i]) && s[i] != '-' &&
+			    s[i] != ',')
+				return (0);
+		}
+		return (2);
+	}
+	for (i = 0; words[i] != NULL; i++) {
+		if (mu_notation_word(s, len, words[i]))
+			return (1);
+	}
+	if (len == 1)
+		return (isalpha((unsigned char)s[0]) ? 1 : 0);
+	for (i = 0; i < len; cells++) {
+		while (i < len && strchr("-(),;", s[i]) != NULL)
+			dash |= s[i++] == '-';
+		if (i == len)
+			break;
+		for (n = 0; i + n < len && isalpha((unsigned char)s[i + n]); n++)
+			/* nothing */;
+		if (n == 0 || n > 2)
+			return (0);
+		i += n;
+		for (n = 0; i + n < len && isdigit((unsigned char)s[i + n]); n++)
+			/* nothing */;
+		if (n == 0 || n > 2)
+			return (0);
+		i += n;
+	}
+	if (cells == 0)
+		return (0);
+	return (dash && cells > 1 ? 2 : 1);
+}

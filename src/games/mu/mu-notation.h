@@ -12,6 +12,7 @@
 
 int	mu_notation_parse(const struct mu_game *, const char *, size_t,
 	    struct mu_action *, char **);
+int	mu_notation_looks_like(const char *, size_t);
 void	mu_notation_format(const struct mu_action *, struct buf *);
 int	mu_notation_aliases(const struct mu_game *, struct hex *);
 

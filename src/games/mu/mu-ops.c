@@ -55,7 +55,7 @@ static int	mu_ops_read_position(struct game *, const char *, char **);
 	mu_ops_to_move,						\
 	mu_ops_players, mu_ops_seat_name, mu_ops_seat_parse,	\
 	mu_ops_render, mu_ops_score, mu_ops_write_position,	\
-	mu_ops_read_position					\
+	mu_ops_read_position, mu_notation_looks_like		\
 }
 
 const struct game_ops mu_ops_classic =

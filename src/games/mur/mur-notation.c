@@ -332,3 +332,44 @@ mur_notation_format(const struct mur_game *g, const struct mur_action *a,
 		break;
 	}
 }
+
+/*
+ * How much a word of a player's mail looks like Mur notation: 2 for a
+ * step between points (n1-e1); 1 for a point, a spoke, a direction and
+ * the words of notation (x, place, move, withdraw, and, pass, resign),
+ * or points joined by commas; 0 for anything else.
+ */
+int
+mur_notation_looks_like(const char *s, size_t len)
+{
+	static const char	*words[] = { "x", "withdraw", "place", "move",
+				    "and", "pass", "resign", "in", "out", "cw",
+				    "ccw", "clockwise", "counterclockwise",
+				    "counter-clockwise", "anticlockwise",
+				    "anti-clockwise", "acw", NULL };
+	const char		*dash, *comma;
+	size_t			 i;
+
+	if ((comma = memchr(s, ',', len)) != NULL) {
+		if (comma == s || mur_notation_looks_like(s,
+		    (size_t)(comma - s)) == 0)
+			return (0);
+		if (comma + 1 == s + len)
+			return (1);
+		return (mur_notation_looks_like(comma + 1,
+		    len - (size_t)(comma + 1 - s)) == 0 ? 0 : 1);
+	}
+	if (mur_board_parse(s, len) != -1 ||
+	    mur_board_spoke_parse(s, len) != -1)
+		return (1);
+	for (i = 0; words[i] != NULL; i++) {
+		if (strlen(words[i]) == len && strncasecmp(s, words[i],
+		    len) == 0)
+			return (1);
+	}
+	if ((dash = memchr(s, '-', len)) != NULL &&
+	    mur_board_parse(s, (size_t)(dash - s)) != -1 &&
+	    mur_board_parse(dash + 1, len - (size_t)(dash + 1 - s)) != -1)
+		return (2);
+	return (0);
+}

@@ -11,6 +11,7 @@
 
 int	mur_notation_parse(const struct mur_game *, const char *, size_t,
 	    struct mur_action *, char **);
+int	mur_notation_looks_like(const char *, size_t);
 void	mur_notation_format(const struct mur_game *,
 	    const struct mur_action *, struct buf *);
 

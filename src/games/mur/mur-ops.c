@@ -50,7 +50,7 @@ const struct game_ops mur_ops = {
 	mur_ops_parse, mur_ops_apply, mur_ops_format, mur_ops_legal,
 	mur_ops_random, mur_ops_to_move, mur_ops_players, mur_ops_seat_name,
 	mur_ops_seat_parse, mur_ops_render, mur_ops_score,
-	mur_ops_write_position, mur_ops_read_position
+	mur_ops_write_position, mur_ops_read_position, mur_notation_looks_like
 };
 
 static int
