@@ -115,6 +115,41 @@ if [ -n "$r" ]; then
 fi
 end "a mail over max_size gets a short refusal and nothing else"
 
+# --- mail written straight into new/ -----------------------------------------
+
+# A program that writes into new/ instead of through tmp/: the daemon
+# may look while the file is empty or half written.  It must leave the
+# file for the next round, not drop it.
+fresh
+begin
+exec 3>Maildir/new/1.M1.race
+"$MUPBEMD" --once >out 2>err
+want "exit status with the file empty" "$?" 0
+want "replies to the empty file" "$(count outbox/new)" 0
+want "the empty file is still in new/" "$(ls Maildir/new)" 1.M1.race
+cat "$TEST_DATA/mail/top-posted.eml" >&3
+exec 3>&-
+"$MUPBEMD" --once >out 2>err
+want "exit status once written" "$?" 0
+want "replies once written" "$(count outbox/new)" 1
+want "mail left in new/" "$(count Maildir/new)" 0
+end "a mail that was empty when mupbemd looked is answered once written"
+
+fresh
+begin
+head -c 200 "$TEST_DATA/mail/bottom-posted.eml" >Maildir/new/2.M2.half
+now=$(date +%s)
+MUPBEM_NOW=$((now + 30)) "$MUPBEMD" --once >out 2>err
+want "replies to half a mail" "$(count outbox/new)" 0
+want "half a mail still in new/" "$(count Maildir/new)" 1
+: >Maildir/new/3.M3.empty
+MUPBEM_NOW=$((now + 3600)) "$MUPBEMD" --once >out 2>err
+want "exit status after the grace period" "$?" 0
+want "half a mail taken as it is after the grace period" \
+    "$(ls Maildir/new)" 3.M3.empty
+grep -q 'stopped: 1 mails handled' err || why+=("$(tail -1 err)")
+end "half a mail waits 60 seconds (MUPBEM_NOW), then is taken; an empty file never is"
+
 # --- SIGKILL in the middle of a batch -------------------------------------
 
 fresh
