@@ -23,7 +23,13 @@ mkdir -p "$demo/Maildir/new" "$demo/Maildir/cur" "$demo/Maildir/tmp" \
     "$demo/read"
 cd "$demo"
 
-deliver() { cp "$1" "$demo/Maildir/new/$(basename "$1")"; }
+# Through tmp/ and a rename, as the Maildir rules say: new/ never holds
+# half a mail.
+deliver() {
+	cp "$1" "$demo/Maildir/tmp/$(basename "$1")" &&
+	    mv "$demo/Maildir/tmp/$(basename "$1")" \
+	    "$demo/Maildir/new/$(basename "$1")"
+}
 MUPBEM=$bin/mupbem
 MP_SEND=deliver
 MP_DB=$demo/mupbem.db

@@ -216,7 +216,7 @@ mupbemd_deliver(struct mailloop *ml)
 	buf_free(&in);
 	/* Recorded: the daemon sends the reply if this process cannot. */
 	if (ml->sender != NULL)
-		mailloop_send(ml, (long long)time(NULL), &next);
+		mailloop_send(ml, mailloop_now(), &next);
 	return (EX_OK);
 }
 
@@ -316,7 +316,7 @@ main(int argc, char **argv)
 		return (deliver ? EX_TEMPFAIL : EX_CONFIG);
 	}
 	ml.arg = sv;
-	if ((n = store_release(ml.store, (long long)time(NULL), &cause)) > 0)
+	if ((n = store_release(ml.store, mailloop_now(), &cause)) > 0)
 		log_info("outbox: %d replies left by a process that died are "
 		    "due again", n);
 	else if (n == -1) {
@@ -353,7 +353,7 @@ main(int argc, char **argv)
 			rc = 1;
 		}
 		t1 = mupbemd_ms();
-		gone = mailloop_send(&ml, (long long)time(NULL), &next);
+		gone = mailloop_send(&ml, mailloop_now(), &next);
 		log_debug("once: %d mails taken in %.1f ms, %d replies sent in "
 		    "%.1f ms", took, t1 - t0, gone, mupbemd_ms() - t1);
 	} else {

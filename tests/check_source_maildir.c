@@ -18,7 +18,9 @@
 /*
  * The Maildir source on a real directory: delivery order, the S flag
  * only on acknowledgement, mail in cur/ without S, files that vanish or
- * arrive meanwhile, the size cut, and waking on delivery.
+ * arrive meanwhile, the size cut, waking on delivery, and files in new/
+ * still being written (empty, half a mail) held back until whole or
+ * older than the grace period by the source's clock.
  */
 
 static char	*top, *dir;
@@ -27,6 +29,7 @@ static void	setup(void);
 static void	teardown(void);
 static void	deliver(const char *, const char *, const char *);
 static int	exists(const char *);
+static time_t	write_new(const char *, const char *, const char *);
 static struct source *maildir(const char *, size_t, char **);
 
 static struct source *
@@ -70,6 +73,26 @@ deliver(const char *sub, const char *name, const char *text)
 	ck_assert_int_eq(rename(tmp, final), 0);
 	free(tmp);
 	free(final);
+}
+
+/*
+ * Write text straight into new/name, as a careless program does, with
+ * mode for fopen(); the file's mtime.
+ */
+static time_t
+write_new(const char *name, const char *mode, const char *text)
+{
+	struct stat	 sb;
+	char		*path;
+	FILE		*f;
+
+	xasprintf(&path, "%s/new/%s", dir, name);
+	ck_assert_ptr_nonnull(f = fopen(path, mode));
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_int_eq(stat(path, &sb), 0);
+	free(path);
+	return (sb.st_mtime);
 }
 
 static int
@@ -218,6 +241,62 @@ START_TEST(test_wait)
 }
 END_TEST
 
+/* An empty file is left for the next round, then read once written. */
+START_TEST(test_empty_then_written)
+{
+	struct source		*s;
+	struct source_mail	 m;
+	char			*cause = NULL;
+	time_t			 t;
+
+	ck_assert_ptr_nonnull(s = maildir(dir, 1000, &cause));
+	t = write_new("1.M1.h", "w", "");
+	s->now = (long long)t;
+	ck_assert_int_eq(s->ops->next(s, &m, &cause), 0);
+	ck_assert(exists("new/1.M1.h"));
+	/* Empty long after it was made: still never handed out. */
+	s->now = (long long)t + 3600;
+	ck_assert_int_eq(s->ops->next(s, &m, &cause), 0);
+	ck_assert(exists("new/1.M1.h"));
+	t = write_new("1.M1.h", "w", "Subject: a\n\nA\n");
+	s->now = (long long)t;
+	ck_assert_int_eq(s->ops->next(s, &m, &cause), 1);
+	ck_assert_str_eq(m.key, "new/1.M1.h");
+	ck_assert_str_eq(m.data, "Subject: a\n\nA\n");
+	source_mail_free(&m);
+	source_close(s);
+}
+END_TEST
+
+/* Half a mail waits out the grace period, then is taken as it is. */
+START_TEST(test_half_written)
+{
+	struct source		*s;
+	struct source_mail	 m;
+	char			*cause = NULL;
+	time_t			 t;
+
+	ck_assert_ptr_nonnull(s = maildir(dir, 1000, &cause));
+	t = write_new("1.M1.h", "w", "Subject: a\nFrom: b");
+	s->now = (long long)t + 59;
+	ck_assert_int_eq(s->ops->next(s, &m, &cause), 0);
+	t = write_new("1.M1.h", "a", "@example.org\n\nA");
+	s->now = (long long)t;
+	ck_assert_int_eq(s->ops->next(s, &m, &cause), 0);
+	s->now = (long long)t + 60;
+	ck_assert_int_eq(s->ops->next(s, &m, &cause), 1);
+	ck_assert_str_eq(m.data, "Subject: a\nFrom: b@example.org\n\nA");
+	source_mail_free(&m);
+	/* In cur/, a mail client put it there whole: no grace. */
+	deliver("cur", "2.M2.h:2,", "Subject: b");
+	s->now = (long long)time(NULL);
+	ck_assert_int_eq(s->ops->next(s, &m, &cause), 1);
+	ck_assert_str_eq(m.key, "cur/2.M2.h:2,");
+	source_mail_free(&m);
+	source_close(s);
+}
+END_TEST
+
 START_TEST(test_unusable)
 {
 	char	*cause = NULL;
@@ -243,6 +322,8 @@ main(void)
 	tcase_add_test(tc, test_vanished);
 	tcase_add_test(tc, test_cut);
 	tcase_add_test(tc, test_wait);
+	tcase_add_test(tc, test_empty_then_written);
+	tcase_add_test(tc, test_half_written);
 	tcase_add_test(tc, test_unusable);
 	suite_add_tcase(s, tc);
 	return (test_util_run(s));

@@ -10,10 +10,10 @@
 #include "xmalloc.h"
 
 /*
- * The daemon's set of templates: the built-in copies when there is no
- * folder or no file, the operator's file where there is one, and a
- * template naming a value replies do not have refused with its file
- * and line.
+ * The daemon's set of templates: the built-in copies when no folder
+ * is given or it has no such file, the operator's file where there is
+ * one, a folder that does not exist refused, and a template naming a
+ * value replies do not have refused with its file and line.
  */
 
 static char	*dir;
@@ -72,9 +72,11 @@ START_TEST(test_builtin)
 	buf_free(&out);
 	ck_assert_str_eq(template_set_file(TEMPLATE_RULES_MUR), "rules-mur");
 	template_set_free(ts);
-	/* A folder that does not exist is a folder with no files. */
-	ck_assert_ptr_nonnull(ts = template_set_load("/nonexistent", &cause));
-	template_set_free(ts);
+	/* A folder that does not exist is a mistake, not an empty one. */
+	ck_assert_ptr_null(template_set_load("/nonexistent", &cause));
+	ck_assert_str_eq(cause, "templates /nonexistent: No such file or "
+	    "directory");
+	free(cause);
 }
 END_TEST
 

@@ -116,6 +116,41 @@ if [ -n "$r" ]; then
 fi
 end "a mail over max_size gets a short refusal and nothing else"
 
+# --- mail written straight into new/ -----------------------------------------
+
+# A program that writes into new/ instead of through tmp/: the daemon
+# may look while the file is empty or half written.  It must leave the
+# file for the next round, not drop it.
+fresh
+begin
+exec 3>Maildir/new/1.M1.race
+"$MUPBEMD" --once >out 2>err
+want "exit status with the file empty" "$?" 0
+want "replies to the empty file" "$(count outbox/new)" 0
+want "the empty file is still in new/" "$(ls Maildir/new)" 1.M1.race
+cat "$TEST_DATA/mail/top-posted.eml" >&3
+exec 3>&-
+"$MUPBEMD" --once >out 2>err
+want "exit status once written" "$?" 0
+want "replies once written" "$(count outbox/new)" 1
+want "mail left in new/" "$(count Maildir/new)" 0
+end "a mail that was empty when mupbemd looked is answered once written"
+
+fresh
+begin
+head -c 200 "$TEST_DATA/mail/bottom-posted.eml" >Maildir/new/2.M2.half
+now=$(date +%s)
+MUPBEM_NOW=$((now + 30)) "$MUPBEMD" --once >out 2>err
+want "replies to half a mail" "$(count outbox/new)" 0
+want "half a mail still in new/" "$(count Maildir/new)" 1
+: >Maildir/new/3.M3.empty
+MUPBEM_NOW=$((now + 3600)) "$MUPBEMD" --once >out 2>err
+want "exit status after the grace period" "$?" 0
+want "half a mail taken as it is after the grace period" \
+    "$(ls Maildir/new)" 3.M3.empty
+grep -q 'stopped: 1 mails handled' err || why+=("$(tail -1 err)")
+end "half a mail waits 60 seconds (MUPBEM_NOW), then is taken; an empty file never is"
+
 # --- SIGKILL in the middle of a batch -------------------------------------
 
 fresh
@@ -184,6 +219,7 @@ end "--deliver: 65 for no mail, 75 (try again) when the store is unusable"
 
 # --- configuration errors --------------------------------------------------
 
+# cfg WHAT CONTENT MESSAGE: start-up and -n both refuse the file.
 cfg() {
 	rm -f t.conf
 	[ -n "$2" ] && printf '%b' "$2" >t.conf
@@ -191,6 +227,9 @@ cfg() {
 	"$MUPBEMD" -c t.conf --once >out 2>err
 	want "exit status" "$?" 78
 	want "message" "$(cat err)" "mupbemd: $3"
+	"$MUPBEMD" -n -c t.conf >out 2>err
+	want "exit status of -n" "$?" 78
+	want "message of -n" "$(cat err)" "mupbemd: $3"
 	end "config: $1"
 }
 cfg "a bad yes/no" '[send]\nstarttls = maybe\n' \
@@ -216,6 +255,46 @@ cfg "a bad policy" '[server]\npolicy = trust\n' \
 cfg "not INI" 'just words\n' \
     "t.conf line 1: expected 'name = value' or a [section]"
 cfg "a missing file" '' "t.conf: No such file or directory"
+cfg "an address with a display name" \
+    '[server]\naddress = Mu Games <games@mu.example.net>\n' \
+    "t.conf line 2: [server] address: 'Mu Games <games@mu.example.net>' is not a bare address; write address = games@mu.example.net and name = Mu Games"
+cfg "an address with a quoted display name" \
+    '[server]\naddress = "Mu Games, Inc." <games@mu.example.net>\n' \
+    "t.conf line 2: [server] address: '\"Mu Games, Inc.\" <games@mu.example.net>' is not a bare address; write address = games@mu.example.net and name = Mu Games, Inc."
+cfg "an address in angle brackets" '[server]\naddress = <games@mu.example.net>\n' \
+    "t.conf line 2: [server] address: '<games@mu.example.net>' is not a bare address; write address = games@mu.example.net"
+cfg "an address with a space" '[server]\naddress = games @mu.example.net\n' \
+    "t.conf line 2: [server] address: 'games @mu.example.net' is not a mail address; write it like games@example.org, without a name or angle brackets"
+cfg "an address without @" '[server]\naddress = games\n' \
+    "t.conf line 2: [server] address: 'games' is not a mail address; write it like games@example.org, without a name or angle brackets"
+cfg "a templates folder that does not exist" \
+    '[server]\nname = x\ntemplates = /nonexistent/templates\n' \
+    "t.conf line 3: [server] templates: /nonexistent/templates: No such file or directory"
+: >not-a-folder
+cfg "a templates file that is not a folder" '[server]\ntemplates = not-a-folder\n' \
+    "t.conf line 2: [server] templates: not-a-folder: not a folder"
+
+# --- the display name ---------------------------------------------------------
+
+# from NAME-LINE FROM-LINE: a reply's From header under that name.
+from() {
+	fresh
+	printf '[server]\naddress = games@mu.example.net\n%s\n' "$1" >n.conf
+	deliver 1.M1.name "$TEST_DATA/mail/top-posted.eml"
+	begin
+	"$MUPBEMD" -c n.conf --once >out 2>err
+	want "exit status" "$?" 0
+	r=$(ls -d outbox/new/* 2>/dev/null | head -1)
+	want "From" "$(grep '^From:' "$r" 2>/dev/null)" "$2"
+	grep -q '^Message-ID: <[^ <>@]*@mu\.example\.net>$' "$r" 2>/dev/null ||
+	    why+=("Message-ID: $(grep '^Message-ID:' "$r" 2>/dev/null)")
+	end "display name: $1"
+}
+from 'name = "Mu Club"' 'From: Mu Club <games@mu.example.net>'
+from 'name = Mu Club' 'From: Mu Club <games@mu.example.net>'
+from 'name = "Mu games, Inc."' 'From: "Mu games, Inc." <games@mu.example.net>'
+from 'name = Mu "velox" Club' 'From: "Mu \"velox\" Club" <games@mu.example.net>'
+from 'name = Mü Club' 'From: =?UTF-8?B?TcO8IENsdWI=?= <games@mu.example.net>'
 
 # --- signals ----------------------------------------------------------------
 
@@ -237,16 +316,27 @@ deliver 2.M2.hup "$TEST_DATA/mail/bottom-posted.eml"
 for i in $(seq 50); do [ "$(count outbox/new)" -ge 2 ] && break; sleep 0.1; done
 grep -qh '^From: second name <games@localhost>$' outbox/new/* ||
     why+=("the second reply is not from 'second name'")
-printf '[server]\nname = broken\nbogus = 1\n' >d.conf
-kill -HUP "$daemon"
-for i in $(seq 50); do grep -q 'keeping the running' daemon.log && break; sleep 0.1; done
-grep -q 'reload: d.conf line 3: \[server\] bogus: no such setting; keeping the running configuration' daemon.log ||
-    why+=("a bad reload was not refused: $(tail -2 daemon.log)")
+# refused CONTENT MESSAGE: after SIGHUP with d.conf holding CONTENT, the
+# log says "reload: MESSAGE; keeping the running configuration".
+refused() {
+	local line="reload: $2; keeping the running configuration"
+
+	printf '%b' "$1" >d.conf
+	kill -HUP "$daemon"
+	for i in $(seq 50); do grep -qF "$line" daemon.log && break; sleep 0.1; done
+	grep -qF "$line" daemon.log || why+=("not refused: $(tail -2 daemon.log)")
+}
+refused '[server]\nname = broken\nbogus = 1\n' \
+    "d.conf line 3: [server] bogus: no such setting"
+refused '[server]\naddress = Mu Games <games@mu.example.net>\n' \
+    "d.conf line 2: [server] address: 'Mu Games <games@mu.example.net>' is not a bare address; write address = games@mu.example.net and name = Mu Games"
+refused '[server]\ntemplates = /nonexistent/tpl\n' \
+    "d.conf line 2: [server] templates: /nonexistent/tpl: No such file or directory"
 kill -TERM "$daemon"
 wait "$daemon"
 want "exit status after SIGTERM" "$?" 0
 grep -q 'stopped: 2 mails handled' daemon.log || why+=("$(tail -1 daemon.log)")
-end "SIGHUP reads the configuration again (a bad one is refused); SIGTERM stops cleanly"
+end "SIGHUP reads the configuration again (a bad one, a named address, a missing templates folder are refused); SIGTERM stops cleanly"
 
 # -n checks a good file; a password file others can read is warned of.
 printf 'secret\n' >pw

@@ -381,6 +381,28 @@ run
 grep -q "^mupbem: nowhere.db: No such file or directory$" err || why+=("$(cat err)")
 end "mupbem --db: resend queues the last mail to each of the three again; list, show"
 
+begin
+"$MUPBEM" --db mupbem.db show G1 | sed '1,/^$/d' >board.now
+out=$("$MUPBEM" --db mupbem.db nudge G1 2>err)
+[ "$out" = "G1: your turn 5 to $oto queued" ] || why+=("nudge said '$out' $(cat err)")
+run
+[ "$(wc -l <new)" -eq 1 ] || why+=("$(wc -l <new) mails for a nudge, not 1")
+nudged=$(last "$oto")
+subject_is "$nudged" "[mupbem G1] velox: your turn 5"
+[ "$(mp_header "$nudged" To)" = "$oto" ] || why+=("to $(mp_header "$nudged" To)")
+mp_header "$nudged" Reply-To | grep -q '^games+g1-[0-9a-f]\{12\}@localhost$' ||
+    why+=("Reply-To: $(mp_header "$nudged" Reply-To)")
+grep -q "^Game G1 (velox): turn 5 is yours, " "$nudged" || why+=("not the your-turn text")
+grep -qxF "    #5 $(sed -n 's/^    #5 //p' "$nudged" | head -1)" "$nudged" || why+=("no example turn")
+[ -s board.now ] || why+=("no board from show")
+while IFS= read -r line; do
+	grep -qxF -- "$line" "$nudged" || { why+=("the board lacks '$line'"); break; }
+done <board.now
+"$MUPBEM" --db mupbem.db nudge G9 >out 2>err
+[ $? -eq 1 ] && [ "$(cat err)" = "mupbem: there is no game G9" ] ||
+    why+=("nudge G9: $(cat err)")
+end "mupbem --db nudge: the player to move gets 'your turn 5' with the current board; the others nothing"
+
 # --- Mur by mail -----------------------------------------------------------
 
 fresh
@@ -530,6 +552,14 @@ done
 record | "$MUPBEM" replay - >/dev/null 2>err || why+=("the record does not replay: $(cat err)")
 end "Mur: a resignation ends the match; everyone gets game over with the final score, and the record replays"
 
+begin
+"$MUPBEM" --db mupbem.db nudge G1 >out 2>err
+[ $? -eq 1 ] || why+=("nudge of a game over did not fail")
+[ "$(cat err)" = "mupbem: G1 is not in play (it is over): there is no turn to nudge" ] ||
+    why+=("$(cat err)")
+[ ! -s out ] || why+=("stdout: $(cat out)")
+end "mupbem --db nudge refuses a game that is over"
+
 # --- a third player's resignation ------------------------------------------
 
 fresh
@@ -562,6 +592,7 @@ run
 [ "$(record | grep -c '^5 .* pass$')" -eq 1 ] ||
     why+=("#4 after another's resignation was refused: $(grep -h 'written for' $(cat new))")
 end "a third player's resignation does not make the #N of the player to move stale"
+
 
 # --- the from policy --------------------------------------------------------
 
@@ -600,6 +631,20 @@ mp_mail "$B" games@localhost "" "board G1"
 grep -q "^Old 2, new 2\.$" outbox/new/* ||
     why+=("{{move}} is not the turn: $(grep -h '^Old' outbox/new/*)")
 end "an operator's template may still name the turn {{move}}"
+
+begin
+rm -f outbox/new/*
+out=$("$MUPBEM" --db mupbem.db nudge -c bad.conf G1 2>err)
+case $out in
+"G1: your turn 2 to $A queued"|"G1: your turn 2 to $B queued") ;;
+*) why+=("nudge said '$out' $(cat err)") ;;
+esac
+"$MUPBEMD" -c bad.conf --once 2>>log
+[ "$(ls outbox/new | wc -l)" -eq 1 ] || why+=("$(ls outbox/new | wc -l) mails")
+f=$(ls -d outbox/new/* | head -1)
+subject_is "$f" "[mupbem G1] velox: your turn 2"
+grep -qx "Old 2, new 2\." "$f" || why+=("not the operator's your-turn template")
+end "mupbem --db nudge -c FILE uses the daemon's templates"
 
 # --- turns wrapped in chatter (issue 13) ------------------------------------
 
@@ -712,6 +757,28 @@ has_line "$press" "See you next week."
 has "$(last "$mto")" "Your message in game G1 went to"
 [ "$(record | grep -c '^6 ')" -eq 0 ] || why+=("a turn was played")
 end "press: a message and no turn goes to the other player, and the sender is told"
+
+
+fresh 'address = games@mu.example.net\n'
+mp_mail "$A" games@localhost "" "new velox with $B"
+run
+mp_reply "$(last "$B")" "$B" "accept"
+run
+begin
+"$MUPBEM" --db mupbem.db nudge G1 >out 2>err
+[ $? -eq 1 ] || why+=("a nudge from the built-in address was not refused")
+[ "$(cat err)" = "mupbem: G1's mail comes from games@mu.example.net, not games@localhost; give the daemon's configuration: mupbem --db FILE nudge -c CONFIG G1" ] ||
+    why+=("$(cat err)")
+out=$("$MUPBEM" --db mupbem.db nudge -c mupbem.conf G1 2>err) ||
+    why+=("nudge -c: $(cat err)")
+run
+[ "$(wc -l <new)" -eq 1 ] || why+=("$(wc -l <new) mails for a nudge, not 1")
+f=$(head -1 new)
+subject_is "$f" "[mupbem G1] velox: your turn 2"
+grep -q '^From: mupbem <games@mu\.example\.net>$' "$f" || why+=("$(grep '^From:' "$f")")
+mp_header "$f" Reply-To | grep -q '^games+g1-[0-9a-f]\{12\}@mu\.example\.net$' ||
+    why+=("Reply-To: $(mp_header "$f" Reply-To)")
+end "mupbem --db nudge without -c refuses to write from another address than the game's"
 
 begin
 # No mail points a player at the source: docs/*.md, src/*.c.

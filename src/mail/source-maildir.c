@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "maildir.h"
@@ -31,7 +32,20 @@
  * elsewhere and is passed over; one delivered during a scan is found
  * by the next.  Waiting uses inotify on new/ and cur/, so a delivery
  * wakes the daemon at once.
+ *
+ * A file in new/ may still be being written by a program that does
+ * not deliver through tmp/.  So a mail is handed out only when it
+ * looks whole: an empty file never (it is left where it is, and never
+ * acknowledged); one whose size changed while it was read, not this
+ * round; and one younger than SOURCE_MAILDIR_GRACE seconds (by the
+ * daemon's clock, s->now) only if its headers end and it ends in a
+ * line end.  A file held back is read again next round: closing it
+ * after writing wakes the daemon, and while one is held the wait is
+ * at most SOURCE_MAILDIR_RECHECK seconds.
  */
+
+#define SOURCE_MAILDIR_GRACE	60
+#define SOURCE_MAILDIR_RECHECK	5
 
 struct source_maildir {
 	char	 *path;
@@ -39,6 +53,7 @@ struct source_maildir {
 	size_t	  npending;
 	size_t	  next;
 	int	  notify;	/* inotify descriptor, or -1 */
+	int	  held;		/* a young file was held back */
 };
 
 static int	source_maildir_open(struct source *,
@@ -54,6 +69,9 @@ static int	source_maildir_cmp(const void *, const void *);
 static int	source_maildir_scan(struct source_maildir *, char **);
 static int	source_maildir_read(struct source *, const char *,
 		    struct source_mail *, char **);
+static int	source_maildir_whole(struct source *, const char *,
+		    const struct stat *, const struct stat *,
+		    const struct source_mail *);
 
 const struct source_ops source_maildir_ops = {
 	"maildir",
@@ -82,7 +100,7 @@ source_maildir_open(struct source *s, const struct source_config *c,
 	for (i = 0; i < 2 && md->notify != -1; i++) {
 		xasprintf(&sub, "%s/%s", path, subdirs[i]);
 		if (inotify_add_watch(md->notify, sub, IN_CREATE |
-		    IN_MOVED_TO | IN_ATTRIB) == -1) {
+		    IN_MOVED_TO | IN_ATTRIB | IN_CLOSE_WRITE) == -1) {
 			close(md->notify);
 			md->notify = -1;
 		}
@@ -125,6 +143,7 @@ source_maildir_scan(struct source_maildir *md, char **cause)
 	int			 i;
 
 	source_maildir_forget(md);
+	md->held = 0;
 	for (i = 0; i < 2; i++) {
 		xasprintf(&dir, "%s/%s", md->path, subdirs[i]);
 		if ((d = opendir(dir)) == NULL) {
@@ -157,12 +176,52 @@ source_maildir_scan(struct source_maildir *md, char **cause)
 	return (0);
 }
 
-/* Read the mail at key; returns 0 if it has gone meanwhile. */
+/*
+ * Does the mail at key look whole?  before and after are the file
+ * before and after it was read into m.
+ */
+static int
+source_maildir_whole(struct source *s, const char *key,
+    const struct stat *before, const struct stat *after,
+    const struct source_mail *m)
+{
+	struct source_maildir	*md = s->state;
+	long long		 now = s->now != 0 ? s->now : (long long)time(NULL);
+	int			 young;
+
+	if (before->st_size == 0 || after->st_size != before->st_size ||
+	    after->st_mtim.tv_sec != before->st_mtim.tv_sec ||
+	    after->st_mtim.tv_nsec != before->st_mtim.tv_nsec)
+		goto hold;
+	if (m->len > s->max)
+		return (1);	/* refused as too large anyway */
+	if ((off_t)m->len != after->st_size)
+		goto hold;
+	young = strncmp(key, "new/", 4) == 0 &&
+	    now - (long long)after->st_mtime < SOURCE_MAILDIR_GRACE;
+	if (young && (m->data[m->len - 1] != '\n' ||
+	    (strstr(m->data, "\n\n") == NULL &&
+	    strstr(m->data, "\r\n\r\n") == NULL)))
+		goto hold;
+	return (1);
+
+hold:
+	if (before->st_size != 0 || now - (long long)before->st_mtime <
+	    SOURCE_MAILDIR_GRACE)
+		md->held = 1;
+	return (0);
+}
+
+/*
+ * Read the mail at key: 1, 0 if it has gone meanwhile or does not
+ * look whole yet (it is tried again next round), or -1.
+ */
 static int
 source_maildir_read(struct source *s, const char *key,
     struct source_mail *m, char **cause)
 {
 	struct source_maildir	*md = s->state;
+	struct stat		 before, after;
 	char			*path;
 	ssize_t			 n;
 	size_t			 size = 8192;
@@ -179,6 +238,12 @@ source_maildir_read(struct source *s, const char *key,
 		return (-1);
 	}
 	free(path);
+	if (fstat(fd, &before) == -1) {
+		xasprintf(cause, "maildir %s/%s: %s", md->path, key,
+		    strerror(errno));
+		close(fd);
+		return (-1);
+	}
 	m->data = xmalloc(size);
 	m->len = 0;
 	for (;;) {
@@ -187,21 +252,30 @@ source_maildir_read(struct source *s, const char *key,
 		n = read(fd, m->data + m->len, size - m->len);
 		if (n == -1 && errno == EINTR)
 			continue;
-		if (n == -1) {
+		if (n == -1 || (n == 0 && fstat(fd, &after) == -1)) {
 			xasprintf(cause, "maildir %s/%s: %s", md->path, key,
 			    strerror(errno));
 			close(fd);
 			source_mail_free(m);
 			return (-1);
 		}
-		if (n == 0 || (m->len += (size_t)n) > s->max)
+		if (n == 0)
 			break;
+		if ((m->len += (size_t)n) > s->max) {
+			if (fstat(fd, &after) == -1)
+				after = before;
+			break;
+		}
 	}
 	close(fd);
 	if (m->len > s->max + 1)
 		m->len = s->max + 1;
 	m->data = xreallocarray(m->data, m->len + 1, 1);
 	m->data[m->len] = '\0';
+	if (!source_maildir_whole(s, key, &before, &after, m)) {
+		source_mail_free(m);
+		return (0);
+	}
 	m->key = xstrdup(key);
 	return (1);
 }
@@ -278,6 +352,8 @@ source_maildir_wait(struct source *s, int seconds, char **cause)
 	struct pollfd		 pfd;
 	char			 buf[4096];
 
+	if (md->held && seconds > SOURCE_MAILDIR_RECHECK)
+		seconds = SOURCE_MAILDIR_RECHECK;
 	if (md->notify == -1) {
 		sleep((unsigned)seconds);
 		return (0);

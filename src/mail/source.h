@@ -49,6 +49,7 @@ struct source_ops {
 struct source {
 	const struct source_ops	*ops;
 	size_t			 max;	/* read at most max + 1 bytes */
+	long long		 now;	/* the daemon's clock; 0: the system's */
 	void			*state;
 };
 

@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -25,6 +26,11 @@
  *	mupbem.conf line 12: [send] starttls: expected yes or no,
  *	not 'maybe'
  *
+ * A value in one pair of double quotes is read without them.  Values
+ * are checked as they are read, so that the message can name the line:
+ * an address must be bare (the display name is a setting of its own)
+ * and a templates folder must exist.
+ *
  * Without a file, or for settings a file leaves out, the defaults need
  * no server at all: mail comes from ./Maildir, replies go to ./outbox,
  * and the store is ./mupbem.db.
@@ -37,6 +43,8 @@ enum config_kind {
 	CONFIG_COUNT,
 	CONFIG_SIZE,
 	CONFIG_CHOICE,
+	CONFIG_ADDRESS,		/* a bare addr-spec */
+	CONFIG_FOLDER,		/* a folder that must exist */
 	CONFIG_MAILBOX,		/* [mailbox] url */
 	CONFIG_SEND,		/* [send] url */
 	CONFIG_PASSWORD_FILE	/* read the password from a file */
@@ -53,10 +61,10 @@ struct config_setting {
 #define CONFIG_AT(f)	offsetof(struct config_file, f)
 
 static const struct config_setting config_settings[] = {
-	{ "server", "address", CONFIG_STRING, CONFIG_AT(address), NULL },
+	{ "server", "address", CONFIG_ADDRESS, CONFIG_AT(address), NULL },
 	{ "server", "name", CONFIG_STRING, CONFIG_AT(name), NULL },
 	{ "server", "database", CONFIG_STRING, CONFIG_AT(store), NULL },
-	{ "server", "templates", CONFIG_STRING, CONFIG_AT(templates), NULL },
+	{ "server", "templates", CONFIG_FOLDER, CONFIG_AT(templates), NULL },
 	{ "server", "max_size", CONFIG_SIZE, CONFIG_AT(max_size), NULL },
 	{ "server", "policy", CONFIG_CHOICE, CONFIG_AT(policy), "token|from" },
 	{ "server", "rate_burst", CONFIG_COUNT, CONFIG_AT(rate_burst), NULL },
@@ -104,16 +112,24 @@ static void	config_url_user(const char *, char **, char **);
 static int	config_mailbox(struct config_file *, const char *, char **);
 static int	config_send(struct config_file *, const char *, char **);
 static int	config_password_file(char **, const char *, char **);
+static int	config_address(char **, const char *, char **);
+static int	config_addr_spec(const char *, size_t);
+static int	config_folder(char **, const char *, char **);
+static char	*config_unquote(const char *);
 
 /* The built-in defaults: a Maildir in, a Maildir out, a local store. */
 void
 config_file_defaults(struct config_file *c)
 {
+	struct stat	sb;
+
 	memset(c, 0, sizeof *c);
 	c->address = xstrdup("games@localhost");
 	c->name = xstrdup("mupbem");
 	c->store = xstrdup("mupbem.db");
-	c->templates = xstrdup(MUPBEM_TEMPLATES);
+	/* Not installed: the built-in templates, without a word. */
+	if (stat(MUPBEM_TEMPLATES, &sb) == 0 && S_ISDIR(sb.st_mode))
+		c->templates = xstrdup(MUPBEM_TEMPLATES);
 	c->policy = xstrdup("token");
 	c->max_size = 256 * 1024;
 	c->rate_burst = 60;
@@ -261,6 +277,106 @@ config_password_file(char **out, const char *path, char **why)
 	return (0);
 }
 
+/*
+ * Is s[0..len) an addr-spec as operators write one: LOCAL@DOMAIN, the
+ * local part dot-separated atoms, the domain dot-separated labels of
+ * letters, digits and hyphens?
+ */
+static int
+config_addr_spec(const char *s, size_t len)
+{
+	const char	*at, *p, *end = s + len;
+
+	if ((at = memchr(s, '@', len)) == NULL || at == s || at + 1 == end)
+		return (0);
+	for (p = s; p < at; p++) {
+		if (*p == '.' && (p == s || p + 1 == at || p[1] == '.'))
+			return (0);
+		if (*p != '.' && !isalnum((unsigned char)*p) &&
+		    strchr("!#$%&'*+-/=?^_`{|}~", *p) == NULL)
+			return (0);
+	}
+	for (p = at + 1; p < end; p++) {
+		if (*p == '.' && (p == at + 1 || p + 1 == end || p[1] == '.'))
+			return (0);
+		if (*p != '.' && *p != '-' && !isalnum((unsigned char)*p))
+			return (0);
+	}
+	return (1);
+}
+
+/*
+ * [server] address: a bare address.  "Name <addr>", the shape of a
+ * From header, is refused with the two settings to write instead.
+ */
+static int
+config_address(char **out, const char *v, char **why)
+{
+	const char	*lt = strrchr(v, '<');
+	char		*raw, *name;
+	size_t		 len = strlen(v), n, addr;
+
+	if (config_addr_spec(v, len)) {
+		free(*out);
+		*out = xstrdup(v);
+		return (0);
+	}
+	if (lt == NULL || v[len - 1] != '>' ||
+	    !config_addr_spec(lt + 1, (addr = len - (size_t)(lt - v) - 2))) {
+		xasprintf(why, "'%s' is not a mail address; write it like "
+		    "games@example.org, without a name or angle brackets", v);
+		return (-1);
+	}
+	for (n = (size_t)(lt - v); n > 0 && (v[n - 1] == ' ' ||
+	    v[n - 1] == '\t'); n--)
+		/* nothing */;
+	raw = xstrndup(v, n);
+	name = config_unquote(raw);
+	if (*name == '\0') {
+		xasprintf(why, "'%s' is not a bare address; write address = "
+		    "%.*s", v, (int)addr, lt + 1);
+	} else {
+		xasprintf(why, "'%s' is not a bare address; write address = "
+		    "%.*s and name = %s", v, (int)addr, lt + 1, name);
+	}
+	free(raw);
+	free(name);
+	return (-1);
+}
+
+/* A folder that exists, such as [server] templates. */
+static int
+config_folder(char **out, const char *v, char **why)
+{
+	struct stat	sb;
+
+	if (stat(v, &sb) == -1) {
+		xasprintf(why, "%s: %s", v, strerror(errno));
+		return (-1);
+	}
+	if (!S_ISDIR(sb.st_mode)) {
+		xasprintf(why, "%s: not a folder", v);
+		return (-1);
+	}
+	free(*out);
+	*out = xstrdup(v);
+	return (0);
+}
+
+/*
+ * A value without one pair of double quotes around it, so that
+ * name = "Mu Club" means Mu Club, as most INI readers take it.
+ */
+static char *
+config_unquote(const char *v)
+{
+	size_t	len = strlen(v);
+
+	if (len >= 2 && v[0] == '"' && v[len - 1] == '"')
+		return (xstrndup(v + 1, len - 2));
+	return (xstrdup(v));
+}
+
 /* A whole number, with K or M after it when size is set. */
 static int
 config_number(const char *v, int size, long *out)
@@ -300,6 +416,10 @@ config_value(const struct config_setting *s, struct config_file *c,
 		return (config_send(c, v, why));
 	case CONFIG_PASSWORD_FILE:
 		return (config_password_file(at, v, why));
+	case CONFIG_ADDRESS:
+		return (config_address(at, v, why));
+	case CONFIG_FOLDER:
+		return (config_folder(at, v, why));
 	case CONFIG_CHOICE:
 		for (p = s->choices; p != NULL; p = strchr(p, '|')) {
 			if (*p == '|')
@@ -350,8 +470,8 @@ config_handler(void *arg, const char *section, const char *name,
 {
 	struct config_reader		*rd = arg;
 	const struct config_setting	*s;
-	char				*why = NULL;
-	int				 known_section = 0;
+	char				*why = NULL, *v;
+	int				 known_section = 0, rc;
 
 	if (rd->why != NULL)
 		return (1);
@@ -361,7 +481,10 @@ config_handler(void *arg, const char *section, const char *name,
 		known_section = 1;
 		if (strcmp(s->name, name) != 0)
 			continue;
-		if (config_value(s, rd->c, value, &why) == 0)
+		v = config_unquote(value);
+		rc = config_value(s, rd->c, v, &why);
+		free(v);
+		if (rc == 0)
 			return (1);
 		xasprintf(&rd->why, "[%s] %s: %s", section, name, why);
 		free(why);
@@ -393,11 +516,6 @@ config_check(const struct config_file *c, char **why)
 		xasprintf(why, "poll_interval, retry and timeout are at least 1 "
 		    "second, retry_max at least retry, and max_size at least "
 		    "1K");
-		return (-1);
-	}
-	if (strchr(c->address, '@') == NULL) {
-		xasprintf(why, "[server] address: '%s' is not a mail address",
-		    c->address);
 		return (-1);
 	}
 	return (0);

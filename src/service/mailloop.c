@@ -40,12 +40,24 @@
 static void	mailloop_message_id(struct mailloop *, struct buf *);
 static int	mailloop_too_large(struct mailloop *, const struct message *,
 		    char **);
-static long long mailloop_now(void);
 static double	mailloop_ms(void);
 
-static long long
+/*
+ * The daemon's clock: the system's, or MUPBEM_NOW (epoch seconds) if
+ * it is set, so that tests can move time instead of waiting for it.
+ */
+long long
 mailloop_now(void)
 {
+	const char	*e = getenv("MUPBEM_NOW");
+	char		*end;
+	long long	 t;
+
+	if (e != NULL && *e != '\0') {
+		t = strtoll(e, &end, 10);
+		if (*end == '\0' && t > 0)
+			return (t);
+	}
 	return ((long long)time(NULL));
 }
 
@@ -197,6 +209,7 @@ mailloop_take(struct mailloop *ml, char **cause)
 	struct source_mail	 mail;
 	int			 n = 0, rc = 0;
 
+	ml->source->now = mailloop_now();
 	while ((ml->stop == NULL || !*ml->stop) &&
 	    (rc = ml->source->ops->next(ml->source, &mail, cause)) == 1) {
 		if (mailloop_handle(ml, mail.data, mail.len, mail.key,

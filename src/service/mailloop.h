@@ -54,6 +54,7 @@ struct mailloop {
 	long				 sent;
 };
 
+long long mailloop_now(void);
 int	mailloop_handle(struct mailloop *, const char *, size_t,
 	    const char *, char **);
 int	mailloop_take(struct mailloop *, char **);

@@ -5,6 +5,7 @@
 #ifndef SERVICE_H
 #define SERVICE_H
 
+struct buf;
 struct config_file;
 struct mailloop;
 struct message;
@@ -18,5 +19,7 @@ int		 service_reload(struct service *, const struct config_file *,
 void		 service_free(struct service *);
 int		 service_handle(struct mailloop *, const struct message *,
 		    void *, char **);
+int		 service_nudge(struct service *, struct mailloop *, long long,
+		    struct buf *, char **);
 
 #endif

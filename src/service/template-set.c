@@ -1,5 +1,7 @@
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +16,9 @@
  * the operator's file from the configured folder if it exists, and
  * otherwise takes the shipped text that the build embeds in the program
  * (template-builtin.c, made from templates/), so mupbemd answers even
- * when nothing is installed.  Every template is checked when it is
+ * when nothing is installed.  The folder itself must exist: a
+ * mistyped path would otherwise silently mean the shipped texts.
+ * Every template is checked when it is
  * loaded against the names replies supply, so an operator's mistake is
  * refused at start-up or SIGHUP, naming the file and line, and never
  * reaches a player.  A set is replaced whole or not at all.
@@ -105,16 +109,26 @@ template_set_read(const char *path, char **text, char **cause)
 
 /*
  * Load every template: dir's file where there is one (dir may be
- * NULL), the built-in text where not.  NULL and *cause if any of
- * dir's files cannot be read or uses a name replies do not supply.
+ * NULL), the built-in text where not.  NULL and *cause if dir is not
+ * a folder, or any of its files cannot be read or uses a name replies
+ * do not supply.
  */
 struct template_set *
 template_set_load(const char *dir, char **cause)
 {
 	struct template_set	*ts;
+	struct stat		 sb;
 	char			*path, *why;
 	int			 i, rc;
 
+	if (dir != NULL && stat(dir, &sb) == -1) {
+		xasprintf(cause, "templates %s: %s", dir, strerror(errno));
+		return (NULL);
+	}
+	if (dir != NULL && !S_ISDIR(sb.st_mode)) {
+		xasprintf(cause, "templates %s: not a folder", dir);
+		return (NULL);
+	}
 	ts = xcalloc(1, sizeof *ts);
 	for (i = 0; i < TEMPLATE_NKINDS; i++) {
 		rc = 0;

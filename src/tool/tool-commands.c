@@ -14,6 +14,7 @@
 #include "rng.h"
 #include "tool-bench.h"
 #include "tool-commands.h"
+#include "tool-db.h"
 #include "tool-file.h"
 #include "tool-mailbench.h"
 #include "xmalloc.h"
@@ -23,7 +24,9 @@
  * it into a game through the game interface, and either prints from
  * the game or appends actions and replaces the file.  Exit status: 0
  * done, 1 a bad record or an illegal action (one line on stderr, the
- * file untouched), 2 a usage error.
+ * file untouched), 2 a usage error.  --help, alone or after a
+ * subcommand, prints the usage (of that subcommand) on standard output
+ * and exits 0.
  */
 
 #define TOOL_DEMO_SEED	20261121
@@ -59,6 +62,7 @@ static int	tool_commands_robot(int, char **);
 static int	tool_commands_bench(int, char **);
 static int	tool_commands_bench_mail(int, char **);
 static int	tool_commands_usage(void);
+static int	tool_commands_help(FILE *, const char *);
 static int	tool_commands_error(const char *, ...)
 		    __attribute__((format(printf, 1, 2)));
 static int	tool_commands_new_options(int, char **, const char *,
@@ -102,13 +106,35 @@ tool_commands_error(const char *fmt, ...)
 static int
 tool_commands_usage(void)
 {
-	int	i;
+	return (tool_commands_help(stderr, NULL));
+}
 
-	fprintf(stderr, "usage:\n");
-	for (i = 0; tool_commands[i].name != NULL; i++)
-		fprintf(stderr, "  mupbem %s\n", tool_commands[i].usage);
-	fprintf(stderr, "RECORD may be - for standard input.\n");
-	return (2);
+/*
+ * The usage on out (of the subcommand only, if not NULL): 2 on stderr,
+ * for a usage error, 0 on stdout, for --help.
+ */
+static int
+tool_commands_help(FILE *out, const char *only)
+{
+	const char	*record = "RECORD";
+	int		 i;
+
+	fprintf(out, "usage:\n");
+	for (i = 0; tool_commands[i].name != NULL; i++) {
+		if (only != NULL && strcmp(only, tool_commands[i].name) != 0)
+			continue;
+		fprintf(out, "  mupbem %s\n", tool_commands[i].usage);
+		if (only != NULL)
+			record = strstr(tool_commands[i].usage, "RECORD");
+	}
+	if (only == NULL) {
+		fprintf(out, "  mupbem --help\n");
+		fprintf(out, "  mupbem COMMAND --help\n");
+		tool_db_usage_lines(out, NULL);
+	}
+	if (record != NULL)
+		fprintf(out, "RECORD may be - for standard input.\n");
+	return (out == stderr ? 2 : 0);
 }
 
 /* Parse a number option; prints the error. */
@@ -691,9 +717,15 @@ tool_commands_main(int argc, char **argv)
 
 	if (argc < 2)
 		return (tool_commands_usage());
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
+		return (tool_commands_help(stdout, NULL));
 	for (i = 0; tool_commands[i].name != NULL; i++) {
 		if (strcmp(argv[1], tool_commands[i].name) != 0)
 			continue;
+		for (rc = 2; rc < argc; rc++) {
+			if (strcmp(argv[rc], "--help") == 0)
+				return (tool_commands_help(stdout, argv[1]));
+		}
 		rc = tool_commands[i].run(argc - 1, argv + 1);
 		if (fflush(stdout) != 0 || ferror(stdout)) {
 			return (tool_commands_error("standard output: %s",

@@ -12,8 +12,11 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "config-file.h"
 #include "game.h"
+#include "mailloop.h"
 #include "record.h"
+#include "service.h"
 #include "store.h"
 #include "tool-db.h"
 #include "xmalloc.h"
@@ -26,22 +29,44 @@
  *   export G     its record (docs/record.md), for mupbem replay or an
  *                archive
  *   resend G     queue again the last mail about the game to each of
- *                its recipients, with new Message-IDs; the running
- *                daemon sends them when it next looks at its outbox
- *                (at the latest after poll_interval), or the next
- *                mupbemd -1 does
+ *                its recipients, with new Message-IDs, as it was: its
+ *                board may be out of date
+ *   nudge G      queue the current state mail: to the player to move,
+ *                a new "your turn" mail with the board as it is now,
+ *                built by the service with the daemon's configuration
+ *                (-c FILE: its address, name and templates)
  *
- * The store is opened as mupbemd opens it (WAL, so this can run beside
- * the daemon); resend writes in one transaction.
+ * Queued mail is sent by the running daemon when it next looks at its
+ * outbox (at the latest after poll_interval), or by the next mupbemd
+ * -1.  The store is opened as mupbemd opens it (WAL, so this can run
+ * beside the daemon); resend and nudge write in one transaction.
  */
+
+/* A subcommand: its name and what follows it. */
+struct tool_db_command {
+	const char	*name;
+	const char	*args;
+};
+
+static const struct tool_db_command tool_db_commands[] = {
+	{ "list", "" },
+	{ "show", " G" },
+	{ "export", " G" },
+	{ "resend", " G" },
+	{ "nudge", " [-c CONFIG] G" },
+	{ NULL, NULL }
+};
 
 static int	tool_db_error(const char *, ...)
 		    __attribute__((format(printf, 1, 2)));
-static int	tool_db_usage(void);
+static int	tool_db_usage(FILE *, const char *);
 static int	tool_db_game(const char *, long long *);
 static int	tool_db_list(struct store *);
 static int	tool_db_show(struct store *, long long, int);
 static int	tool_db_resend(struct store *, long long);
+static int	tool_db_nudge(struct store *, long long, const char *);
+static int	tool_db_same_sender(struct store *, long long, const char *,
+		    char **);
 static void	tool_db_new_id(const char *, unsigned, struct buf *);
 
 static int
@@ -57,15 +82,34 @@ tool_db_error(const char *fmt, ...)
 	return (1);
 }
 
-static int
-tool_db_usage(void)
+/* The usage lines of the --db subcommands (of only, if not NULL). */
+void
+tool_db_usage_lines(FILE *out, const char *only)
 {
-	fprintf(stderr, "usage:\n"
-	    "  mupbem --db FILE list\n"
-	    "  mupbem --db FILE show G\n"
-	    "  mupbem --db FILE export G\n"
-	    "  mupbem --db FILE resend G\n");
-	return (2);
+	int	i;
+
+	for (i = 0; tool_db_commands[i].name != NULL; i++) {
+		if (only == NULL || strcmp(only, tool_db_commands[i].name) == 0)
+			fprintf(out, "  mupbem --db FILE %s%s\n",
+			    tool_db_commands[i].name, tool_db_commands[i].args);
+	}
+}
+
+/* The usage on out: 2 on stderr (an error), 0 on stdout (--help). */
+static int
+tool_db_usage(FILE *out, const char *only)
+{
+	const struct tool_db_command	*cmd;
+
+	for (cmd = tool_db_commands; only != NULL && cmd->name != NULL; cmd++) {
+		if (strcmp(cmd->name, only) == 0)
+			break;
+	}
+	if (only != NULL && cmd->name == NULL)
+		only = NULL;
+	fprintf(out, "usage:\n");
+	tool_db_usage_lines(out, only);
+	return (out == stderr ? 2 : 0);
 }
 
 /* "G12" or "12". */
@@ -264,31 +308,109 @@ fail:
 	return (1);
 }
 
-/* mupbem --db FILE COMMAND [G] */
+/*
+ * Without the daemon's configuration, make sure its built-in address
+ * is the one game id's mail has come from, so that a nudge does not
+ * come from games@localhost on a real server.
+ */
+static int
+tool_db_same_sender(struct store *s, long long id, const char *address,
+    char **cause)
+{
+	struct store_outmail	*mails;
+	size_t			 n, i;
+	int			 rc = 0;
+
+	if (store_mail_last(s, id, &mails, &n, cause) == -1)
+		return (-1);
+	if (n > 0 && strcmp(mails[0].sender, address) != 0) {
+		xasprintf(cause, "G%lld's mail comes from %s, not %s; give the "
+		    "daemon's configuration: mupbem --db FILE nudge -c CONFIG "
+		    "G%lld", id, mails[0].sender, address, id);
+		rc = -1;
+	}
+	for (i = 0; i < n; i++)
+		store_outmail_free(&mails[i]);
+	free(mails);
+	return (rc);
+}
+
+/* Queue game id's current state mail, as the daemon of conf would. */
+static int
+tool_db_nudge(struct store *s, long long id, const char *conf)
+{
+	struct config_file	 c;
+	struct mailloop		 ml;
+	struct service		*sv = NULL;
+	struct buf		 done;
+	char			*cause = NULL;
+	int			 rc = 1;
+
+	config_file_defaults(&c);
+	buf_init(&done);
+	if (conf != NULL && config_file_load(&c, conf, &cause) == -1)
+		goto out;
+	if (conf == NULL && tool_db_same_sender(s, id, c.address,
+	    &cause) == -1)
+		goto out;
+	if ((sv = service_create(&c, s, &cause)) == NULL)
+		goto out;
+	memset(&ml, 0, sizeof ml);
+	ml.config = &c;
+	ml.store = s;
+	ml.arg = sv;
+	if (service_nudge(sv, &ml, id, &done, &cause) == -1)
+		goto out;
+	printf("G%lld: %s queued\n", id, done.data);
+	rc = 0;
+out:
+	if (cause != NULL) {
+		tool_db_error("%s", cause);
+		free(cause);
+	}
+	service_free(sv);
+	buf_free(&done);
+	config_file_free(&c);
+	return (rc);
+}
+
+/* mupbem --db FILE COMMAND [-c CONFIG] [G], or --help anywhere. */
 int
 tool_db_main(int argc, char **argv)
 {
-	struct store	*s;
-	char		*cause;
-	long long	 id = 0;
-	int		 rc;
+	const struct tool_db_command	*cmd;
+	struct store			*s;
+	const char			*conf = NULL;
+	char				*cause;
+	long long			 id = 0;
+	int				 i, rc, arg = 4;
 
-	if (argc < 4)
-		return (tool_db_usage());
-	if (strcmp(argv[3], "list") == 0) {
-		if (argc != 4)
-			return (tool_db_usage());
-	} else if (strcmp(argv[3], "show") == 0 ||
-	    strcmp(argv[3], "export") == 0 || strcmp(argv[3], "resend") == 0) {
-		if (argc != 5)
-			return (tool_db_usage());
-		if (tool_db_game(argv[4], &id) == -1)
-			return (tool_db_error("'%s' is not a game; write it "
-			    "like G12", argv[4]));
-	} else {
-		tool_db_error("unknown command '%s'", argv[3]);
-		return (tool_db_usage());
+	for (i = 2; i < argc; i++) {
+		if (strcmp(argv[i], "--help") == 0)
+			return (tool_db_usage(stdout, i > 3 ? argv[3] : NULL));
 	}
+	if (argc < 4)
+		return (tool_db_usage(stderr, NULL));
+	for (cmd = tool_db_commands; cmd->name != NULL; cmd++) {
+		if (strcmp(argv[3], cmd->name) == 0)
+			break;
+	}
+	if (cmd->name == NULL) {
+		tool_db_error("unknown command '%s'", argv[3]);
+		return (tool_db_usage(stderr, NULL));
+	}
+	if (strcmp(cmd->name, "nudge") == 0 && argc > 4 &&
+	    strcmp(argv[4], "-c") == 0) {
+		if (argc < 6)
+			return (tool_db_usage(stderr, cmd->name));
+		conf = argv[5];
+		arg = 6;
+	}
+	if (*cmd->args == '\0' ? argc != arg : argc != arg + 1)
+		return (tool_db_usage(stderr, cmd->name));
+	if (argc == arg + 1 && tool_db_game(argv[arg], &id) == -1)
+		return (tool_db_error("'%s' is not a game; write it like G12",
+		    argv[arg]));
 	if (access(argv[2], F_OK) == -1)
 		return (tool_db_error("%s: %s", argv[2], strerror(errno)));
 	if ((s = store_open(argv[2], &cause)) == NULL) {
@@ -296,12 +418,14 @@ tool_db_main(int argc, char **argv)
 		free(cause);
 		return (1);
 	}
-	if (strcmp(argv[3], "list") == 0)
+	if (strcmp(cmd->name, "list") == 0)
 		rc = tool_db_list(s);
-	else if (strcmp(argv[3], "resend") == 0)
+	else if (strcmp(cmd->name, "resend") == 0)
 		rc = tool_db_resend(s, id);
+	else if (strcmp(cmd->name, "nudge") == 0)
+		rc = tool_db_nudge(s, id, conf);
 	else
-		rc = tool_db_show(s, id, strcmp(argv[3], "show") == 0);
+		rc = tool_db_show(s, id, strcmp(cmd->name, "show") == 0);
 	store_close(s);
 	return (rc);
 }
