@@ -228,7 +228,11 @@ grep -q "^Subject: \[mupbem G1\] velox: red played turn 1\|^Subject: \[mupbem G1
     $(last "$C") || why+=("the observer was not told: $(mp_header "$(last "$C")" Subject)")
 grep -q ": you played turn 1" $(grep "$mto" new) || why+=("the mover's answer")
 grep -q ": your turn 2" $(last "$oto") || why+=("the next player's")
-end "preview stores nothing; a turn is recorded once, the mover, the next player and an observer told"
+has_line "$(last "$oto")" "red places segment A at @0,0."
+has_line "$(grep -l ": you played turn 1" $(grep "$mto" new))" \
+    "red places segment A at @0,0."
+has_line "$(last "$C")" "red places segment A at @0,0."
+end "preview stores nothing; a turn is recorded once, the mover, the next player and an observer told what it did"
 
 begin
 # One number for one thing: the subject, the body, the board and the
