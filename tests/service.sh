@@ -428,6 +428,7 @@ for p in "$black" "$white"; do
 	has_line "$f" "White resigned the match in game 1."
 	has_line "$f" "Black wins game 1."
 	has_line "$f" "Final score: Black won 1 game, White 0, 0 drawn."
+	has_line "$f" "  game 1: Black won, as White resigned the match."
 	has_line "$f" "Black wins the match."
 	has_line "$f" "Mur, a match of 1 game: over after game 1."
 done
