@@ -304,8 +304,8 @@ mp_mail "$A" games@localhost "x" "new mur with $B open 1"
 mp_mail "$A" games@localhost "x" "new mur with $B match 100"
 run
 [ "$(wc -l <new)" -eq 6 ] || why+=("$(wc -l <new) answers, not 6")
-has_line got/$A.0 "Mur, for two players (the full reading: docs/rules.md)."
-has_line got/$A.1 "Mur, for two players (the full reading: docs/rules.md)."
+has_line got/$A.0 "Mur, for two players: the rules in brief."
+has_line got/$A.1 "Mur, for two players: the rules in brief."
 has_line got/$A.2 "    new: Mur has no segments: its board is fixed"
 has_line got/$A.3 "    new: velox is played one game at a time: only Mur has matches"
 has_line got/$A.4 "    new: Mur is a game for two players, not 3"
