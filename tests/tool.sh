@@ -169,12 +169,12 @@ refuse() {
 	end "$desc"
 }
 
-# accept_out DESC RECORD WANT ACTION... -- LINE...: play must succeed,
-# print exactly the bytes of file WANT and append exactly the LINEs.
-accept_out() {
-	local desc=$1 rec=$2 xout=$3 acts=() line
+# accept_play RECORD ACTION... -- LINE...: play the ACTIONs on RECORD;
+# accept.want is what RECORD must then hold: as before, and the LINEs.
+accept_play() {
+	local rec=$1 acts=() line
 
-	shift 3
+	shift
 	while [ $# -gt 0 ] && [ "$1" != "--" ]; do
 		acts+=("$1")
 		shift
@@ -184,10 +184,19 @@ accept_out() {
 	for line in "$@"; do
 		printf '%s\n' "$line" >>accept.want
 	done
-	begin
 	run play "$rec" "${acts[@]}"
 	want_rc 0
 	want_err ""
+}
+
+# accept_out DESC RECORD WANT ACTION... -- LINE...: play must succeed,
+# print exactly the bytes of file WANT and append exactly the LINEs.
+accept_out() {
+	local desc=$1 rec=$2 xout=$3
+
+	shift 3
+	begin
+	accept_play "$rec" "$@"
 	want_out "$xout"
 	want_same "$rec" accept.want
 	end "$desc"
@@ -196,22 +205,11 @@ accept_out() {
 # accept_like DESC RECORD GLOB ACTION... -- LINE...: as accept_out, but
 # standard output need only match the shell pattern GLOB.
 accept_like() {
-	local desc=$1 rec=$2 glob=$3 acts=() line
+	local desc=$1 rec=$2 glob=$3
 
 	shift 3
-	while [ $# -gt 0 ] && [ "$1" != "--" ]; do
-		acts+=("$1")
-		shift
-	done
-	shift
-	cp "$rec" accept.want
-	for line in "$@"; do
-		printf '%s\n' "$line" >>accept.want
-	done
 	begin
-	run play "$rec" "${acts[@]}"
-	want_rc 0
-	want_err ""
+	accept_play "$rec" "$@"
 	slurp out
 	[[ $slurped == $glob ]] ||
 	    why+=("stdout: $(head -c 200 out | tr '\n' '|')")
