@@ -11,7 +11,8 @@
 /*
  * The phases of a Mu game: options, seat order in the layout, the men
  * on the centres, selection with its errors and the fill, the start of
- * the movement phase, and that a refused action changes nothing.
+ * the movement phase, that a refused action changes nothing, and what
+ * the report says of placements, clears and where the men start.
  */
 
 static const struct {
@@ -271,6 +272,64 @@ START_TEST(test_layout_errors)
 }
 END_TEST
 
+#define LAYOUT_2X3	"@0,0;@3,-1;@-1,3;@1,-3;@-3,1"
+
+static const struct {
+	const char	*what;
+	const char	*variant;
+	int		 players, segments;
+	const char	*before;	/* turns played first, ';' between */
+	const char	*turn;
+	const char	*report;
+} reports[] = {
+	{ "the first placement", "velox", 2, 8, NULL, "a",
+	  "red places segment A at @0,0.\n" },
+	{ "a letter is reported as the segment and its centre", "velox", 2,
+	  8, "@0,0", "l",
+	  "blue places segment B at @-1,3, touching A.\n" },
+	{ "a placement touching two segments", "classic", 2, 3, LAYOUT_2X3,
+	  "p",
+	  "blue places segment F at @2,2, touching B and C.\n" },
+	{ "the last velox placement: the men on the centres start", "velox",
+	  2, 2, "@0,0;@3,-1;@-3,1", "@6,-2",
+	  "blue places segment D at @6,-2, touching B.\n"
+	  "The layout is done, a man on each centre: red starts on A and C; "
+	  "blue on B and\n"
+	  "D.\n" },
+	{ "a clear names the segment and those still held", "levis", 2, 3,
+	  LAYOUT_2X3 ";@2,2", "clear A",
+	  "red clears segment A (the man on A0 is removed); red still holds "
+	  "C and E.\n" },
+	{ "the last clear: the men are placed", "classic", 2, 3,
+	  LAYOUT_2X3 ";@2,2;clear A;clear B;clear C", "clear D",
+	  "blue clears segment D (the man on D0 is removed); blue still "
+	  "holds F.\n"
+	  "The men are placed, 7 on each segment kept: red starts on E, blue "
+	  "on F.\n" },
+	{ "one segment each: the last placement places the men", "classic",
+	  6, 1, "@0,0;@1,-3;@2,-6;@3,-9;@4,-12", "@5,-15",
+	  "white places segment F at @5,-15, touching E.\n"
+	  "The men are placed, 7 on each segment kept: red starts on A, blue "
+	  "on B, green\n"
+	  "on C, yellow on D, purple on E, white on F.\n" },
+};
+
+/* The report of a placement or a clear, and of the men placed. */
+START_TEST(test_reports)
+{
+	struct game	*g;
+	char		*r;
+
+	g = test_util_game(reports[_i].variant, reports[_i].players,
+	    reports[_i].segments, reports[_i].before);
+	r = test_util_play(g, reports[_i].turn);
+	ck_assert_msg(strcmp(r, reports[_i].report) == 0, "%s: %s",
+	    reports[_i].what, r);
+	free(r);
+	game_free(g);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -286,6 +345,8 @@ main(void)
 	tcase_add_test(tc, test_one_segment);
 	tcase_add_test(tc, test_largest);
 	tcase_add_test(tc, test_layout_errors);
+	tcase_add_loop_test(tc, test_reports, 0,
+	    sizeof reports / sizeof reports[0]);
 	suite_add_tcase(s, tc);
 	return (test_util_run(s));
 }

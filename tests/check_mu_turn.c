@@ -300,7 +300,10 @@ START_TEST(test_velox_automatic_turns)
 	ck_assert_int_eq(test_util_mu(g)->passes, 1);
 	r = test_util_play(g, "pass");
 	ck_assert_str_eq(r, "red passes.\nThe game is over.\n"
-	    "Score: red 28, blue 0, neutral 0. Red wins.\n");
+	    "Score: red 28, blue 0, neutral 0. Red wins.\n"
+	    "Regions, named by their lowest cell:\n"
+	    "  red 28: A0 28 cells.\n"
+	    "  blue 0: no region.\n");
 	free(r);
 	ck_assert_int_eq(test_util_mu(g)->phase, MU_PHASE_OVER);
 	game_free(g);
@@ -328,7 +331,11 @@ START_TEST(test_pass_two)
 	r = test_util_play(g, "pass");
 	ck_assert_str_eq(r, "blue passes.\nThe game is over.\n"
 	    "Score: red 0, blue 0, neutral 28. A draw between red and "
-	    "blue.\n");
+	    "blue.\n"
+	    "Regions, named by their lowest cell:\n"
+	    "  red 0: no region.\n"
+	    "  blue 0: no region.\n"
+	    "  neutral 28: A0 28 cells (red and blue pieces).\n");
 	free(r);
 	ck_assert_int_eq(test_util_mu(g)->phase, MU_PHASE_OVER);
 	test_util_refuse(g, 0, "pass", "the game is over");
@@ -356,7 +363,12 @@ START_TEST(test_pass_three)
 	r = test_util_play(g, "pass");
 	ck_assert_str_eq(r, "green passes.\nThe game is over.\n"
 	    "Score: red 0, blue 0, green 0, neutral 21. A draw between red, "
-	    "blue and green.\n");
+	    "blue and green.\n"
+	    "Regions, named by their lowest cell:\n"
+	    "  red 0: no region.\n"
+	    "  blue 0: no region.\n"
+	    "  green 0: no region.\n"
+	    "  neutral 21: A0 21 cells (red, blue and green pieces).\n");
 	free(r);
 	ck_assert_int_eq(test_util_mu(g)->phase, MU_PHASE_OVER);
 	game_free(g);
@@ -407,7 +419,11 @@ START_TEST(test_resign_two)
 	r = test_util_play(g, "resign");
 	ck_assert_str_eq(r, "red resigns.\nThe game is over.\n"
 	    "Score: red 0 (resigned), blue 0, neutral 28. Blue wins by "
-	    "resignation.\n");
+	    "resignation.\n"
+	    "Regions, named by their lowest cell:\n"
+	    "  red 0: no region.\n"
+	    "  blue 0: no region.\n"
+	    "  neutral 28: A0 28 cells (red and blue pieces).\n");
 	free(r);
 	ck_assert_int_eq(test_util_mu(g)->phase, MU_PHASE_OVER);
 	test_util_refuse(g, 1, "resign", "the game is over");
@@ -419,7 +435,11 @@ START_TEST(test_resign_two)
 	r = play_as(g, 1, "Resign");
 	ck_assert_str_eq(r, "blue resigns.\nThe game is over.\n"
 	    "Score: red 0, blue 0 (resigned), neutral 28. Red wins by "
-	    "resignation.\n");
+	    "resignation.\n"
+	    "Regions, named by their lowest cell:\n"
+	    "  red 0: no region.\n"
+	    "  blue 0: no region.\n"
+	    "  neutral 28: A0 28 cells (red and blue pieces).\n");
 	free(r);
 	ck_assert_int_eq(test_util_mu(g)->phase, MU_PHASE_OVER);
 	game_free(g);
@@ -429,7 +449,10 @@ START_TEST(test_resign_two)
 	r = play_as(g, 0, "resign");
 	ck_assert_str_eq(r, "red resigns.\nThe game is over.\n"
 	    "Score: red 7 (resigned), blue 0, neutral 0. Blue wins by "
-	    "resignation.\n");
+	    "resignation.\n"
+	    "Regions, named by their lowest cell:\n"
+	    "  red 7: A0 7 cells.\n"
+	    "  blue 0: no region.\n");
 	free(r);
 	game_free(g);
 }
@@ -517,7 +540,11 @@ START_TEST(test_resign_three_rank)
 	r = test_util_play(g, "pass");
 	ck_assert_str_eq(r, "red passes.\nThe game is over.\n"
 	    "Score: red 5, blue 7 (resigned), green 3, neutral 0. Red "
-	    "wins.\n");
+	    "wins.\n"
+	    "Regions, named by their lowest cell:\n"
+	    "  red 5: B0 5 cells.\n"
+	    "  blue 7: A0 7 cells.\n"
+	    "  green 3: C0 3 cells.\n");
 	free(r);
 	game_free(g);
 }
@@ -527,45 +554,102 @@ static const struct {
 	const char	*what;
 	const char	*spec;
 	const char	*score;
+	const char	*regions;
 } scores[] = {
 	{ "one colour scores its region, Virginity included; two are "
 	  "neutral",
 	  "*=V " WALL_A "C0=Cr2 C1=C C4=Vr1 B0=Vr1 D0=Vb1",
-	  "Score: red 7, blue 0, neutral 14. Red wins." },
+	  "Score: red 7, blue 0, neutral 14. Red wins.",
+	  "Regions, named by their lowest cell:\n"
+	  "  red 7: C0 7 cells.\n"
+	  "  blue 0: no region.\n"
+	  "  neutral 14: B0 14 cells (red and blue pieces).\n" },
 	{ "an empty region reached by red's Wall piece only is red's",
 	  "*=V " WALL_A "A5=Wr1 B0=Vb1",
-	  "Score: red 7, blue 14, neutral 0. Blue wins." },
+	  "Score: red 7, blue 14, neutral 0. Blue wins.",
+	  "Regions, named by their lowest cell:\n"
+	  "  red 7: C0 7 cells (empty; only red's Wall pieces reach it).\n"
+	  "  blue 14: B0 14 cells.\n" },
 	{ "an empty region reached by red and blue is neutral",
 	  "*=V " WALL_A "A5=Wr1 A4=Wb1 B0=Vb1",
-	  "Score: red 0, blue 14, neutral 7. Blue wins." },
+	  "Score: red 0, blue 14, neutral 7. Blue wins.",
+	  "Regions, named by their lowest cell:\n"
+	  "  red 0: no region.\n"
+	  "  blue 14: B0 14 cells.\n"
+	  "  neutral 7: C0 7 cells (empty; Wall pieces of red and blue reach "
+	  "it).\n" },
 	{ "an empty region reached by no Wall piece is neutral",
 	  "*=V " WALL_A "A0=Wr1 B0=Vb1",
-	  "Score: red 0, blue 14, neutral 7. Blue wins." },
+	  "Score: red 0, blue 14, neutral 7. Blue wins.",
+	  "Regions, named by their lowest cell:\n"
+	  "  red 0: no region.\n"
+	  "  blue 14: B0 14 cells.\n"
+	  "  neutral 7: C0 7 cells (empty; no Wall piece reaches it).\n" },
 	{ "a Wall piece of 2 reaches 2 cells away, over the Wall",
 	  "*=V " WALL_A "A0=Wr2 B0=Vb1",
-	  "Score: red 7, blue 14, neutral 0. Blue wins." },
+	  "Score: red 7, blue 14, neutral 0. Blue wins.",
+	  "Regions, named by their lowest cell:\n"
+	  "  red 7: C0 7 cells (empty; only red's Wall pieces reach it).\n"
+	  "  blue 14: B0 14 cells.\n" },
 	{ "a Wall piece does not claim a region that holds pieces",
 	  "*=V " WALL_A "A5=Wb1 C0=Vr1 B0=Vb1",
-	  "Score: red 7, blue 14, neutral 0. Blue wins." },
+	  "Score: red 7, blue 14, neutral 0. Blue wins.",
+	  "Regions, named by their lowest cell:\n"
+	  "  red 7: C0 7 cells.\n"
+	  "  blue 14: B0 14 cells.\n" },
 	{ "a tie for the highest score is a draw",
 	  "*=V " WALL_A WALL_D "C3=Vr1 B3=Vb1",
-	  "Score: red 7, blue 7, neutral 0. A draw between red and blue." },
+	  "Score: red 7, blue 7, neutral 0. A draw between red and blue.",
+	  "Regions, named by their lowest cell:\n"
+	  "  red 7: C0 7 cells.\n"
+	  "  blue 7: B0 7 cells.\n" },
 };
 
 /* The score of a finished board (both players pass). */
 START_TEST(test_score)
 {
 	struct game	*g;
-	char		*r, *line;
+	char		*r, *line, *rest;
 
 	g = velox4(scores[_i].spec);
 	free(test_util_play(g, "pass"));
 	r = test_util_play(g, "pass");
 	line = strstr(r, "Score: ");
 	ck_assert_msg(line != NULL, "%s: no score in %s", scores[_i].what, r);
-	line[strcspn(line, "\n")] = '\0';
+	rest = line + strcspn(line, "\n");
+	*rest++ = '\0';
 	ck_assert_msg(strcmp(line, scores[_i].score) == 0, "%s: %s",
 	    scores[_i].what, line);
+	ck_assert_msg(strcmp(rest, scores[_i].regions) == 0, "%s: %s",
+	    scores[_i].what, rest);
+	free(r);
+	game_free(g);
+}
+END_TEST
+
+/*
+ * A finished levis game explained region by region: red's Wall piece
+ * on A0 alone reaches the empty A3 and A5; blue's on B3 reaches A1 too,
+ * which makes it neutral.  A long line is wrapped.
+ */
+START_TEST(test_score_regions)
+{
+	struct game	*g;
+	char		*r;
+
+	g = test_util_game("levis", 2, 1, "@0,0;@1,-3");
+	test_util_set(g, "*=V A0=Wr1 A2=W A4=W A6=W B3=Wb1 B0=Vb1");
+	free(test_util_play(g, "pass"));
+	r = test_util_play(g, "pass");
+	ck_assert_str_eq(r, "blue passes.\nThe game is over.\n"
+	    "Score: red 2, blue 6, neutral 1. Blue wins.\n"
+	    "Regions, named by their lowest cell:\n"
+	    "  red 2: A3 1 cell (empty; only red's Wall pieces reach it), A5 1 "
+	    "cell (empty;\n"
+	    "    only red's Wall pieces reach it).\n"
+	    "  blue 6: B0 6 cells.\n"
+	    "  neutral 1: A1 1 cell (empty; Wall pieces of red and blue reach "
+	    "it).\n");
 	free(r);
 	game_free(g);
 }
@@ -595,6 +679,7 @@ main(void)
 	tcase_add_test(tc_end, test_resign_three_early);
 	tcase_add_test(tc_end, test_resign_three_own_turn);
 	tcase_add_test(tc_end, test_resign_three_rank);
+	tcase_add_test(tc_end, test_score_regions);
 	tcase_add_loop_test(tc_end, test_score, 0,
 	    sizeof scores / sizeof scores[0]);
 	suite_add_tcase(s, tc_end);

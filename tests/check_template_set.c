@@ -67,8 +67,17 @@ START_TEST(test_builtin)
 	buf_reset(&out);
 	ck_assert_int_eq(template_set_render(ts, TEMPLATE_RULES_MUR, vars, 3,
 	    &out, &cause), 0);
-	ck_assert_ptr_nonnull(strstr(out.data, "Mur, for two players: a "
-	    "summary of the rules.\n"));
+	ck_assert_ptr_nonnull(strstr(out.data, "Mur, for two players: the "
+	    "rules in brief.\n"));
+	/* Players get the rules, never a path into the source tree. */
+	for (k = TEMPLATE_RULES_CLASSIC; k <= TEMPLATE_RULES_MUR; k++) {
+		buf_reset(&out);
+		ck_assert_int_eq(template_set_render(ts, k, vars, 3, &out,
+		    &cause), 0);
+		ck_assert_msg(strstr(out.data, "docs/") == NULL &&
+		    strstr(out.data, ".md") == NULL &&
+		    strstr(out.data, "src/") == NULL, "%s", out.data);
+	}
 	buf_free(&out);
 	ck_assert_str_eq(template_set_file(TEMPLATE_RULES_MUR), "rules-mur");
 	template_set_free(ts);

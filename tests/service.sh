@@ -290,7 +290,14 @@ grep -q "^Subject: \[mupbem G1\] velox: blue played turn 2" \
     $(last "$C") || why+=("the observer was not told: $(mp_header "$(last "$C")" Subject)")
 grep -q ": you played turn 2" $(grep "$mto" new) || why+=("the mover's answer")
 grep -q ": your turn 3" $(last "$oto") || why+=("the next player's")
-end "preview stores nothing; a turn is recorded once, the mover, the next player and an observer told"
+pl="^blue places segment B at @-\?[0-9]*,-\?[0-9]*, touching A\.$"
+grep -q "$pl" "$(last "$oto")" || why+=("the next player is not told where B went")
+grep -q "$pl" "$(grep -l ": you played turn 2" $(grep "$mto" new))" ||
+    why+=("the mover is not told where B went")
+grep -q "$pl" "$(last "$C")" || why+=("the observer is not told where B went")
+grep -q "^red places segment A at @0,0\.$" "$(last "$oto")" ||
+    why+=("red is not told where its forced A went")
+end "preview stores nothing; a turn is recorded once, the mover, the next player and an observer told what it did"
 
 begin
 # One number for one thing: the subject, the body, the board and the
@@ -415,8 +422,8 @@ mp_mail "$A" games@localhost "x" "new mur with $B open 1"
 mp_mail "$A" games@localhost "x" "new mur with $B match 100"
 run
 [ "$(wc -l <new)" -eq 6 ] || why+=("$(wc -l <new) answers, not 6")
-has_line got/$A.0 "Mur, for two players: a summary of the rules."
-has_line got/$A.1 "Mur, for two players: a summary of the rules."
+has_line got/$A.0 "Mur, for two players: the rules in brief."
+has_line got/$A.1 "Mur, for two players: the rules in brief."
 has_line got/$A.2 "    new: Mur has no segments: its board is fixed"
 has_line got/$A.3 "    new: velox is played one game at a time: only Mur has matches"
 has_line got/$A.4 "    new: Mur is a game for two players, not 3"
@@ -536,6 +543,7 @@ for p in "$black" "$white"; do
 	has_line "$f" "White resigned the match in game 1."
 	has_line "$f" "Black wins game 1."
 	has_line "$f" "Final score: Black won 1 game, White 0, 0 drawn."
+	has_line "$f" "  game 1: Black won, as White resigned the match."
 	has_line "$f" "Black wins the match."
 	has_line "$f" "Mur, a match of 1 game: over after game 1."
 done

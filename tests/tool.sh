@@ -169,12 +169,12 @@ refuse() {
 	end "$desc"
 }
 
-# accept_out DESC RECORD WANT ACTION... -- LINE...: play must succeed,
-# print exactly the bytes of file WANT and append exactly the LINEs.
-accept_out() {
-	local desc=$1 rec=$2 xout=$3 acts=() line
+# accept_play RECORD ACTION... -- LINE...: play the ACTIONs on RECORD;
+# accept.want is what RECORD must then hold: as before, and the LINEs.
+accept_play() {
+	local rec=$1 acts=() line
 
-	shift 3
+	shift
 	while [ $# -gt 0 ] && [ "$1" != "--" ]; do
 		acts+=("$1")
 		shift
@@ -184,23 +184,37 @@ accept_out() {
 	for line in "$@"; do
 		printf '%s\n' "$line" >>accept.want
 	done
-	begin
 	run play "$rec" "${acts[@]}"
 	want_rc 0
 	want_err ""
+}
+
+# accept_out DESC RECORD WANT ACTION... -- LINE...: play must succeed,
+# print exactly the bytes of file WANT and append exactly the LINEs.
+accept_out() {
+	local desc=$1 rec=$2 xout=$3
+
+	shift 3
+	begin
+	accept_play "$rec" "$@"
 	want_out "$xout"
 	want_same "$rec" accept.want
 	end "$desc"
 }
 
-# accept DESC RECORD TURN... -- LINE...: play must succeed silently
-# and append exactly the LINEs (each with a newline).
-accept() {
-	local desc=$1 rec=$2
+# accept_like DESC RECORD GLOB ACTION... -- LINE...: as accept_out, but
+# standard output need only match the shell pattern GLOB.
+accept_like() {
+	local desc=$1 rec=$2 glob=$3
 
-	shift 2
-	: >accept.silent
-	accept_out "$desc" "$rec" accept.silent "$@"
+	shift 3
+	begin
+	accept_play "$rec" "$@"
+	slurp out
+	[[ $slurped == $glob ]] ||
+	    why+=("stdout: $(head -c 200 out | tr '\n' '|')")
+	want_same "$rec" accept.want
+	end "$desc"
 }
 
 colour() {
@@ -514,7 +528,11 @@ refuse "the first segment must be at @0,0" v \
     @1,0
 refuse "a letter beyond the one shown is refused" v \
     "mupbem: 'b': no placement has that letter (the diagram shows only a)" b
-accept "play rec a records @0,0" v a -- "1 red @0,0"
+cat >want <<'EOF'
+red places segment A at @0,0.
+EOF
+accept_out "play rec a records @0,0 and reports segment A" v want a -- \
+    "1 red @0,0"
 
 cat >want <<'EOF'
 @1,-3
@@ -590,13 +608,25 @@ refuse "several actions, one in the middle illegal: nothing is appended" v \
     "mupbem: @1,-3: the segment would overlap B0" @1,-3 @1,-3 a
 expect "play on a missing file is refused" 1 \
     "mupbem: nofile.rec: No such file or directory" play nofile.rec a
-accept "spaces around and inside ' @1 , -3 ' are ignored" \
-    v ' @1 , -3 ' -- "2 blue @1,-3"
-accept "several actions in one call are appended in order" v \
-    b '@-2, 3' A -- "3 red @3,-6" "4 blue @-2,3" "5 red @4,-9"
+cat >want <<'EOF'
+blue places segment B at @1,-3, touching A.
+EOF
+accept_out "spaces around and inside ' @1 , -3 ' are ignored" \
+    v want ' @1 , -3 ' -- "2 blue @1,-3"
+cat >want <<'EOF'
+red places segment C at @3,-6, touching B.
+blue places segment D at @-2,3, touching A.
+red places segment E at @4,-9, touching C.
+EOF
+accept_out "several actions in one call are appended in order, each reported" \
+    v want b '@-2, 3' A -- "3 red @3,-6" "4 blue @-2,3" "5 red @4,-9"
 
 cp v0 w
-accept "' @0 , 0 ' with spaces records @0,0" w ' @0 , 0 ' -- "1 red @0,0"
+cat >want <<'EOF'
+red places segment A at @0,0.
+EOF
+accept_out "' @0 , 0 ' with spaces records @0,0" w want ' @0 , 0 ' -- \
+    "1 red @0,0"
 
 # --- full velox layouts -------------------------------------------------------
 
@@ -621,12 +651,14 @@ done
 # shows those letters, and every neighbour of a listed placement that
 # is not listed is refused.
 check_all() {
-	local rec=$1 k=$2 i a c q r d nq nr base want e o line
+	local rec=$1 k=$2 i a c q r d nq nr base want e o line lab
 	local -A listed=() near=()
 	local dq=(1 1 0 -1 -1 0) dr=(0 -1 -1 0 1 1)
 
 	shift 2
 	c=$(colour "$k")
+	lab=ABCDEFGHIJKLMNOP
+	lab=${lab:k-1:1}
 	slurp "$rec"
 	base=$slurped
 	begin
@@ -642,8 +674,10 @@ check_all() {
 		slurp out
 		o=$slurped
 		slurp all.1
-		[ "$rc" -eq 0 ] && [ -z "$e$o" ] ||
+		[ "$rc" -eq 0 ] && [ -z "$e" ] ||
 		    why+=("$a: status $rc: $e")
+		[[ $o == "$c places segment $lab at $a"[,.]* ]] ||
+		    why+=("$a: report: $o")
 		[ "$slurped" = "$want" ] ||
 		    why+=("$a: the record is not as expected")
 		run play all.2 "${aliases[i]}"
@@ -693,7 +727,7 @@ check_all() {
 # layout NAME PICK [all]: play a velox layout on NAME.rec choosing the
 # first, last or a random middle placement that legal lists.
 layout() {
-	local name=$1 pick=$2 thorough=${3:-} k i list
+	local name=$1 pick=$2 thorough=${3:-} k i list labels=ABCDEFGHIJKLMNOP
 
 	cp v0 "$name.rec"
 	for k in $(seq 16); do
@@ -718,8 +752,10 @@ layout() {
 		esac
 		end "$name: legal before placement $k lists ${#list[@]} placements"
 		[ -n "$thorough" ] && check_all "$name.rec" "$k" "${list[@]}"
-		accept "$name: placement $k (${list[i]}, number $((i + 1)) of ${#list[@]}) is accepted" \
-		    "$name.rec" "${list[i]}" -- "$k $(colour "$k") ${list[i]}"
+		accept_like "$name: placement $k (${list[i]}, number $((i + 1)) of ${#list[@]}) is accepted" \
+		    "$name.rec" \
+		    "$(colour "$k") places segment ${labels:k-1:1} at ${list[i]}[,.]*" \
+		    "${list[i]}" -- "$k $(colour "$k") ${list[i]}"
 	done
 
 	# Red's eight single men stand on the centres of A C E ... O, and
@@ -788,8 +824,14 @@ layout random random
 # --- classic: layout, then selection -----------------------------------------
 
 header classic 2 2 7 >c
-accept "classic 2x2: the layout by letters" c a a a a -- \
-    "1 red @0,0" "2 blue @1,-3" "3 red @2,-6" "4 blue @3,-9"
+cat >want <<'EOF'
+red places segment A at @0,0.
+blue places segment B at @1,-3, touching A.
+red places segment C at @2,-6, touching B.
+blue places segment D at @3,-9, touching C.
+EOF
+accept_out "classic 2x2: the layout by letters, each placement reported" c \
+    want a a a a -- "1 red @0,0" "2 blue @1,-3" "3 red @2,-6" "4 blue @3,-9"
 
 printf 'clear A\nclear C\n' >want
 begin
@@ -830,10 +872,19 @@ refuse "a placement in the selection phase is refused" c \
 refuse "a letter in the selection phase is refused" c \
     "mupbem: 'a': not a turn here; in the selection phase, clear one of your segments with 'clear' and its letter, such as 'clear C'" \
     a
-accept "'  CLEAR a ' is read as clear A" c '  CLEAR a ' -- "5 red clear A"
+cat >want <<'EOF'
+red clears segment A (the man on A0 is removed); red still holds C.
+EOF
+accept_out "'  CLEAR a ' is read as clear A, and reported" c want '  CLEAR a ' -- \
+    "5 red clear A"
 refuse "blue may not clear red's segment" c \
     "mupbem: clear A: segment A is red's, not blue's" "clear A"
-accept "blue clears B" c "clear B" -- "6 blue clear B"
+cat >want <<'EOF'
+blue clears segment B (the man on B0 is removed); blue still holds D.
+The men are placed, 7 on each segment kept: red starts on C, blue on D.
+EOF
+accept_out "blue clears B: the report says where the men start" c want \
+    "clear B" -- "6 blue clear B"
 
 cat >want <<'EOF'
 mupbem position 2
@@ -907,7 +958,18 @@ refuse "clearing in the movement phase is refused" c \
     "clear D"
 
 header classic 2 3 7 >c3
-accept "classic 2x3: layout and two clears" c3 a a a a a a "clear a" "clear b" -- \
+cat >want <<'EOF'
+red places segment A at @0,0.
+blue places segment B at @1,-3, touching A.
+red places segment C at @2,-6, touching B.
+blue places segment D at @3,-9, touching C.
+red places segment E at @4,-12, touching D.
+blue places segment F at @5,-15, touching E.
+red clears segment A (the man on A0 is removed); red still holds C and E.
+blue clears segment B (the man on B0 is removed); blue still holds D and F.
+EOF
+accept_out "classic 2x3: layout and two clears" c3 want \
+    a a a a a a "clear a" "clear b" -- \
     "1 red @0,0" "2 blue @1,-3" "3 red @2,-6" "4 blue @3,-9" \
     "5 red @4,-12" "6 blue @5,-15" "7 red clear A" "8 blue clear B"
 refuse "clearing an already cleared segment is refused" c3 \
@@ -921,7 +983,17 @@ want_out want
 end "classic 2x3: legal lists only the segments still held"
 
 header levis 2 2 7 >l
-accept "levis 2x2: layout and selection" l a a a a "clear c" "clear D" -- \
+cat >want <<'EOF'
+red places segment A at @0,0.
+blue places segment B at @1,-3, touching A.
+red places segment C at @2,-6, touching B.
+blue places segment D at @3,-9, touching C.
+red clears segment C (the man on C0 is removed); red still holds A.
+blue clears segment D (the man on D0 is removed); blue still holds B.
+The men are placed, 7 on each segment kept: red starts on A, blue on B.
+EOF
+accept_out "levis 2x2: layout and selection" l want \
+    a a a a "clear c" "clear D" -- \
     "1 red @0,0" "2 blue @1,-3" "3 red @2,-6" "4 blue @3,-9" \
     "5 red clear C" "6 blue clear D"
 begin
@@ -1201,7 +1273,16 @@ expect "demo --seed -1 is refused" 1 \
 #   r=-1: A6 A1 B5 B0 B2 D4 D3    r=0:  C6 C1 A5 A0 A2 B4 B3
 #   r=1:  C5 C0 C2 A4 A3          r=2:  C4 C3
 header velox 2 2 7 >m0
-accept "velox 2x2: the layout" m0 @0,0 @3,-1 @-3,1 @6,-2 -- \
+cat >want <<'EOF'
+red places segment A at @0,0.
+blue places segment B at @3,-1, touching A.
+red places segment C at @-3,1, touching A.
+blue places segment D at @6,-2, touching B.
+The layout is done, a man on each centre: red starts on A and C; blue on B and
+D.
+EOF
+accept_out "velox 2x2: the layout, each placement reported" m0 want \
+    @0,0 @3,-1 @-3,1 @6,-2 -- \
     "1 red @0,0" "2 blue @3,-1" "3 red @-3,1" "4 blue @6,-2"
 
 # legal_dry DESC RECORD COLOUR: every action legal lists is accepted by
@@ -1350,6 +1431,10 @@ cat >want <<'EOF'
 blue resigns.
 The game is over.
 Score: red 0, blue 0 (resigned), neutral 28. Red wins by resignation.
+Regions, named by their lowest cell:
+  red 0: no region.
+  blue 0: no region.
+  neutral 28: A0 28 cells (red and blue pieces).
 EOF
 begin
 cp r.rec accept.want
@@ -1385,6 +1470,10 @@ red passes.
 blue passes.
 The game is over.
 Score: red 0, blue 0, neutral 28. A draw between red and blue.
+Regions, named by their lowest cell:
+  red 0: no region.
+  blue 0: no region.
+  neutral 28: A0 28 cells (red and blue pieces).
 EOF
 accept_out "play pass pass ends the game and prints the score" p.rec want \
     PASS pass -- "5 red pass" "6 blue pass"
@@ -1421,6 +1510,9 @@ blue passes automatically.
 red passes.
 The game is over.
 Score: red 28, blue 0, neutral 0. Red wins.
+Regions, named by their lowest cell:
+  red 28: A0 28 cells.
+  blue 0: no region.
 EOF
 accept_out "a game won by capture: the automatic pass is not recorded" \
     w.rec want A0-A2 pass A2-B5 pass B5-B0 pass B0-B2 pass B2-D4 pass \

@@ -41,8 +41,10 @@ static const char *mu_game_phases[] = {
 	"layout", "selection", "movement", "over"
 };
 
-static int	mu_game_place(struct mu_game *, struct hex, char **);
-static void	mu_game_layout_done(struct mu_game *);
+static int	mu_game_place(struct mu_game *, struct hex,
+		    struct mu_report *, char **);
+static void	mu_game_layout_done(struct mu_game *, struct mu_report *);
+static void	mu_game_started(struct mu_game *, struct mu_report *);
 static int	mu_game_turn(struct mu_game *, const struct mu_action *,
 		    struct mu_report *, char **);
 static int	mu_game_steps(struct mu_game *, const struct mu_action *,
@@ -124,23 +126,45 @@ mu_game_placed(const struct mu_game *g, int seat)
 	return (n / g->players + (seat < n % g->players));
 }
 
+/*
+ * The movement phase has just begun: report where each seat's men
+ * start, from its one segment kept or, in velox, its segments' centres.
+ */
+static void
+mu_game_started(struct mu_game *g, struct mu_report *r)
+{
+	int	segs[MU_MAX_SEGMENTS], seat, cell;
+
+	for (seat = 0; seat < g->players; seat++) {
+		cell = MU_NONE;
+		if (g->variant->selection &&
+		    mu_select_list(g, seat, segs) == 1)
+			cell = segs[0] * MU_SEGMENT_CELLS;
+		mu_report_event(r, MU_EVENT_START, seat, cell);
+	}
+}
+
 /* After the last placement: on to selection, or straight to moving. */
 static void
-mu_game_layout_done(struct mu_game *g)
+mu_game_layout_done(struct mu_game *g, struct mu_report *r)
 {
 	if (g->variant->selection) {
 		g->phase = MU_PHASE_SELECTION;
 		mu_select_clear(g, -1);
+		if (g->phase == MU_PHASE_MOVEMENT)
+			mu_game_started(g, r);
 		return;
 	}
 	g->phase = MU_PHASE_MOVEMENT;
 	g->to_move = 0;
 	g->allowance = 1;
+	mu_game_started(g, r);
 	mu_turn_enter(g, NULL);
 }
 
 static int
-mu_game_place(struct mu_game *g, struct hex at, char **cause)
+mu_game_place(struct mu_game *g, struct hex at, struct mu_report *r,
+    char **cause)
 {
 	struct mu_board	*b = &g->board;
 	int		 s;
@@ -149,8 +173,9 @@ mu_game_place(struct mu_game *g, struct hex at, char **cause)
 		return (-1);
 	s = mu_board_add_segment(b, at, g->to_move);
 	mu_board_set_piece(b, s * MU_SEGMENT_CELLS, g->to_move, 1);
+	mu_report_event(r, MU_EVENT_PLACE, g->to_move, s * MU_SEGMENT_CELLS);
 	if (b->nsegments == g->players * g->segments)
-		mu_game_layout_done(g);
+		mu_game_layout_done(g, r);
 	else
 		g->to_move = b->nsegments % g->players;
 	return (0);
@@ -292,7 +317,7 @@ mu_game_apply(struct mu_game *g, int seat, const struct mu_action *a,
 			    phase);
 			return (-1);
 		}
-		if (mu_game_place(g, a->at, cause) == -1)
+		if (mu_game_place(g, a->at, r, cause) == -1)
 			return (-1);
 		break;
 	case MU_ACTION_CLEAR:
@@ -308,7 +333,11 @@ mu_game_apply(struct mu_game *g, int seat, const struct mu_action *a,
 		}
 		if (mu_select_check(g, a->segment, cause) == -1)
 			return (-1);
+		mu_report_event(r, MU_EVENT_CLEAR, seat,
+		    a->segment * MU_SEGMENT_CELLS);
 		mu_select_clear(g, a->segment);
+		if (g->phase == MU_PHASE_MOVEMENT)
+			mu_game_started(g, r);
 		break;
 	case MU_ACTION_TURN:
 		if (g->phase != MU_PHASE_MOVEMENT) {

@@ -237,7 +237,8 @@ mu_ops_render(const struct game *g, struct buf *out)
 
 /*
  * The score: in the movement phase as it would stand if the game ended
- * now, the final one once it is over, nothing before the men move.
+ * now, the final one with its regions once it is over, nothing before
+ * the men move.
  */
 static void
 mu_ops_score(const struct game *g, struct buf *out)
@@ -251,6 +252,7 @@ mu_ops_score(const struct game *g, struct buf *out)
 	mu_score_count(mg, &score);
 	if (mg->phase == MU_PHASE_OVER) {
 		mu_report_score_text(mg, &score, out);
+		mu_report_regions_text(mg, out);
 		return;
 	}
 	buf_adds(out, "Score so far:");

@@ -1,7 +1,8 @@
 /*
  * What a Mu action did, event by event, for replies, archives and the
- * invariant tests: moves, captures, explosions, sprouts, new Wall,
- * men removed against oscillation, passes and the final score.
+ * invariant tests: placements, clears, where the men start, moves,
+ * captures, explosions, sprouts, new Wall, men removed against
+ * oscillation, passes and the final score.
  */
 #ifndef MU_REPORT_H
 #define MU_REPORT_H
@@ -23,7 +24,11 @@ enum mu_event_type {
 				   (men 1) list entry that was not needed */
 	MU_EVENT_PASS,		/* seat passed; men 1 if automatically */
 	MU_EVENT_RESIGN,	/* seat resigned */
-	MU_EVENT_END		/* the game is over */
+	MU_EVENT_END,		/* the game is over */
+	MU_EVENT_PLACE,		/* seat placed the segment centred on cell */
+	MU_EVENT_CLEAR,		/* seat cleared the segment centred on cell */
+	MU_EVENT_START		/* seat's men start on cell's segment, or
+				   (cell MU_NONE) on every segment it placed */
 };
 
 struct mu_event {
@@ -64,5 +69,6 @@ void	mu_report_text(const struct mu_game *, const struct mu_report *,
 	    struct buf *);
 void	mu_report_score_text(const struct mu_game *, const struct mu_score *,
 	    struct buf *);
+void	mu_report_regions_text(const struct mu_game *, struct buf *);
 
 #endif

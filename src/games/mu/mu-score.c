@@ -79,30 +79,36 @@ mu_score_result(const struct mu_game *g, struct mu_score *s)
 	}
 }
 
-/* Count the score of g's board and decide the result. */
-void
-mu_score_count(const struct mu_game *g, struct mu_score *s)
+/*
+ * Fill regions[] with g's regions, lowest first cell first, each with
+ * its size, owner and why; returns how many there are.
+ */
+int
+mu_score_regions(const struct mu_game *g, struct mu_region *regions)
 {
 	const struct mu_board	*b = &g->board;
+	struct mu_region	*rg;
 	unsigned		 reach[MU_MAX_CELLS], colours, claim;
 	int16_t			 stack[MU_MAX_CELLS];
 	uint8_t			 seen[MU_MAX_CELLS];
 	int			 ncells = mu_board_ncells(b), x, c, n, d;
-	int			 top, cells;
+	int			 top, nregions = 0;
 
-	memset(s, 0, sizeof *s);
 	memset(seen, 0, sizeof seen);
 	mu_score_reach(b, reach);
 	for (x = 0; x < ncells; x++) {
 		if (seen[x] || b->cells[x].layer == MU_LAYER_WALL)
 			continue;
+		rg = &regions[nregions++];
+		memset(rg, 0, sizeof *rg);
+		rg->first = (int16_t)x;
 		colours = claim = 0;
-		cells = top = 0;
+		top = 0;
 		seen[x] = 1;
 		stack[top++] = (int16_t)x;
 		while (top > 0) {
 			c = stack[--top];
-			cells++;
+			rg->cells++;
 			if (b->cells[c].colour != MU_NONE)
 				colours |= 1U << b->cells[c].colour;
 			claim |= reach[c];
@@ -115,12 +121,29 @@ mu_score_count(const struct mu_game *g, struct mu_score *s)
 				stack[top++] = (int16_t)n;
 			}
 		}
-		if (colours == 0)
-			colours = claim;
-		if (colours != 0 && (colours & (colours - 1)) == 0)
-			s->points[__builtin_ctz(colours)] += cells;
+		rg->empty = colours == 0;
+		rg->colours = rg->empty ? claim : colours;
+		rg->owner = MU_NONE;
+		if (rg->colours != 0 && (rg->colours & (rg->colours - 1)) == 0)
+			rg->owner = (int8_t)__builtin_ctz(rg->colours);
+	}
+	return (nregions);
+}
+
+/* Count the score of g's board and decide the result. */
+void
+mu_score_count(const struct mu_game *g, struct mu_score *s)
+{
+	struct mu_region	regions[MU_MAX_CELLS];
+	int			n, i;
+
+	memset(s, 0, sizeof *s);
+	n = mu_score_regions(g, regions);
+	for (i = 0; i < n; i++) {
+		if (regions[i].owner != MU_NONE)
+			s->points[regions[i].owner] += regions[i].cells;
 		else
-			s->neutral += cells;
+			s->neutral += regions[i].cells;
 	}
 	mu_score_result(g, s);
 }

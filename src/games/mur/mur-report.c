@@ -6,7 +6,7 @@
  * Each function adds whole sentences, each ending in a newline, about
  * one step of mur_game_apply(): what the stones did, what the next
  * player owes, a withdrawal, the end of a game, the set-up of the next
- * and the end of the match.  Sides are "Black" and "White"; points go
+ * and the end of the match, with how each of its games ended.  Sides are "Black" and "White"; points go
  * by their names.
  */
 
@@ -18,6 +18,7 @@ static const char *mur_report_dirs[] = {
 };
 
 static void	mur_report_points(const char *, uint32_t, struct buf *);
+static void	mur_report_result(const struct mur_game *, int, struct buf *);
 
 const char *
 mur_report_side(int side)
@@ -141,17 +142,59 @@ mur_report_end(const struct mur_game *g, int winner, int end,
 	    g->game);
 }
 
+/* How game i (from 0) of the match ended: "  game 1: Black won, ...". */
+static void
+mur_report_result(const struct mur_game *g, int i, struct buf *out)
+{
+	int	w = g->winner[i];
+
+	buf_addf(out, "  game %d: ", i + 1);
+	switch (g->end[i]) {
+	case MUR_END_MUR:
+		buf_addf(out, "%s won, trapping the mur stone.\n",
+		    mur_report_sides[w]);
+		break;
+	case MUR_END_TRAPS:
+		buf_addf(out, "%s won, making %d traps.\n",
+		    mur_report_sides[w], MUR_TRAPS_TO_WIN);
+		break;
+	case MUR_END_STUCK:
+		buf_addf(out, "%s won, as %s had no legal turn.\n",
+		    mur_report_sides[w], mur_report_sides[1 - w]);
+		break;
+	case MUR_END_QUIET:
+		buf_addf(out, "drawn, with no trap in %d turns.\n",
+		    MUR_QUIET_CAP);
+		break;
+	case MUR_END_RESIGN:
+		buf_addf(out, "%s won, as %s resigned the match.\n",
+		    mur_report_sides[w], mur_report_sides[1 - w]);
+		break;
+	default:
+		buf_adds(out, "not finished.\n");
+		break;
+	}
+}
+
 /*
- * The match is over: the final score and who wins, as the report of
- * the last turn and the score both end.
+ * The match is over: the final score, how each game ended, and who
+ * wins, as the report of the last turn and the score both end.
  */
 void
 mur_report_match(const struct mur_game *g, struct buf *out)
 {
-	int	winner = mur_game_match_winner(g);
+	int	winner = mur_game_match_winner(g), i;
 
 	buf_adds(out, "Final score: ");
 	mur_report_score(g, out);
+	for (i = 0; i < g->nresults; i++)
+		mur_report_result(g, i, out);
+	if (g->nresults == g->games - 1)
+		buf_addf(out, "  game %d: not played.\n", g->games);
+	else if (g->nresults < g->games) {
+		buf_addf(out, "  games %d to %d: not played.\n",
+		    g->nresults + 1, g->games);
+	}
 	if (winner == -1)
 		buf_adds(out, "The match is drawn.\n");
 	else {
