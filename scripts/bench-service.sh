@@ -50,7 +50,7 @@ for g in $(seq 1 "$games"); do
 done
 "$src/mupbemd" -c d.conf --once 2>/dev/null
 for f in outbox/new/*; do
-	case $(mp_header "$f" Subject) in
+	case "$(mp_header "$f" Subject): $(mp_header "$f" X-Mupbem-State)" in
 	*": invitation") mp_reply "$f" "$(mp_header "$f" To)" accept ;;
 	esac
 done

@@ -50,7 +50,7 @@ while [ $over -eq 0 ] && [ $rounds -lt 500 ]; do
 		to=$(mp_header "$f" To)
 		mails=$((mails + 1))
 		mv "$f" "read/$to"
-		case $(mp_header "read/$to" Subject) in
+		case "$(mp_header "read/$to" Subject): $(mp_header "read/$to" X-Mupbem-State)" in
 		*": game over") over=1 ;;
 		esac
 		seed=$((seed + 1))

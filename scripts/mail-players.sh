@@ -51,15 +51,17 @@ mp_reply() {
 # mp_answer FILE SEED: what a scripted player answers to mail FILE, or
 # nothing: "accept" to an invitation, "#N TURN" when it is their turn.
 mp_answer() {
-	local subject game turn rec
+	local subject state game turn rec
 	subject=$(mp_header "$1" Subject)
-	case $subject in
-	"[mupbem G"*": invitation")
+	state=$(mp_header "$1" X-Mupbem-State)
+	case $subject in "[mupbem G"*) ;; *) return ;; esac
+	case $state in
+	invitation)
 		echo accept ;;
-	"[mupbem G"*": your turn "*)
+	"your turn "*)
 		game=${subject#\[mupbem G}
 		game=${game%%]*}
-		turn=${subject##*: your turn }
+		turn=${state#your turn }
 		if [ "${MP_PASS_AFTER:-0}" -gt 0 ] &&
 		    [ "$turn" -ge "$MP_PASS_AFTER" ]; then
 			echo "#$turn pass"

@@ -215,8 +215,9 @@ END_TEST
 
 /* Players, games, seats, observers and game mail, as the service uses them. */
 /*
- * A store of schema 3 counted a game's turns in games.move; opening it
- * names the column turns and keeps every count.
+ * A store of schema 3 counted a game's turns in games.move and had no
+ * topics; opening it names the column turns, keeps every count and
+ * adds the topic column, empty for the games it has.
  */
 START_TEST(test_migrate_turns)
 {
@@ -227,21 +228,22 @@ START_TEST(test_migrate_turns)
 	long long		 id;
 
 	ck_assert_ptr_nonnull(s = store_open(path, &cause));
-	ck_assert_int_eq(store_game_add(s, "velox", "players=2", "rec", 20,
-	    &id, &cause), 0);
+	ck_assert_int_eq(store_game_add(s, "velox", "players=2", "rec",
+	    "Mu velox: A v B", 20, &id, &cause), 0);
 	ck_assert_int_eq(store_game_update(s, id, "playing", "rec", 7, 21,
 	    &cause), 0);
 	store_close(s);
 	ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
 	ck_assert_int_eq(sqlite3_exec(db, "ALTER TABLE games RENAME COLUMN "
-	    "turns TO move; PRAGMA user_version = 3;", NULL, NULL, NULL),
-	    SQLITE_OK);
+	    "turns TO move; ALTER TABLE games DROP COLUMN topic; "
+	    "PRAGMA user_version = 3;", NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
 
 	ck_assert_ptr_nonnull(s = store_open(path, &cause));
 	ck_assert_int_eq(store_game_get(s, id, &g, &cause), 1);
 	ck_assert_int_eq(g.turns, 7);
 	ck_assert_str_eq(g.status, "playing");
+	ck_assert_ptr_null(g.topic);	/* a game older than topics */
 	store_game_free(&g);
 	store_close(s);
 }
@@ -282,8 +284,8 @@ START_TEST(test_games)
 	ck_assert_int_eq(store_player_get(s, "carol@example.org", &p, &cause),
 	    0);
 
-	ck_assert_int_eq(store_game_add(s, "velox", "players=2", "rec", 20,
-	    &id, &cause), 0);
+	ck_assert_int_eq(store_game_add(s, "velox", "players=2", "rec",
+	    "Mu velox: A v B", 20, &id, &cause), 0);
 	ck_assert_int_eq(store_seat_add(s, id, 0, a.id, "accepted", &cause), 0);
 	ck_assert_int_eq(store_seat_add(s, id, 1, 0, "open", &cause), 0);
 	ck_assert_int_eq(store_seat_set(s, id, 1, b.id, "accepted", &cause), 0);
@@ -301,6 +303,7 @@ START_TEST(test_games)
 	ck_assert_str_eq(g.record, "rec 2");
 	ck_assert_str_eq(g.thread, "t1@x");
 	ck_assert_int_eq(g.turns, 1);
+	ck_assert_str_eq(g.topic, "Mu velox: A v B");
 	store_game_free(&g);
 	ck_assert_int_eq(store_game_get(s, id + 1, &g, &cause), 0);
 	/* A status the schema does not know is refused. */
@@ -361,7 +364,7 @@ START_TEST(test_newer)
 	sqlite3_close(db);
 	ck_assert_ptr_null(s = store_open(path, &cause));
 	xasprintf(&want, "store %s: written by a newer mupbem (schema 9; this "
-	    "one knows 4)", path);
+	    "one knows 5)", path);
 	ck_assert_str_eq(cause, want);
 	free(want);
 	free(cause);

@@ -262,7 +262,7 @@ fetch mallory >/dev/null
 latest() {
 	local f
 	for f in $(ls "$dir/got/$1" | sort -n -r); do
-		case $(mp_header "$dir/got/$1/$f" Subject) in
+		case "$(mp_header "$dir/got/$1/$f" Subject): $(mp_header "$dir/got/$1/$f" X-Mupbem-State)" in
 		$2) echo "$dir/got/$1/$f"; return 0 ;;
 		esac
 	done
@@ -275,7 +275,7 @@ until_mail() {
 	local i f
 	for i in $(seq 1 100); do
 		for f in $(fetch "$1"); do
-			case $(mp_header "$f" Subject) in
+			case "$(mp_header "$f" Subject): $(mp_header "$f" X-Mupbem-State)" in
 			$2) echo "$f"; return 0 ;;
 			esac
 		done
@@ -323,7 +323,7 @@ for round in $(seq 1 600); do
 	[ $over -eq 1 ] && break
 	for p in alice bob; do
 		for f in $(fetch $p); do
-			case $(mp_header "$f" Subject) in
+			case "$(mp_header "$f" Subject): $(mp_header "$f" X-Mupbem-State)" in
 			*": game over") over=1 ;;
 			esac
 			seed=$((seed + 1))

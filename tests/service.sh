@@ -77,9 +77,20 @@ has_line() {
 	grep -qxF -- "$2" "$1" 2>/dev/null || why+=("$1 lacks the line '$2'")
 }
 
+# subject_is FILE "[mupbem G1] velox: STATE": game mail about G1 whose
+# X-Mupbem-State (and first line) is STATE.  The subject itself is the
+# game's, the same for every mail about it.
 subject_is() {
-	[ "$(mp_header "$1" Subject)" = "$2" ] ||
-	    why+=("$1: subject '$(mp_header "$1" Subject)', wanted '$2'")
+	local tag="${2%%] *}]" state="${2#*] *: }"
+	case $2 in
+	"[mupbem G"*) ;;
+	*)	[ "$(mp_header "$1" Subject)" = "$2" ] ||
+		    why+=("$1: subject '$(mp_header "$1" Subject)', wanted '$2'")
+		return ;;
+	esac
+	[ "$(mp_header "$1" X-Mupbem-State)" = "$state" ] &&
+	    case $(mp_header "$1" Subject) in "$tag "*) true ;; *) false ;; esac ||
+	    why+=("$1: '$(mp_header "$1" Subject)' '$(mp_header "$1" X-Mupbem-State)', wanted '$2'")
 }
 
 record() {
@@ -262,7 +273,7 @@ run
 grep -q "it is not your turn" got/$oto.* || why+=("out of turn")
 grep -q "#7: your mail was written for turn 7, but the game is at turn 2" got/$mto.* ||
     why+=("stale #N")
-grep -q "^Subject: \[mupbem G1\] velox: turn 2 not played" got/$mto.* ||
+grep -q "^X-Mupbem-State: turn 2 not played" got/$mto.* ||
     why+=("the subject of a refusal")
 grep -q "^    'zz9': not a turn here" got/$mto.* ||
     why+=("the illegal turn's reason does not name it")
@@ -286,8 +297,8 @@ a"
 run
 [ "$(record | grep -c '^2 ')" -eq 1 ] || why+=("turn 2 not recorded")
 grep -q "line 3: one turn per mail" $(cat new) || why+=("a second turn in one mail was read")
-grep -q "^Subject: \[mupbem G1\] velox: blue played turn 2" \
-    $(last "$C") || why+=("the observer was not told: $(mp_header "$(last "$C")" Subject)")
+grep -q "^X-Mupbem-State: blue played turn 2" \
+    $(last "$C") || why+=("the observer was not told: $(mp_header "$(last "$C")" X-Mupbem-State)")
 grep -q ": you played turn 2" $(grep "$mto" new) || why+=("the mover's answer")
 grep -q ": your turn 3" $(last "$oto") || why+=("the next player's")
 pl="^blue places segment B at @-\?[0-9]*,-\?[0-9]*, touching A\.$"
@@ -303,7 +314,8 @@ begin
 # One number for one thing: the subject, the body, the board and the
 # #N example of a "your turn" mail all name turn 3, and no other count.
 m=$(last "$oto")
-grep -q "^Subject: .*: your turn 3$" "$m" || why+=("subject: $(mp_header "$m" Subject)")
+grep -q "^X-Mupbem-State: your turn 3$" "$m" || why+=("state: $(mp_header "$m" X-Mupbem-State)")
+grep -q "^Your turn 3\.$" "$m" || why+=("the first line does not say turn 3")
 grep -q "): turn 3 is yours, " "$m" || why+=("the body does not say turn 3")
 grep -q "^Mu velox, 2 players, 2 segments each\. Turn 3\.$" "$m" ||
     why+=("the board does not say Turn 3")
@@ -311,9 +323,20 @@ grep -q "^    #3 " "$m" || why+=("the example is not #3")
 # Turn 2 is named too, as what happened since: a line of its own.
 grep -q "^Turn 2, blue (.*): @" "$m" || why+=("turn 2 is not told")
 bad=$(grep -iE "action [0-9]|move [0-9]|round [0-9]|\(turn [0-9]|turn [0-24-9][0-9]*" "$m" |
-    grep -v "^Subject:" | grep -v "^Turn [12], ")
+    grep -v "^Subject:\|^X-Mupbem-State:\|^Your turn 3\.$" | grep -v "^Turn [12], ")
 [ -z "$bad" ] || why+=("another count: $bad")
 end "a your-turn mail names turn 3 in its subject, body, board and #N, and no other count"
+
+begin
+# One thread per game: every game mail about G1 has the game's subject,
+# fixed when it was made, and refers to the game's first mail.
+subj=$(for f in $(grep -l "^X-Mupbem-State: " got/*); do mp_header "$f" Subject; done | sort -u)
+[ "$subj" = "[mupbem G1] Mu velox: $A v $B" ] || why+=("subjects: $(echo "$subj" | tr '\n' '|')")
+first=$(mp_header "$(grep -l "^X-Mupbem-State: invitation$" got/* | head -1)" Message-ID)
+for f in $(grep -l "^X-Mupbem-State: your turn" got/*); do
+	grep -q "^References:.*$first" "$f" || why+=("$f does not refer to the first mail")
+done
+end "every mail about a game has its one subject and refers to its first mail"
 
 begin
 nowmover=$(last "$oto")
@@ -659,13 +682,13 @@ end "mupbem --db nudge -c FILE uses the daemon's templates"
 # subjects: the subjects of this run's mails, sorted, one a line.
 subjects() {
 	for f in $(cat new); do
-		printf '%s %s\n' "$(mp_header "$f" To)" "$(mp_header "$f" Subject)"
+		printf '%s %s\n' "$(mp_header "$f" To)" "$(mp_header "$f" X-Mupbem-State)"
 	done | sort
 }
 
 # yours ADDRESS N: the mail that told ADDRESS turn N is theirs.
 yours() {
-	grep -l "^Subject: .*: your turn $2\$" got/$1.* | tail -1
+	grep -l "^X-Mupbem-State: your turn $2\$" got/$1.* | tail -1
 }
 
 # bare FILE SEED: the scripted player's turn for FILE, without its #N.
@@ -682,7 +705,7 @@ Looking forward to it!"
 run
 [ "$(wc -l <new)" -eq 3 ] || why+=("$(wc -l <new) mails, not 3: $(subjects)")
 grep -l "not played\|could not do" $(cat new) && why+=("a contradicting mail")
-press=$(grep -l "^Subject: \[mupbem G1\] velox: message from Bob$" $(cat new))
+press=$(grep -l "^X-Mupbem-State: message from Bob$" $(cat new))
 [ "$(mp_header "$press" To)" = "$A" ] || why+=("the press did not go to alice")
 has_line "$press" "Bob <$B> writes to the players of game G1 (velox):"
 has_line "$press" "Looking forward to it!"

@@ -273,6 +273,8 @@ reply_build(const struct reply *r, struct buf *out)
 	if (r->reply_to != NULL)
 		reply_encode_header("Reply-To", r->reply_to, out);
 	reply_encode_header("Subject", r->subject, out);
+	if (r->state != NULL)
+		reply_encode_header("X-Mupbem-State", r->state, out);
 	buf_addf(out, "Date: %s\n", r->date);
 	buf_addf(out, "Message-ID: <%s>\n", r->message_id);
 	if (r->in_reply_to != NULL) {

@@ -22,6 +22,7 @@ struct reply {
 	const char	*to;		/* addr-spec */
 	const char	*reply_to;	/* addr-spec, or NULL */
 	const char	*subject;	/* UTF-8, unencoded */
+	const char	*state;		/* X-Mupbem-State, or NULL */
 	const char	*message_id;	/* without < >, unique */
 	const char	*date;		/* RFC 5322 date */
 	const char	*in_reply_to;	/* the mail answered, or NULL */

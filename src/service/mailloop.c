@@ -85,9 +85,10 @@ mailloop_queue(struct mailloop *ml, const struct mailloop_mail *mail,
     struct buf *id_out, char **cause)
 {
 	struct reply	 r;
-	struct buf	 id, date, text;
+	struct buf	 id, date, text, boundary;
 	int		 rc;
 
+	buf_init(&boundary);
 	buf_init(&id);
 	buf_init(&date);
 	buf_init(&text);
@@ -99,6 +100,13 @@ mailloop_queue(struct mailloop *ml, const struct mailloop_mail *mail,
 	r.to = mail->to;
 	r.reply_to = mail->reply_to;
 	r.subject = mail->subject;
+	r.state = mail->state;
+	r.attachments = mail->attachments;
+	r.nattachments = mail->nattachments;
+	/* Unique like the Message-ID, without its '@'. */
+	buf_addf(&boundary, "=_mupbem_%.*s", (int)strcspn(id.data, "@"),
+	    id.data);
+	r.boundary = boundary.data;
 	r.message_id = id.data;
 	r.date = date.data;
 	r.in_reply_to = mail->in_reply_to;
@@ -114,6 +122,7 @@ mailloop_queue(struct mailloop *ml, const struct mailloop_mail *mail,
 	buf_free(&id);
 	buf_free(&date);
 	buf_free(&text);
+	buf_free(&boundary);
 	return (rc);
 }
 

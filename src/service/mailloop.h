@@ -12,6 +12,8 @@
 #include "config-file.h"
 #include "message.h"
 
+struct reply_attachment;
+
 struct source;
 struct sender;
 struct store;
@@ -31,7 +33,10 @@ typedef int (*mailloop_handler)(struct mailloop *, const struct message *,
 struct mailloop_mail {
 	const char	*to;
 	const char	*subject;
+	const char	*state;		/* or NULL: where the game stands */
 	const char	*body;
+	const struct reply_attachment *attachments;	/* or NULL */
+	size_t		 nattachments;
 	const char	*reply_to;	/* or NULL */
 	const char	*in_reply_to;	/* or NULL: a new thread */
 	const char	*references;	/* or NULL */

@@ -32,6 +32,9 @@
 static int	service_lifecycle_tell(struct service_mail *,
 		    struct service_game *, const char *, const char *,
 		    char **);
+static int	service_lifecycle_topic(struct service_mail *,
+		    const struct game_ops *, const struct command *,
+		    struct buf *, char **);
 static int	service_lifecycle_start(struct service_mail *,
 		    struct service_game *, char **);
 static int	service_lifecycle_full(const struct service_game *);
@@ -78,6 +81,36 @@ service_lifecycle_full(const struct service_game *sg)
 			return (0);
 	}
 	return (1);
+}
+
+/*
+ * A new game's topic, fixed for its life, as its mail's subject says it:
+ * "Mu velox: Alice v Bob", "Mu: Alice v bob@example.org + 1 open seat".
+ * Players are named as known now, by name or else address.
+ */
+static int
+service_lifecycle_topic(struct service_mail *sm, const struct game_ops *ops,
+    const struct command *c, struct buf *out, char **cause)
+{
+	struct store_player	p;
+	size_t			i;
+	int			rc;
+
+	buf_addf(out, "%s: %s", ops->title, sm->me.name != NULL ?
+	    sm->me.name : sm->me.address);
+	for (i = 0; i < (size_t)c->nwith; i++) {
+		if ((rc = store_player_get(sm->sv->store, c->with[i], &p,
+		    cause)) == -1)
+			return (-1);
+		buf_addf(out, " v %s", rc == 1 && p.name != NULL ? p.name :
+		    c->with[i]);
+		if (rc == 1)
+			store_player_free(&p);
+	}
+	if (c->open > 0)
+		buf_addf(out, " + %d open seat%s", c->open, c->open == 1 ?
+		    "" : "s");
+	return (0);
 }
 
 /* Start sg: draw the seats, save, and send everyone the board. */
@@ -218,7 +251,7 @@ service_lifecycle_new(struct service_mail *sm, const struct command *c,
 	struct service_game	 sg;
 	struct service_vars	 vars;
 	struct store_player	 p;
-	struct buf		 text, names;
+	struct buf		 text, names, topic;
 	char			*why, options[64];
 	uint64_t		 seed;
 	long long		 id;
@@ -258,8 +291,15 @@ service_lifecycle_new(struct service_mail *sm, const struct command *c,
 	record_write(&rec, &text);
 	record_free(&rec);
 	service_lifecycle_options(&opts, 0, options, sizeof options);
+	buf_init(&topic);
+	if (service_lifecycle_topic(sm, ops, c, &topic, cause) == -1) {
+		buf_free(&topic);
+		buf_free(&text);
+		return (-1);
+	}
 	rc = store_game_add(sm->sv->store, ops->name, options, text.data,
-	    sm->ml->now, &id, cause);
+	    topic.data, sm->ml->now, &id, cause);
+	buf_free(&topic);
 	buf_free(&text);
 	if (rc == -1 || store_seat_add(sm->sv->store, id, 0, sm->me.id,
 	    "accepted", cause) == -1)

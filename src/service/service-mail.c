@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -164,8 +165,21 @@ service_mail_render(struct service_mail *sm, enum template_kind kind,
 }
 
 /*
- * Queue a game mail of kind about sg to player to, whose subject ends
- * in state.  The player's name goes in {{player}}.
+ * The one subject of every mail about sg: "[mupbem G12] Mu velox: Alice
+ * v Bob", its topic fixed when it was made, so that mail clients keep
+ * a thread per game; a game older than topics has its title only.
+ */
+void
+service_mail_subject(const struct service_game *sg, struct buf *out)
+{
+	buf_addf(out, "[mupbem G%lld] %s", sg->row.id, sg->row.topic != NULL ?
+	    sg->row.topic : sg->g->ops->title);
+}
+
+/*
+ * Queue a game mail of kind about sg to player to.  Its first line, and
+ * its X-Mupbem-State header, say state ("your turn 14"); the player's
+ * name goes in {{player}}.
  */
 int
 service_mail_game(struct service_mail *sm, struct service_game *sg,
@@ -184,13 +198,16 @@ service_mail_game(struct service_mail *sm, struct service_game *sg,
 	buf_init(&subject);
 	buf_init(&refs);
 	buf_init(&id);
+	/* Where the game stands opens the body; the subject never changes. */
+	buf_addf(&body, "%c%s.\n\n", toupper((unsigned char)state[0]),
+	    state + 1);
 	service_mail_render(sm, kind, vars, &body);
-	buf_addf(&subject, "[mupbem G%lld] %s: %s", sg->row.id,
-	    sg->g->ops->name, state);
+	service_mail_subject(sg, &subject);
 	identity_token(to->secret, (int)sg->row.id, token, sizeof token);
 	memset(&mail, 0, sizeof mail);
 	mail.to = to->address;
 	mail.subject = subject.data;
+	mail.state = state;
 	mail.body = body.data;
 	if (identity_address(sm->sv->config->address, (int)sg->row.id, token,
 	    reply_to, sizeof reply_to) == 0)

@@ -86,6 +86,7 @@ void	service_vars_set(struct service_vars *, enum service_var,
 void	service_vars_game(struct service_vars *, const struct service_game *);
 void	service_vars_free(struct service_vars *);
 void	service_label(const struct store_player *, struct buf *);
+void	service_mail_subject(const struct service_game *, struct buf *);
 int	service_mail_game(struct service_mail *, struct service_game *,
 	    const struct store_player *, enum template_kind,
 	    struct service_vars *, const char *, char **);

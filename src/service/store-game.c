@@ -55,7 +55,7 @@ enum {
 
 #define SG_GAME_COLUMNS \
 	"g.id, g.variant, g.status, g.record, g.turns, g.thread, g.created, " \
-	"g.updated"
+	"g.updated, g.topic"
 
 static const char *const store_game_sql[STORE_GAME_NSTMTS] = {
 	"SELECT id, address, name, secret, settings FROM players WHERE "
@@ -64,7 +64,7 @@ static const char *const store_game_sql[STORE_GAME_NSTMTS] = {
 	"INSERT INTO players (address, secret, created) VALUES (?1, ?2, ?3)",
 	"UPDATE players SET name = ?2 WHERE id = ?1",
 	"INSERT INTO games (variant, options, status, record, turns, created, "
-	    "updated) VALUES (?1, ?2, 'inviting', ?3, 0, ?4, ?4)",
+	    "updated, topic) VALUES (?1, ?2, 'inviting', ?3, 0, ?4, ?4, ?5)",
 	"SELECT " SG_GAME_COLUMNS " FROM games g WHERE g.id = ?1",
 	"UPDATE games SET status = ?2, record = ?3, turns = ?4, updated = ?5 "
 	    "WHERE id = ?1",
@@ -172,6 +172,7 @@ store_game_row(sqlite3_stmt *st, struct store_game *g)
 	g->thread = store_game_text(st, 5);
 	g->created = sqlite3_column_int64(st, 6);
 	g->updated = sqlite3_column_int64(st, 7);
+	g->topic = store_game_text(st, 8);
 }
 
 /* Look a player up by statement i bound to key: 1 found, 0 not, -1. */
@@ -301,7 +302,8 @@ store_players_free(struct store_player *v, size_t n)
 /* A new game, inviting, with its record so far; its id in *id. */
 int
 store_game_add(struct store *s, const char *variant, const char *options,
-    const char *record, long long now, long long *id, char **cause)
+    const char *record, const char *topic, long long now, long long *id,
+    char **cause)
 {
 	sqlite3_stmt	*st;
 
@@ -311,6 +313,7 @@ store_game_add(struct store *s, const char *variant, const char *options,
 	sqlite3_bind_text(st, 2, options, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 3, record, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 4, now);
+	sqlite3_bind_text(st, 5, topic, -1, SQLITE_STATIC);
 	if (store_game_run(s, SG_GAME_ADD, st, cause) == -1)
 		return (-1);
 	*id = sqlite3_last_insert_rowid(s->db);
@@ -407,6 +410,7 @@ store_game_free(struct store_game *g)
 	free(g->status);
 	free(g->record);
 	free(g->thread);
+	free(g->topic);
 	memset(g, 0, sizeof *g);
 }
 

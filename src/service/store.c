@@ -29,7 +29,8 @@
  *            leagues and deadlines
  *   game_mail every mail sent about a game, and each game's thread
  *            (schema 3), so that replies find their game; schema 4
- *            names the games' count of turns played "turns"
+ *            names the games' count of turns played "turns", and
+ *            schema 5 keeps each game's topic for its mail's subject
  *
  * Exactly once: the daemon, in one transaction, checks that a mail is
  * not handled, records it as handled together with everything its
@@ -176,7 +177,14 @@ static const char *store_migrations[] = {
 	"CREATE INDEX game_mail_game ON game_mail (game);",
 
 	/* 4: one word for the count: a game's turns played. */
-	"ALTER TABLE games RENAME COLUMN move TO turns;"
+	"ALTER TABLE games RENAME COLUMN move TO turns;",
+
+	/*
+	 * 5: each game's topic, "Mu velox: Alice v Bob", fixed when it is
+	 * made: every mail about the game has one subject, so that mail
+	 * clients keep one thread per game.
+	 */
+	"ALTER TABLE games ADD COLUMN topic TEXT;"
 };
 
 #define STORE_NMIGRATIONS \

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#define STORE_VERSION	4	/* the number of migrations */
+#define STORE_VERSION	5	/* the number of migrations */
 
 struct store;
 
@@ -62,6 +62,7 @@ struct store_game {
 	char		*record;
 	int		 turns;		/* turns played: the record's lines */
 	char		*thread;	/* Message-ID later mail refers to */
+	char		*topic;		/* "Mu velox: Alice v Bob", or NULL */
 	long long	 created;
 	long long	 updated;
 };
@@ -88,7 +89,8 @@ void		 store_player_copy(struct store_player *,
 void		 store_player_free(struct store_player *);
 
 int		 store_game_add(struct store *, const char *, const char *,
-		     const char *, long long, long long *, char **);
+		     const char *, const char *, long long, long long *,
+		     char **);
 int		 store_game_get(struct store *, long long, struct store_game *,
 		     char **);
 int		 store_game_update(struct store *, long long, const char *,
