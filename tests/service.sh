@@ -584,6 +584,25 @@ record | "$MUPBEM" replay - >/dev/null 2>err || why+=("the record does not repla
 end "Mur: a resignation ends the match; everyone gets game over with the final score, and the record replays"
 
 begin
+# Game over names the players, brings the record and offers a rematch.
+f=$(last "$black")
+has_line "$f" "The players:"
+grep -q "^  black: .*$black" "$f" && grep -q "^  white: .*$white" "$f" ||
+    why+=("the players are not named")
+grep -q '^Content-Disposition: attachment; filename="G1.rec"' "$f" ||
+    why+=("no record attached")
+mp_reply "$f" "$black" "rematch"
+run
+inv=$(last "$white")
+subject_is "$inv" "[mupbem G2] mur: invitation"
+"$MUPBEM" --db mupbem.db list | grep -q "^G2	mur	inviting	" ||
+    why+=("no G2: $("$MUPBEM" --db mupbem.db list)")
+mp_reply "$inv" "$white" "rematch"
+run
+has "$(last "$white")" "rematch: game G2 is not over yet"
+end "game over names the players and attaches the record; rematch makes the same game again"
+
+begin
 "$MUPBEM" --db mupbem.db nudge G1 >out 2>err
 [ $? -eq 1 ] || why+=("nudge of a game over did not fail")
 [ "$(cat err)" = "mupbem: G1 is not in play (it is over): there is no turn to nudge" ] ||

@@ -27,6 +27,7 @@ enum command_type {
 	COMMAND_UNOBSERVE,
 	COMMAND_NAME,
 	COMMAND_SET,	/* a player's setting: KEY VALUE */
+	COMMAND_REMATCH,	/* a new game like a finished one */
 	COMMAND_PRESS		/* a message to the other players */
 };
 

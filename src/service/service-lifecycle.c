@@ -542,3 +542,48 @@ out:
 	service_game_free(&sg);
 	return (rc == -1 ? -1 : 0);
 }
+
+/*
+ * rematch [G]: a new game like finished game G, with the same variant,
+ * options and players; the sender makes it, so the others are invited
+ * and answer as to any invitation.
+ */
+int
+service_lifecycle_rematch(struct service_mail *sm, const struct command *c,
+    char **cause)
+{
+	struct service_game	 sg;
+	struct game_options	 opts;
+	struct command		 new;
+	size_t			 i;
+	int			 rc, mine = 0;
+
+	if ((rc = service_game_find(sm, c, &sg, cause)) != 1)
+		return (rc);
+	memset(&new, 0, sizeof new);
+	new.type = COMMAND_NEW;
+	new.line = c->line;
+	for (i = 0; i < sg.nseats; i++) {
+		if (sg.seats[i].player.id == sm->me.id)
+			mine = 1;
+		else if (sg.seats[i].player.address != NULL &&
+		    new.nwith < COMMAND_MAX_WITH)
+			new.with[new.nwith++] = sg.seats[i].player.address;
+	}
+	rc = 0;
+	if (strcmp(sg.row.status, "over") != 0)
+		service_error(sm, "rematch: game G%lld is not over yet",
+		    sg.row.id);
+	else if (!mine)
+		service_error(sm, "rematch: you did not play in game G%lld",
+		    sg.row.id);
+	else {
+		sg.g->ops->options(sg.g, &opts);
+		new.arg = (char *)sg.g->ops->name;
+		new.segments = opts.segments;
+		new.match = opts.games;
+		rc = service_lifecycle_new(sm, &new, cause);
+	}
+	service_game_free(&sg);
+	return (rc);
+}

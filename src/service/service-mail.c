@@ -187,8 +187,9 @@ service_mail_game(struct service_mail *sm, struct service_game *sg,
     struct service_vars *vars, const char *state, char **cause)
 {
 	struct mailloop_mail	 mail;
+	struct reply_attachment	 rec;
 	struct buf		 body, subject, refs, id;
-	char			 token[IDENTITY_TOKEN_LEN + 1];
+	char			 token[IDENTITY_TOKEN_LEN + 1], name[32];
 	char			 reply_to[512];
 	int			 rc = -1;
 
@@ -209,6 +210,16 @@ service_mail_game(struct service_mail *sm, struct service_game *sg,
 	mail.subject = subject.data;
 	mail.state = state;
 	mail.body = body.data;
+	/* The end of a game comes with its whole record. */
+	if (kind == TEMPLATE_OVER && sg->row.record != NULL) {
+		snprintf(name, sizeof name, "G%lld.rec", sg->row.id);
+		rec.name = name;
+		rec.type = "text/plain; charset=utf-8";
+		rec.data = sg->row.record;
+		rec.len = strlen(sg->row.record);
+		mail.attachments = &rec;
+		mail.nattachments = 1;
+	}
 	if (identity_address(sm->sv->config->address, (int)sg->row.id, token,
 	    reply_to, sizeof reply_to) == 0)
 		mail.reply_to = reply_to;

@@ -113,6 +113,8 @@ int	service_game_everyone(struct service_mail *,
 	    char **);
 
 /* service-lifecycle.c */
+int	service_lifecycle_rematch(struct service_mail *,
+	    const struct command *, char **);
 int	service_lifecycle_new(struct service_mail *, const struct command *,
 	    char **);
 int	service_lifecycle_answer(struct service_mail *,

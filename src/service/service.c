@@ -393,6 +393,8 @@ service_command(struct service_mail *sm, const struct command *c,
 		return (service_name(sm, c, cause));
 	case COMMAND_SET:
 		return (service_set(sm, c, cause));
+	case COMMAND_REMATCH:
+		return (service_lifecycle_rematch(sm, c, cause));
 	case COMMAND_PRESS:
 		return (service_press_command(sm, c, cause));
 	}
