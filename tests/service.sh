@@ -808,6 +808,21 @@ has "$(last "$mto")" "Your message in game G1 went to"
 [ "$(record | grep -c '^6 ')" -eq 0 ] || why+=("a turn was played")
 end "press: a message and no turn goes to the other player, and the sender is told"
 
+begin
+# One mail in, one reply to its sender: the confirmation of a turn holds
+# what else the mail asked for.
+m=$(yours "$mto" 6)
+mp_reply "$m" "$mto" "$(mp_answer "$m" 6)
+help notation"
+run
+[ "$(record | grep -c '^6 ')" -eq 1 ] || why+=("turn 6 not recorded")
+[ "$(grep -l "^To: $mto" $(cat new) | wc -l)" -eq 1 ] ||
+    why+=("$(grep -l "^To: $mto" $(cat new) | wc -l) mails to the sender")
+r=$(grep -l "^To: $mto" $(cat new))
+has_line "$r" "You played turn 6."
+grep -q "^Notation: a cell is its" "$r" || why+=("the help is not in the one reply")
+end "a turn and help in one mail: one reply to the sender says both"
+
 
 fresh 'address = games@mu.example.net\n'
 mp_mail "$A" games@localhost "" "new velox with $B"

@@ -32,6 +32,10 @@
  * has no meaning), so that a template never fails to render.
  */
 
+static char	*service_mail_dup(const char *);
+static void	service_mail_hold(struct service_mail *,
+		    const struct mailloop_mail *, long long, long long);
+static int	service_mail_flush_held(struct service_mail *, char **);
 static void	service_mail_render(struct service_mail *, enum template_kind,
 		    struct service_vars *, struct buf *);
 static int	service_mail_passes(const struct game *);
@@ -235,6 +239,11 @@ service_mail_game(struct service_mail *sm, struct service_game *sg,
 		mail.references = refs.len > 0 ? refs.data : NULL;
 	} else
 		mail.in_reply_to = sg->row.thread;
+	if (to->id == sm->me.id && sm->held == NULL) {
+		service_mail_hold(sm, &mail, sg->row.id, to->id);
+		rc = 0;
+		goto out;
+	}
 	if (mailloop_queue(sm->ml, &mail, &id, cause) == -1 ||
 	    store_mail_add(sm->sv->store, id.data, sg->row.id, to->id,
 	    cause) == -1)
@@ -266,6 +275,105 @@ service_mail_reply(struct service_mail *sm, enum template_kind kind,
 	service_mail_render(sm, kind, vars, &sm->reply);
 }
 
+static char *
+service_mail_dup(const char *s)
+{
+	return (s != NULL ? xstrdup(s) : NULL);
+}
+
+/* Hold mail, the first game mail to the sender, until the flush. */
+static void
+service_mail_hold(struct service_mail *sm, const struct mailloop_mail *mail,
+    long long game, long long player)
+{
+	struct service_held	*h;
+
+	h = xcalloc(1, sizeof *h);
+	h->to = service_mail_dup(mail->to);
+	h->subject = service_mail_dup(mail->subject);
+	h->state = service_mail_dup(mail->state);
+	h->body = service_mail_dup(mail->body);
+	h->reply_to = service_mail_dup(mail->reply_to);
+	h->in_reply_to = service_mail_dup(mail->in_reply_to);
+	h->references = service_mail_dup(mail->references);
+	if (mail->nattachments > 0) {
+		h->attach_name = xstrdup(mail->attachments[0].name);
+		h->attach_data = xstrndup(mail->attachments[0].data,
+		    mail->attachments[0].len);
+	}
+	h->game = game;
+	h->player = player;
+	sm->held = h;
+}
+
+void
+service_mail_held_free(struct service_mail *sm)
+{
+	struct service_held	*h = sm->held;
+
+	if (h == NULL)
+		return;
+	free(h->to);
+	free(h->subject);
+	free(h->state);
+	free(h->body);
+	free(h->reply_to);
+	free(h->in_reply_to);
+	free(h->references);
+	free(h->attach_name);
+	free(h->attach_data);
+	free(h);
+	sm->held = NULL;
+}
+
+/*
+ * Send the held game mail, with the direct reply (if any) after its own
+ * text, so that the sender gets one mail that says everything.
+ */
+static int
+service_mail_flush_held(struct service_mail *sm, char **cause)
+{
+	struct service_held	*h = sm->held;
+	struct mailloop_mail	 mail;
+	struct reply_attachment	 rec;
+	struct buf		 body, id;
+	int			 rc;
+
+	buf_init(&body);
+	buf_init(&id);
+	buf_adds(&body, h->body);
+	if (sm->reply.len > 0) {
+		buf_adds(&body, "\n----\n\n");
+		buf_add(&body, sm->reply.data, sm->reply.len);
+	}
+	memset(&mail, 0, sizeof mail);
+	mail.to = h->to;
+	mail.subject = h->subject;
+	mail.state = h->state;
+	mail.body = body.data;
+	mail.reply_to = h->reply_to;
+	mail.in_reply_to = h->in_reply_to;
+	mail.references = h->references;
+	if (h->attach_name != NULL) {
+		rec.name = h->attach_name;
+		rec.type = "text/plain; charset=utf-8";
+		rec.data = h->attach_data;
+		rec.len = strlen(h->attach_data);
+		mail.attachments = &rec;
+		mail.nattachments = 1;
+	}
+	rc = mailloop_queue(sm->ml, &mail, &id, cause);
+	if (rc == 0)
+		rc = store_mail_add(sm->sv->store, id.data, h->game, h->player,
+		    cause);
+	if (rc == 0)
+		rc = store_game_thread(sm->sv->store, h->game, id.data, cause);
+	buf_free(&body);
+	buf_free(&id);
+	service_mail_held_free(sm);
+	return (rc);
+}
+
 /*
  * Send the direct reply, if there is one, answering the mail.  When
  * the mail was about a game, the reply is game mail too: its Reply-To
@@ -282,6 +390,8 @@ service_mail_flush(struct service_mail *sm, char **cause)
 	char			 reply_to[512];
 	int			 rc;
 
+	if (sm->held != NULL)
+		return (service_mail_flush_held(sm, cause));
 	if (sm->reply.len == 0)
 		return (0);
 	buf_init(&subject);

@@ -28,6 +28,18 @@ struct service {
 	struct ratelimit		*limit;
 };
 
+/*
+ * The first game mail to the sender of the mail in hand, held until the
+ * end so that what else is said to them goes in it: one mail in, at
+ * most one reply to its sender.
+ */
+struct service_held {
+	char			*to, *subject, *state, *body, *reply_to;
+	char			*in_reply_to, *references;
+	char			*attach_name, *attach_data;
+	long long		 game, player;
+};
+
 /* One mail being handled. */
 struct service_mail {
 	struct service		*sv;
@@ -42,6 +54,7 @@ struct service_mail {
 	int			 turns;		/* turns it played */
 	int			 helped;	/* the help text is in reply */
 	struct buf		 reply;		/* the sender's direct reply */
+	struct service_held	*held;		/* game mail to the sender */
 };
 
 /* A game as the store keeps it, replayed. */
@@ -87,6 +100,7 @@ void	service_vars_game(struct service_vars *, const struct service_game *);
 void	service_vars_free(struct service_vars *);
 void	service_label(const struct store_player *, struct buf *);
 void	service_mail_subject(const struct service_game *, struct buf *);
+void	service_mail_held_free(struct service_mail *);
 int	service_mail_game(struct service_mail *, struct service_game *,
 	    const struct store_player *, enum template_kind,
 	    struct service_vars *, const char *, char **);

@@ -466,6 +466,7 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 	if (rc == 0)
 		rc = service_mail_flush(&sm, cause);
 out:
+	service_mail_held_free(&sm);
 	store_player_free(&sm.me);
 	buf_free(&sm.reply);
 	return (rc);
