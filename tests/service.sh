@@ -229,7 +229,16 @@ mp_mail "$p2" games@localhost "" "set confirm maybe
 set colour blue"
 run
 has "$(last "$p2")" "set confirm: write set confirm on or set confirm off"
-has "$(last "$p2")" "set: there is no setting 'colour'; there is set confirm on|off"
+has "$(last "$p2")" "set: there is no setting 'colour'; there is set confirm on|off, set watch off|on"
+# A player who wants every turn as it comes says so.
+p3=$(mp_header "$t3" To)
+mp_mail "$p2" games@localhost "" "set watch on"
+run
+has "$(last "$p2")" "Your setting is kept: watch on (a mail for each other player's turn, as it is played)."
+mp_reply "$t3" "$p3" "$(mp_answer "$t3" 5)"
+run
+grep -q "^X-Mupbem-State: [a-z]* played turn 4$" $(grep -l "^To: $p2" $(cat new)) ||
+    why+=("set watch on: no mail for turn 4")
 end "a turn mails the next player (with every turn since theirs) and a short confirmation; set confirm off stops it"
 
 fresh

@@ -24,9 +24,9 @@
  * transaction, the record gets the turn in canonical form, the table of
  * turns a row, and a mail goes to whom it concerns: the next player the
  * board and every turn since their last, the mover a short
- * confirmation (unless they "set confirm off"), observers each turn,
- * and everyone the end and the score; the other players hear nothing
- * until it is their turn.
+ * confirmation (unless they "set confirm off"), observers (and players
+ * who "set watch on") each turn, and everyone the end and the score;
+ * the other players hear nothing until it is their turn.
  */
 
 static int	service_play_rejected(struct service_mail *,
@@ -189,8 +189,9 @@ service_play_who(const struct service_game *sg, int seat, struct buf *out)
  * Tell whom it concerns what the turn of seat mover did.  The player to
  * move next gets the board with every turn since their own last one;
  * the mover a short confirmation without the board (none with "set
- * confirm off"); observers every turn, with the board; the other
- * players nothing until it is their turn.  When the game ends, everyone
+ * confirm off"); observers, and players who "set watch on", every turn,
+ * with the board; the other players nothing until it is their turn.
+ * When the game ends, everyone
  * gets the last report, the board and the score.
  */
 static int
@@ -240,7 +241,8 @@ service_play_announce(struct service_mail *sm, struct service_game *sg,
 			kind = TEMPLATE_ACCEPTED;
 			snprintf(state, sizeof state, "you played turn %d",
 			    turn);
-		} else if (seat != NULL)
+		} else if (seat != NULL && strcmp(service_set_get(&all[i],
+		    "watch"), "on") != 0)
 			continue;
 		else {
 			kind = TEMPLATE_PLAYED;

@@ -17,6 +17,9 @@
  *   confirm   on: a short mail confirms each of the player's turns,
  *             without the board; off: none (the next "your turn" mail
  *             still says what happened)
+ *   watch     off: of the other players' turns, the player hears in
+ *             their next "your turn" mail; on: a mail for each, with
+ *             the board, as observers get
  */
 
 struct service_set_key {
@@ -28,6 +31,8 @@ struct service_set_key {
 static const struct service_set_key service_set_keys[] = {
 	{ "confirm", { "on", "off", NULL },
 	  "a short mail confirming each of your turns" },
+	{ "watch", { "off", "on", NULL },
+	  "a mail for each other player's turn, as it is played" },
 };
 
 #define SERVICE_SET_NKEYS \
