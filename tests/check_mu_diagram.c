@@ -29,6 +29,10 @@ static const struct {
 	{ "records/levis-layout.rec", "diagrams/levis-layout.txt" },
 	{ "positions/velox-walls.pos", "diagrams/velox-walls.txt" },
 	{ "positions/classic-selection.pos", "diagrams/classic-selection.txt" },
+	{ "records/classic-3p-movement.rec",
+	  "diagrams/classic-3p-movement.txt" },
+	{ "records/classic-6p8-movement.rec",
+	  "diagrams/classic-6p8-movement.txt" },
 };
 
 START_TEST(test_golden)

@@ -3,7 +3,8 @@
  * to the tool, the service and the robot: create, parse an action,
  * apply it for a seat (reporting what happened, as text for replies),
  * list the legal ones, draw the board (with the score once the game is
- * over), say the score so far, read and write the complete position.
+ * over; render picks the form that fits a mail, render_form draws the
+ * form named, such as "full" or "compact", or refuses one it lacks), say the score so far, read and write the complete position.
  */
 #ifndef GAME_H
 #define GAME_H
@@ -59,6 +60,8 @@ struct game_ops {
 			     size_t);
 
 	void		 (*render)(const struct game *, struct buf *);
+	int		 (*render_form)(const struct game *, const char *,
+			     struct buf *, char **);
 	void		 (*score)(const struct game *, struct buf *);
 	void		 (*write_position)(const struct game *, struct buf *);
 	int		 (*read_position)(struct game *, const char *, char **);

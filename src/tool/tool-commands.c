@@ -78,7 +78,7 @@ static const struct tool_command tool_commands[] = {
 	  "[--player NAME]... [--ordered]" },
 	{ "play", tool_commands_play, "play [--dry-run] [--as COLOUR] RECORD "
 	  "TURN..." },
-	{ "show", tool_commands_show, "show RECORD|POSITION" },
+	{ "show", tool_commands_show, "show [--form FORM] RECORD|POSITION" },
 	{ "legal", tool_commands_legal, "legal RECORD|POSITION" },
 	{ "replay", tool_commands_replay, "replay RECORD" },
 	{ "robot", tool_commands_robot, "robot [--seed S] RECORD" },
@@ -526,7 +526,14 @@ tool_commands_show(int argc, char **argv)
 	struct game	*g;
 	struct buf	 out;
 	size_t		 i;
+	const char	*form = "auto";
+	char		*cause = NULL;
 
+	if (argc == 4 && strcmp(argv[1], "--form") == 0) {
+		form = argv[2];
+		argc -= 2;
+		argv += 2;
+	}
 	if (argc != 2)
 		return (tool_commands_usage());
 	if ((g = tool_commands_load(argv[1], &r, NULL)) == NULL)
@@ -537,7 +544,14 @@ tool_commands_show(int argc, char **argv)
 		    r.seats[i].colour, r.seats[i].player,
 		    i + 1 == r.nseats ? ".\n\n" : "");
 	}
-	g->ops->render(g, &out);
+	if (g->ops->render_form(g, form, &out, &cause) == -1) {
+		buf_free(&out);
+		record_free(&r);
+		game_free(g);
+		tool_commands_error("show: %s", cause);
+		free(cause);
+		return (1);
+	}
 	fputs(out.data, stdout);
 	buf_free(&out);
 	record_free(&r);

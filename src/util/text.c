@@ -10,6 +10,8 @@
 #include "text.h"
 #include "xmalloc.h"
 
+static size_t	text_width(const char *, size_t);
+
 /*
  * Text is handled as (pointer, length) spans so that a token can be
  * looked at in place, without copying or writing NULs into the input.
@@ -98,4 +100,63 @@ text_difference(const char *have, size_t len, const char *want, int *line)
 		q--;
 	nl = strchr(q, '\n');
 	return (xstrndup(q, nl == NULL ? strlen(q) : (size_t)(nl - q)));
+}
+
+/* The number of UTF-8 code points in s[0..len). */
+static size_t
+text_width(const char *s, size_t len)
+{
+	size_t	i, n = 0;
+
+	for (i = 0; i < len; i++)
+		n += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return (n);
+}
+
+/*
+ * Append text to out with every line wider than max code points broken
+ * at spaces so that its pieces are at most wrap wide; a piece goes on
+ * under the line's own indent and two spaces more.  A word wider than
+ * wrap stays whole.
+ */
+void
+text_wrap(struct buf *out, const char *text, size_t wrap, size_t max)
+{
+	const char	*line = text, *nl, *p, *cut;
+	size_t		 len, indent, col;
+
+	if (text == NULL)
+		return;
+	for (; *line != '\0'; line = nl + (*nl != '\0')) {
+		if ((nl = strchr(line, '\n')) == NULL)
+			nl = line + strlen(line);
+		len = (size_t)(nl - line);
+		if (text_width(line, len) <= max) {
+			buf_add(out, line, len);
+			if (*nl != '\0')
+				buf_addc(out, '\n');
+			continue;
+		}
+		indent = strspn(line, " ");
+		col = 0;
+		for (p = line; p < nl;) {
+			cut = NULL;
+			for (len = 0; p + len < nl; len++) {
+				if (p[len] == ' ' && len > indent &&
+				    col + text_width(p, len) <= wrap)
+					cut = p + len;
+			}
+			if (col + text_width(p, (size_t)(nl - p)) <= wrap ||
+			    cut == NULL)
+				cut = nl;
+			buf_add(out, p, (size_t)(cut - p));
+			buf_addc(out, '\n');
+			for (p = cut; p < nl && *p == ' '; p++)
+				;
+			if (p < nl) {
+				buf_addf(out, "%*s", (int)indent + 2, "");
+				col = indent + 2;
+			}
+		}
+	}
 }

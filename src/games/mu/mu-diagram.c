@@ -4,7 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mu-canvas.h"
+#include "mu-compact.h"
 #include "mu-diagram.h"
+#include "mu-layout.h"
+#include "mu-listing.h"
 #include "mu-name.h"
 #include "mu-notation.h"
 #include "mu-score.h"
@@ -31,19 +35,13 @@
  * of every legal placement shows its alias in parentheses.
  */
 
-struct mu_canvas {
-	int	  minx;
-	int	  minr;
-	int	  width;
-	int	  lines;
-	char	**text;
-};
-
 static void	mu_diagram_bounds(struct hex, int *, int *, int *, int *);
-static void	mu_diagram_put(struct mu_canvas *, int, int, char);
-static void	mu_diagram_puts(struct mu_canvas *, int, int, const char *);
 static void	mu_diagram_cell(const struct mu_game *, struct mu_canvas *,
 		    int);
+static void	mu_diagram_title(const struct mu_game *, struct buf *);
+static void	mu_diagram_form(const struct mu_game *,
+		    enum mu_diagram_form, struct buf *);
+static int	mu_diagram_measure(const char *, int *);
 
 static void
 mu_diagram_bounds(struct hex h, int *minx, int *maxx, int *minr, int *maxr)
@@ -60,21 +58,6 @@ mu_diagram_bounds(struct hex h, int *minx, int *maxx, int *minr, int *maxr)
 		*maxr = h.r;
 }
 
-static void
-mu_diagram_put(struct mu_canvas *cv, int x, int y, char ch)
-{
-	x -= cv->minx;
-	if (x >= 0 && x < cv->width && y >= 0 && y < cv->lines)
-		cv->text[y][x] = ch;
-}
-
-static void
-mu_diagram_puts(struct mu_canvas *cv, int x, int y, const char *s)
-{
-	for (; *s != '\0'; s++)
-		mu_diagram_put(cv, x++, y, *s);
-}
-
 /* Draw cell c: its two inside lines and its boundary edges. */
 static void
 mu_diagram_cell(const struct mu_game *g, struct mu_canvas *cv, int c)
@@ -85,7 +68,7 @@ mu_diagram_cell(const struct mu_game *g, struct mu_canvas *cv, int c)
 	int			 x, y, d, n, i, seg;
 
 	x = 6 * cell->pos.q + 3 * cell->pos.r;
-	y = 3 * (cell->pos.r - cv->minr);
+	y = 3 * cell->pos.r;
 	fill = fills[cell->layer];
 	mu_name_cell(c, name, sizeof name);
 	memset(line, fill, sizeof line);
@@ -97,7 +80,7 @@ mu_diagram_cell(const struct mu_game *g, struct mu_canvas *cv, int c)
 	}
 	for (i = 0; i < 2; i++) {
 		line[i][5] = '\0';
-		mu_diagram_puts(cv, x + 1, y + 1 + i, line[i]);
+		mu_canvas_puts(cv, x + 1, y + 1 + i, line[i]);
 	}
 
 	seg = mu_board_cell_segment(c);
@@ -107,24 +90,24 @@ mu_diagram_cell(const struct mu_game *g, struct mu_canvas *cv, int c)
 			continue;
 		switch (d) {
 		case HEX_E:
-			mu_diagram_put(cv, x + 6, y + 1, '|');
-			mu_diagram_put(cv, x + 6, y + 2, '|');
+			mu_canvas_put(cv, x + 6, y + 1, '|');
+			mu_canvas_put(cv, x + 6, y + 2, '|');
 			break;
 		case HEX_W:
-			mu_diagram_put(cv, x, y + 1, '|');
-			mu_diagram_put(cv, x, y + 2, '|');
+			mu_canvas_put(cv, x, y + 1, '|');
+			mu_canvas_put(cv, x, y + 2, '|');
 			break;
 		case HEX_NW:
-			mu_diagram_put(cv, x + 1, y, '/');
+			mu_canvas_put(cv, x + 1, y, '/');
 			break;
 		case HEX_NE:
-			mu_diagram_put(cv, x + 5, y, '\\');
+			mu_canvas_put(cv, x + 5, y, '\\');
 			break;
 		case HEX_SW:
-			mu_diagram_put(cv, x + 2, y + 3, '\\');
+			mu_canvas_put(cv, x + 2, y + 3, '\\');
 			break;
 		case HEX_SE:
-			mu_diagram_put(cv, x + 4, y + 3, '/');
+			mu_canvas_put(cv, x + 4, y + 3, '/');
 			break;
 		}
 	}
@@ -138,8 +121,7 @@ mu_diagram_board(const struct mu_game *g, struct buf *out)
 	struct mu_canvas	 cv;
 	struct hex		*at;
 	char			 alias[MU_NAME_MAX], label[MU_NAME_MAX + 2];
-	int			 minx, maxx, minr, maxr, c, i, n, ncells;
-	int			 x, len, first, last = 0;
+	int			 minx, maxx, minr, maxr, c, i, n, ncells, x;
 
 	at = xreallocarray(NULL, MU_LAYOUT_MAX, sizeof *at);
 	n = mu_notation_aliases(g, at);
@@ -155,47 +137,17 @@ mu_diagram_board(const struct mu_game *g, struct buf *out)
 	for (i = 0; i < n; i++)
 		mu_diagram_bounds(at[i], &minx, &maxx, &minr, &maxr);
 
-	cv.minx = minx;
-	cv.minr = minr;
-	cv.width = maxx - minx + 1;
-	cv.lines = 3 * (maxr - minr + 1) + 1;
-	cv.text = xreallocarray(NULL, (size_t)cv.lines, sizeof *cv.text);
-	for (i = 0; i < cv.lines; i++) {
-		cv.text[i] = xmalloc((size_t)cv.width + 1);
-		memset(cv.text[i], ' ', (size_t)cv.width);
-		cv.text[i][cv.width] = '\0';
-	}
+	mu_canvas_init(&cv, minx, maxx, 3 * minr, 3 * maxr + 3);
 	for (c = 0; c < ncells; c++)
 		mu_diagram_cell(g, &cv, c);
 	for (i = 0; i < n; i++) {
 		mu_name_alias(i, alias, sizeof alias);
 		snprintf(label, sizeof label, "(%s)", alias);
 		x = 6 * at[i].q + 3 * at[i].r + (strlen(label) > 3 ? 1 : 2);
-		mu_diagram_puts(&cv, x, 3 * (at[i].r - minr) + 1, label);
+		mu_canvas_puts(&cv, x, 3 * at[i].r + 1, label);
 	}
-
-	first = -1;
-	for (i = 0; i < cv.lines; i++) {
-		len = cv.width;
-		while (len > 0 && cv.text[i][len - 1] == ' ')
-			len--;
-		if (len == 0 && first == -1)
-			continue;
-		if (first == -1)
-			first = i;
-		if (len != 0)
-			last = i;
-	}
-	for (i = first; first != -1 && i <= last; i++) {
-		len = cv.width;
-		while (len > 0 && cv.text[i][len - 1] == ' ')
-			len--;
-		buf_add(out, cv.text[i], (size_t)len);
-		buf_addc(out, '\n');
-	}
-	for (i = 0; i < cv.lines; i++)
-		free(cv.text[i]);
-	free(cv.text);
+	mu_canvas_write(&cv, out);
+	mu_canvas_free(&cv);
 	free(at);
 }
 
@@ -295,12 +247,11 @@ mu_diagram_legend(const struct mu_game *g, struct buf *out)
 }
 
 /*
- * The whole diagram: title, board, whose turn it is, legend.  The title
- * numbers the turn to be made, the record's next line, or says how
- * many were made once the game is over.
+ * The title numbers the turn to be made, the record's next line, or
+ * says how many were made once the game is over.
  */
-void
-mu_diagram_render(const struct mu_game *g, struct buf *out)
+static void
+mu_diagram_title(const struct mu_game *g, struct buf *out)
 {
 	buf_addf(out, "%s, %d players, %d segment%s each. ",
 	    g->variant->title, g->players, g->segments,
@@ -310,9 +261,129 @@ mu_diagram_render(const struct mu_game *g, struct buf *out)
 		    g->turns == 1 ? "" : "s");
 	} else
 		buf_addf(out, "Turn %d.\n\n", g->turns + 1);
-	mu_diagram_board(g, out);
-	buf_addc(out, '\n');
-	mu_diagram_status(g, out);
-	buf_addc(out, '\n');
-	mu_diagram_legend(g, out);
+}
+
+/*
+ * The whole diagram in form: title, board, whose turn it is, legend.
+ * The listing fits itself, map and all, in the lines the rest leaves.
+ */
+static void
+mu_diagram_form(const struct mu_game *g, enum mu_diagram_form form,
+    struct buf *out)
+{
+	struct buf	rest;
+	int		lines, maxlines;
+
+	buf_init(&rest);
+	buf_addc(&rest, '\n');
+	mu_diagram_status(g, &rest);
+	buf_addc(&rest, '\n');
+	switch (form) {
+	case MU_DIAGRAM_COMPACT:
+		mu_compact_legend(g, &rest);
+		break;
+	case MU_DIAGRAM_LIST:
+		mu_listing_legend(g, &rest);
+		break;
+	default:
+		mu_diagram_legend(g, &rest);
+		break;
+	}
+	mu_diagram_title(g, out);
+	switch (form) {
+	case MU_DIAGRAM_COMPACT:
+		mu_compact_board(g, out);
+		break;
+	case MU_DIAGRAM_LIST:
+		mu_diagram_measure(out->data, &lines);
+		mu_diagram_measure(rest.data, &maxlines);
+		mu_listing_board(g, MU_DIAGRAM_LINES - lines - maxlines, out);
+		break;
+	default:
+		mu_diagram_board(g, out);
+		break;
+	}
+	buf_add(out, rest.data, rest.len);
+	buf_free(&rest);
+}
+
+/* The widest line of text, in code points; its lines in *lines. */
+static int
+mu_diagram_measure(const char *text, int *lines)
+{
+	const char	*p;
+	int		 w = 0, col = 0;
+
+	*lines = 0;
+	for (p = text; *p != '\0'; p++) {
+		if (*p == '\n') {
+			(*lines)++;
+			col = 0;
+		} else if ((*p & 0xc0) != 0x80 && ++col > w)
+			w = col;
+	}
+	return (w);
+}
+
+/*
+ * Draw g in form, or, for MU_DIAGRAM_AUTO, in the first of the full,
+ * compact and listing forms that fits MU_DIAGRAM_WIDTH columns and
+ * MU_DIAGRAM_LINES lines; failing that, in the shortest that is narrow
+ * enough, and failing that in the listing.
+ */
+void
+mu_diagram_render_form(const struct mu_game *g, enum mu_diagram_form form,
+    struct buf *out)
+{
+	static const enum mu_diagram_form forms[] = {
+		MU_DIAGRAM_FULL, MU_DIAGRAM_COMPACT, MU_DIAGRAM_LIST
+	};
+	struct buf	b;
+	size_t		i;
+	int		w, lines, best = -1, bestlines = 0;
+
+	if (form != MU_DIAGRAM_AUTO) {
+		mu_diagram_form(g, form, out);
+		return;
+	}
+	buf_init(&b);
+	for (i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+		buf_reset(&b);
+		mu_diagram_form(g, forms[i], &b);
+		w = mu_diagram_measure(b.data, &lines);
+		if (w > MU_DIAGRAM_WIDTH)
+			continue;
+		if (lines <= MU_DIAGRAM_LINES) {
+			buf_add(out, b.data, b.len);
+			buf_free(&b);
+			return;
+		}
+		if (best == -1 || lines < bestlines) {
+			best = (int)i;
+			bestlines = lines;
+		}
+	}
+	buf_free(&b);
+	mu_diagram_form(g, best == -1 ? MU_DIAGRAM_LIST : forms[best], out);
+}
+
+/* The diagram as it is mailed: the form that fits best. */
+void
+mu_diagram_render(const struct mu_game *g, struct buf *out)
+{
+	mu_diagram_render_form(g, MU_DIAGRAM_AUTO, out);
+}
+
+/* The form called name, or -1. */
+int
+mu_diagram_form_parse(const char *name)
+{
+	static const char	*names[] = { "auto", "full", "compact", "list" };
+	size_t			 i;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		if (strcmp(names[i], name) == 0)
+			return ((int)i);
+	}
+	return (-1);
 }

@@ -10,6 +10,7 @@
 #include "mu-random.h"
 #include "rng.h"
 #include "mu-score.h"
+#include "text.h"
 #include "xmalloc.h"
 
 /*
@@ -43,6 +44,8 @@ static int	mu_ops_players(const struct game *);
 static const char *mu_ops_seat_name(const struct game *, int);
 static int	mu_ops_seat_parse(const struct game *, const char *, size_t);
 static void	mu_ops_render(const struct game *, struct buf *);
+static int	mu_ops_render_form(const struct game *, const char *,
+		    struct buf *, char **);
 static void	mu_ops_score(const struct game *, struct buf *);
 static void	mu_ops_write_position(const struct game *, struct buf *);
 static int	mu_ops_read_position(struct game *, const char *, char **);
@@ -54,8 +57,9 @@ static int	mu_ops_read_position(struct game *, const char *, char **);
 	mu_ops_format, mu_ops_legal, mu_ops_random,		\
 	mu_ops_to_move,						\
 	mu_ops_players, mu_ops_seat_name, mu_ops_seat_parse,	\
-	mu_ops_render, mu_ops_score, mu_ops_write_position,	\
-	mu_ops_read_position, mu_notation_looks_like		\
+	mu_ops_render, mu_ops_render_form, mu_ops_score,		\
+	mu_ops_write_position, mu_ops_read_position,		\
+	mu_notation_looks_like					\
 }
 
 const struct game_ops mu_ops_classic =
@@ -151,13 +155,18 @@ mu_ops_apply(struct game *g, int seat, const struct action *a,
     struct buf *report, char **cause)
 {
 	struct mu_report	r;
+	struct buf		text;
 	int			rc;
 
 	mu_report_init(&r);
 	rc = mu_game_apply(g->state, seat, (const struct mu_action *)a, &r,
 	    cause);
-	if (rc == 0 && report != NULL)
-		mu_report_text(g->state, &r, report);
+	if (rc == 0 && report != NULL) {
+		buf_init(&text);
+		mu_report_text(g->state, &r, &text);
+		text_wrap(report, text.data, TEXT_WRAP, TEXT_WIDTH);
+		buf_free(&text);
+	}
 	mu_report_free(&r);
 	return (rc);
 }
@@ -235,6 +244,22 @@ mu_ops_render(const struct game *g, struct buf *out)
 	mu_diagram_render(g->state, out);
 }
 
+/* Draw g in the form called form: auto, full, compact or list. */
+static int
+mu_ops_render_form(const struct game *g, const char *form, struct buf *out,
+    char **cause)
+{
+	int	f;
+
+	if ((f = mu_diagram_form_parse(form)) == -1) {
+		xasprintf(cause, "no board form '%s': Mu draws auto, full, "
+		    "compact or list", form);
+		return (-1);
+	}
+	mu_diagram_render_form(g->state, f, out);
+	return (0);
+}
+
 /*
  * The score: in the movement phase as it would stand if the game ended
  * now, the final one with its regions once it is over, nothing before
@@ -245,6 +270,7 @@ mu_ops_score(const struct game *g, struct buf *out)
 {
 	const struct mu_game	*mg = g->state;
 	struct mu_score		 score;
+	struct buf		 text;
 	int			 seat;
 
 	if (mg->phase != MU_PHASE_MOVEMENT && mg->phase != MU_PHASE_OVER)
@@ -255,13 +281,16 @@ mu_ops_score(const struct game *g, struct buf *out)
 		mu_report_regions_text(mg, out);
 		return;
 	}
-	buf_adds(out, "Score so far:");
+	buf_init(&text);
+	buf_adds(&text, "Score so far:");
 	for (seat = 0; seat < mg->players; seat++) {
-		buf_addf(out, " %s %d%s,", mu_game_colour(seat),
+		buf_addf(&text, " %s %d%s,", mu_game_colour(seat),
 		    score.points[seat], (mg->resigned & (1U << seat)) ?
 		    " (resigned)" : "");
 	}
-	buf_addf(out, " neutral %d.\n", score.neutral);
+	buf_addf(&text, " neutral %d.\n", score.neutral);
+	text_wrap(out, text.data, TEXT_WRAP, TEXT_WIDTH);
+	buf_free(&text);
 }
 
 static void

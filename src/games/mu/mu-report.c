@@ -9,6 +9,7 @@
 #include "mu-report.h"
 #include "mu-score.h"
 #include "mu-select.h"
+#include "text.h"
 #include "xmalloc.h"
 
 /*
@@ -417,13 +418,19 @@ mu_report_text(const struct mu_game *g, const struct mu_report *r,
 	}
 }
 
-/* Write a score: "Score: red 12, blue 9, neutral 3. Red wins." */
+/*
+ * Write a score, "Score: red 12, blue 9, neutral 3. Red wins.", wrapped
+ * to fit a mail.
+ */
 void
 mu_report_score_text(const struct mu_game *g, const struct mu_score *s,
-    struct buf *out)
+    struct buf *wrapped)
 {
 	const char	*who;
+	struct buf	 text, *out = &text;
 	int		 seat, n, i;
+
+	buf_init(&text);
 
 	buf_adds(out, "Score:");
 	for (seat = 0; seat < g->players; seat++) {
@@ -436,17 +443,19 @@ mu_report_score_text(const struct mu_game *g, const struct mu_score *s,
 		who = mu_game_colour(s->winner);
 		buf_addf(out, " %c%s wins%s.\n", toupper((unsigned char)*who),
 		    who + 1, s->resigned ? " by resignation" : "");
-		return;
+	} else {
+		buf_adds(out, " A draw between ");
+		n = __builtin_popcount(s->tied);
+		for (seat = 0, i = 0; seat < g->players; seat++) {
+			if ((s->tied & (1U << seat)) == 0)
+				continue;
+			if (i > 0)
+				buf_adds(out, i == n - 1 ? " and " : ", ");
+			buf_adds(out, mu_game_colour(seat));
+			i++;
+		}
+		buf_adds(out, ".\n");
 	}
-	buf_adds(out, " A draw between ");
-	n = __builtin_popcount(s->tied);
-	for (seat = 0, i = 0; seat < g->players; seat++) {
-		if ((s->tied & (1U << seat)) == 0)
-			continue;
-		if (i > 0)
-			buf_adds(out, i == n - 1 ? " and " : ", ");
-		buf_adds(out, mu_game_colour(seat));
-		i++;
-	}
-	buf_adds(out, ".\n");
+	text_wrap(wrapped, text.data, TEXT_WRAP, TEXT_WIDTH);
+	buf_free(&text);
 }

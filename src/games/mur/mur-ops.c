@@ -10,6 +10,7 @@
 #include "mur-notation.h"
 #include "mur-ops.h"
 #include "mur-position.h"
+#include "text.h"
 #include "mur-report.h"
 #include "rng.h"
 #include "xmalloc.h"
@@ -40,6 +41,8 @@ static int	mur_ops_players(const struct game *);
 static const char *mur_ops_seat_name(const struct game *, int);
 static int	mur_ops_seat_parse(const struct game *, const char *, size_t);
 static void	mur_ops_render(const struct game *, struct buf *);
+static int	mur_ops_render_form(const struct game *, const char *,
+		    struct buf *, char **);
 static void	mur_ops_score(const struct game *, struct buf *);
 static void	mur_ops_write_position(const struct game *, struct buf *);
 static int	mur_ops_read_position(struct game *, const char *, char **);
@@ -49,8 +52,9 @@ const struct game_ops mur_ops = {
 	mur_ops_create, mur_ops_destroy, mur_ops_copy, mur_ops_options,
 	mur_ops_parse, mur_ops_apply, mur_ops_format, mur_ops_legal,
 	mur_ops_random, mur_ops_to_move, mur_ops_players, mur_ops_seat_name,
-	mur_ops_seat_parse, mur_ops_render, mur_ops_score,
-	mur_ops_write_position, mur_ops_read_position, mur_notation_looks_like
+	mur_ops_seat_parse, mur_ops_render, mur_ops_render_form,
+	mur_ops_score, mur_ops_write_position, mur_ops_read_position,
+	mur_notation_looks_like
 };
 
 static int
@@ -121,9 +125,14 @@ mur_ops_apply(struct game *g, int seat, const struct action *a,
 	struct buf		 text;
 	char			*why;
 
-	if (mur_game_apply(g->state, seat, ma, report, &why) == 0)
-		return (0);
 	buf_init(&text);
+	if (mur_game_apply(g->state, seat, ma, &text, &why) == 0) {
+		if (report != NULL)
+			text_wrap(report, text.data, TEXT_WRAP, TEXT_WIDTH);
+		buf_free(&text);
+		return (0);
+	}
+	buf_reset(&text);
 	mur_notation_format(g->state, ma, &text);
 	xasprintf(cause, "%s: %s", text.data, why);
 	buf_free(&text);
@@ -199,20 +208,38 @@ mur_ops_render(const struct game *g, struct buf *out)
 	mur_diagram_render(g->state, out);
 }
 
+/* Mur has one form, which fits any mail: auto and full name it. */
+static int
+mur_ops_render_form(const struct game *g, const char *form, struct buf *out,
+    char **cause)
+{
+	if (strcmp(form, "auto") != 0 && strcmp(form, "full") != 0) {
+		xasprintf(cause, "no board form '%s': Mur draws auto or full",
+		    form);
+		return (-1);
+	}
+	mur_diagram_render(g->state, out);
+	return (0);
+}
+
 /* The score so far, or the match's result once it is over. */
 static void
 mur_ops_score(const struct game *g, struct buf *out)
 {
 	const struct mur_game	*mg = g->state;
+	struct buf		 text;
 
-	if (mg->over) {
-		mur_report_match(mg, out);
-		return;
+	buf_init(&text);
+	if (mg->over)
+		mur_report_match(mg, &text);
+	else {
+		buf_addf(&text, "Score so far: game %d of %d; traps this game "
+		    "Black %d, White %d. Games: ", mg->game, mg->games,
+		    mg->traps[0], mg->traps[1]);
+		mur_report_score(mg, &text);
 	}
-	buf_addf(out, "Score so far: game %d of %d; traps this game Black "
-	    "%d, White %d. Games: ", mg->game, mg->games, mg->traps[0],
-	    mg->traps[1]);
-	mur_report_score(mg, out);
+	text_wrap(out, text.data, TEXT_WRAP, TEXT_WIDTH);
+	buf_free(&text);
 }
 
 static void
