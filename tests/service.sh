@@ -67,9 +67,12 @@ last() {
 	ls got | grep "^$1\." | sort -t. -k3 -n | tail -1 | sed 's|^|got/|'
 }
 
-# has FILE TEXT: the mail contains the line, or adds a reason.
+# has FILE TEXT: the mail contains the text, or adds a reason; lines a
+# mail wrapped at 78 columns are joined first.
 has() {
-	grep -qF -- "$2" "$1" 2>/dev/null || why+=("$1 lacks '$2'")
+	tr '\n' ' ' <"$1" 2>/dev/null | tr -s ' ' |
+	    grep -qF -- "$(printf '%s' "$2" | tr -s ' ')" ||
+	    why+=("$1 lacks '$2'")
 }
 
 # has_line FILE LINE: the mail has exactly this line, or adds a reason.
@@ -228,8 +231,8 @@ grep -q "^Turn 1, red (.*): @0,0 (the only choice: mupbem played it)$" "$t3" ||
 mp_mail "$p2" games@localhost "" "set confirm maybe
 set colour blue"
 run
-has "$(last "$p2")" "set confirm: write set confirm on or set confirm off"
-has "$(last "$p2")" "set: there is no setting 'colour'; there is set confirm on|off, set watch off|on"
+has "$(last "$p2")" "set confirm: write set confirm on or off"
+has "$(last "$p2")" "set: there is no setting 'colour'; there is set confirm on|off, set board auto|full|compact|list, set watch off|on"
 # A player who wants every turn as it comes says so.
 p3=$(mp_header "$t3" To)
 mp_mail "$p2" games@localhost "" "set watch on"
@@ -404,6 +407,21 @@ grep -q "Other players now see you as Alice L. <$A>." $(cat new) || why+=("no na
 grep -q "You were not following game G1." $(cat new) || why+=("unobserve")
 grep -q "Your games (0):" got/$C.* || why+=("a command in the subject")
 end "board, history, games, name and unobserve; a command in the subject"
+
+begin
+# A player who wants the list form of the board for every mail says so.
+mp_mail "$A" games@localhost "" "set board list
+board G1"
+run
+has "$(last "$A")" "Your setting is kept: board list (the form of the boards mailed to you)."
+grep -q "^Legend: the map puts each segment's label at its centre" "$(last "$A")" ||
+    why+=("the board is not in the list form")
+mp_mail "$A" games@localhost "" "set board tiny"
+run
+has "$(last "$A")" "set board: write set board auto, full, compact or list"
+mp_mail "$A" games@localhost "" "set board auto"
+run
+end "set board list: the boards mailed to the player are in the list form"
 
 begin
 out=$("$MUPBEM" --db mupbem.db resend G1)

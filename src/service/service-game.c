@@ -7,6 +7,7 @@
 #include "log.h"
 #include "mailloop.h"
 #include "service-private.h"
+#include "text.h"
 #include "xmalloc.h"
 
 /*
@@ -106,9 +107,21 @@ service_game_seat_of(const struct service_game *sg, long long player)
 	return (NULL);
 }
 
-/* One or two lines: who the game waits for, and how. */
+/* Who the game waits for, and how, wrapped to fit a mail. */
 void
 service_game_status(const struct service_game *sg, struct buf *out)
+{
+	struct buf	line;
+
+	buf_init(&line);
+	service_game_waits(sg, &line);
+	text_wrap(out, line.data, TEXT_WRAP, TEXT_WIDTH);
+	buf_free(&line);
+}
+
+/* One line, unwrapped: who the game waits for, and how. */
+void
+service_game_waits(const struct service_game *sg, struct buf *out)
 {
 	const struct game	*g = sg->g;
 	size_t			 i, open = 0;

@@ -12,6 +12,7 @@
 #include "message.h"
 #include "reply.h"
 #include "service-private.h"
+#include "text.h"
 #include "xmalloc.h"
 
 /*
@@ -36,6 +37,9 @@ static char	*service_mail_dup(const char *);
 static void	service_mail_hold(struct service_mail *,
 		    const struct mailloop_mail *, long long, long long);
 static int	service_mail_flush_held(struct service_mail *, char **);
+static char	*service_mail_board(const struct service_game *,
+		    const struct store_player *, enum template_kind,
+		    struct service_vars *);
 static void	service_mail_render(struct service_mail *, enum template_kind,
 		    struct service_vars *, struct buf *);
 static int	service_mail_passes(const struct game *);
@@ -57,6 +61,26 @@ service_vars_set(struct service_vars *vars, enum service_var v,
 	if (vasprintf(&vars->v[v], fmt, ap) == -1)
 		abort();
 	va_end(ap);
+}
+
+/*
+ * {{error}}: why, which the templates indent by four spaces, wrapped so
+ * that no line of it passes 78 columns there.
+ */
+void
+service_vars_error(struct service_vars *vars, const char *why)
+{
+	struct buf	 in, out;
+
+	buf_init(&in);
+	buf_init(&out);
+	buf_addf(&in, "    %s", why);
+	text_wrap(&out, in.data, TEXT_WRAP, TEXT_WIDTH);
+	while (out.len > 0 && out.data[out.len - 1] == '\n')
+		out.data[--out.len] = '\0';
+	service_vars_set(vars, SV_ERROR, "%s", out.data + 4);
+	buf_free(&in);
+	buf_free(&out);
 }
 
 void
@@ -181,6 +205,35 @@ service_mail_subject(const struct service_game *sg, struct buf *out)
 }
 
 /*
+ * The board in the form player to chose ("set board compact"): put in
+ * vars, and the board it replaces returned, for the caller to put
+ * back; NULL if there is nothing to change (the automatic form, a
+ * preview's board, a form the game does not draw).
+ */
+static char *
+service_mail_board(const struct service_game *sg,
+    const struct store_player *to, enum template_kind kind,
+    struct service_vars *vars)
+{
+	const char	*form = service_set_get(to, "board");
+	struct buf	 b;
+	char		*why = NULL, *old;
+
+	if (strcmp(form, "auto") == 0 || kind == TEMPLATE_PREVIEW ||
+	    vars->v[SV_BOARD] == NULL || sg->g->ops->render_form == NULL)
+		return (NULL);
+	buf_init(&b);
+	if (sg->g->ops->render_form(sg->g, form, &b, &why) == -1) {
+		free(why);
+		buf_free(&b);
+		return (NULL);
+	}
+	old = vars->v[SV_BOARD];
+	vars->v[SV_BOARD] = buf_steal(&b);
+	return (old);
+}
+
+/*
  * Queue a game mail of kind about sg to player to.  Its first line, and
  * its X-Mupbem-State header, say state ("your turn 14"); the player's
  * name goes in {{player}}.
@@ -194,6 +247,7 @@ service_mail_game(struct service_mail *sm, struct service_game *sg,
 	struct reply_attachment	 rec;
 	struct buf		 body, subject, refs, id;
 	char			 token[IDENTITY_TOKEN_LEN + 1], name[32];
+	char			*board;
 	char			 reply_to[512];
 	int			 rc = -1;
 
@@ -206,7 +260,12 @@ service_mail_game(struct service_mail *sm, struct service_game *sg,
 	/* Where the game stands opens the body; the subject never changes. */
 	buf_addf(&body, "%c%s.\n\n", toupper((unsigned char)state[0]),
 	    state + 1);
+	board = service_mail_board(sg, to, kind, vars);
 	service_mail_render(sm, kind, vars, &body);
+	if (board != NULL) {
+		free(vars->v[SV_BOARD]);
+		vars->v[SV_BOARD] = board;
+	}
 	service_mail_subject(sg, &subject);
 	identity_token(to->secret, (int)sg->row.id, token, sizeof token);
 	memset(&mail, 0, sizeof mail);

@@ -10,6 +10,7 @@
 #include "mailloop.h"
 #include "message.h"
 #include "service-private.h"
+#include "text.h"
 #include "xmalloc.h"
 
 /*
@@ -57,7 +58,7 @@ service_play_rejected(struct service_mail *sm, struct service_game *sg,
 
 	service_vars_init(&vars);
 	service_vars_game(&vars, sg);
-	service_vars_set(&vars, SV_ERROR, "%s", why);
+	service_vars_error(&vars, why);
 	snprintf(state, sizeof state, "turn %d not played",
 	    sg->row.turns + 1);
 	rc = service_mail_game(sm, sg, &sm->me, TEMPLATE_REJECTED, &vars,
@@ -565,7 +566,7 @@ service_play_games(struct service_mail *sm, char **cause)
 	struct service_game	 sg;
 	struct service_vars	 vars;
 	struct store_game	*games;
-	struct buf		 text;
+	struct buf		 text, line;
 	size_t			 n, i;
 	int			 rc = 0;
 
@@ -573,14 +574,17 @@ service_play_games(struct service_mail *sm, char **cause)
 	    cause) == -1)
 		return (-1);
 	buf_init(&text);
+	buf_init(&line);
 	buf_addf(&text, "Your games (%zu):\n\n", n);
 	for (i = 0; i < n && rc != -1; i++) {
 		if ((rc = service_game_load(sm, games[i].id, &sg,
 		    cause)) != 1)
 			continue;
-		buf_addf(&text, "  G%lld %s, %s, turn %d. ", sg.row.id,
+		buf_reset(&line);
+		buf_addf(&line, "  G%lld %s, %s, turn %d. ", sg.row.id,
 		    sg.g->ops->name, sg.row.status, sg.row.turns + 1);
-		service_game_status(&sg, &text);
+		service_game_waits(&sg, &line);
+		text_wrap(&text, line.data, TEXT_WRAP, TEXT_WIDTH);
 		service_game_free(&sg);
 	}
 	store_game_list_free(games, n);
@@ -595,6 +599,7 @@ service_play_games(struct service_mail *sm, char **cause)
 		rc = 0;
 	}
 	buf_free(&text);
+	buf_free(&line);
 	return (rc);
 }
 

@@ -100,6 +100,7 @@ void	service_vars_game(struct service_vars *, const struct service_game *);
 void	service_vars_free(struct service_vars *);
 void	service_label(const struct store_player *, struct buf *);
 void	service_mail_subject(const struct service_game *, struct buf *);
+void	service_vars_error(struct service_vars *, const char *);
 void	service_mail_held_free(struct service_mail *);
 int	service_mail_game(struct service_mail *, struct service_game *,
 	    const struct store_player *, enum template_kind,
@@ -117,6 +118,7 @@ int	service_game_save(struct service_mail *, struct service_game *,
 struct store_seat *service_game_seat_of(const struct service_game *,
 	    long long);
 void	service_game_status(const struct service_game *, struct buf *);
+void	service_game_waits(const struct service_game *, struct buf *);
 #define SERVICE_GAME_FORCED_MAX	1000	/* forced turns in a row, at most */
 int	service_game_forced(struct service_mail *, struct service_game *,
 	    struct buf *, char **);

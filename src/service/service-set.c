@@ -17,6 +17,9 @@
  *   confirm   on: a short mail confirms each of the player's turns,
  *             without the board; off: none (the next "your turn" mail
  *             still says what happened)
+ *   board     auto: each board in the form that fits a mail (78 columns,
+ *             and 40 lines if it can); full, compact or list: always
+ *             that form (docs/notation.md, The diagram)
  *   watch     off: of the other players' turns, the player hears in
  *             their next "your turn" mail; on: a mail for each, with
  *             the board, as observers get
@@ -24,13 +27,15 @@
 
 struct service_set_key {
 	const char	*key;
-	const char	*values[3];	/* the default first; NULL ends */
+	const char	*values[5];	/* the default first; NULL ends */
 	const char	*about;
 };
 
 static const struct service_set_key service_set_keys[] = {
 	{ "confirm", { "on", "off", NULL },
 	  "a short mail confirming each of your turns" },
+	{ "board", { "auto", "full", "compact", "list", NULL },
+	  "the form of the boards mailed to you" },
 	{ "watch", { "off", "on", NULL },
 	  "a mail for each other player's turn, as it is played" },
 };
@@ -40,6 +45,24 @@ static const struct service_set_key service_set_keys[] = {
 
 static const struct service_set_key *service_set_find(const char *,
 		    size_t);
+static void	service_set_values(const struct service_set_key *,
+		    const char *, struct buf *);
+
+/* k's values, joined by sep, or as a list in words if sep is NULL. */
+static void
+service_set_values(const struct service_set_key *k, const char *sep,
+    struct buf *out)
+{
+	size_t	i;
+
+	for (i = 0; k->values[i] != NULL; i++) {
+		if (i > 0 && sep != NULL)
+			buf_adds(out, sep);
+		else if (i > 0)
+			buf_adds(out, k->values[i + 1] == NULL ? " or " : ", ");
+		buf_adds(out, k->values[i]);
+	}
+}
 
 static const struct service_set_key *
 service_set_find(const char *key, size_t len)
@@ -94,10 +117,9 @@ service_set(struct service_mail *sm, const struct command *c, char **cause)
 	if ((k = service_set_find(key, klen)) == NULL) {
 		buf_init(&b);
 		for (i = 0; i < SERVICE_SET_NKEYS; i++) {
-			buf_addf(&b, "%sset %s %s|%s", i == 0 ? "" : ", ",
-			    service_set_keys[i].key,
-			    service_set_keys[i].values[0],
-			    service_set_keys[i].values[1]);
+			buf_addf(&b, "%sset %s ", i == 0 ? "" : ", ",
+			    service_set_keys[i].key);
+			service_set_values(&service_set_keys[i], "|", &b);
 		}
 		service_error(sm, "set: there is no setting '%.*s'; there "
 		    "is %s", (int)klen, key, b.data);
@@ -111,8 +133,11 @@ service_set(struct service_mail *sm, const struct command *c, char **cause)
 			break;
 	}
 	if (k->values[i] == NULL) {
-		service_error(sm, "set %s: write set %s %s or set %s %s",
-		    k->key, k->key, k->values[0], k->key, k->values[1]);
+		buf_init(&b);
+		service_set_values(k, NULL, &b);
+		service_error(sm, "set %s: write set %s %s", k->key, k->key,
+		    b.data);
+		buf_free(&b);
 		return (0);
 	}
 	chosen = k->values[i];

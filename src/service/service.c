@@ -127,7 +127,7 @@ service_error(struct service_mail *sm, const char *fmt, ...)
 		abort();
 	va_end(ap);
 	service_vars_init(&vars);
-	service_vars_set(&vars, SV_ERROR, "%s", why);
+	service_vars_error(&vars, why);
 	service_mail_reply(sm, TEMPLATE_ERROR, &vars);
 	service_vars_free(&vars);
 	free(why);
@@ -169,6 +169,7 @@ service_allowed(struct service_mail *sm, const struct service_game *sg,
 {
 	struct service_vars	 vars;
 	struct service_game	*g = (struct service_game *)sg;
+	char			*why;
 	int			 rc;
 
 	if (service_token_ok(sm, sg))
@@ -180,8 +181,10 @@ service_allowed(struct service_mail *sm, const struct service_game *sg,
 	service_vars_init(&vars);
 	service_vars_game(&vars, sg);
 	service_vars_set(&vars, SV_ADDRESS, "%s", sm->me.address);
-	service_vars_set(&vars, SV_ERROR, "%s for game G%lld did not come to "
+	xasprintf(&why, "%s for game G%lld did not come to "
 	    "the reply address of your game mail", what, sg->row.id);
+	service_vars_error(&vars, why);
+	free(why);
 	rc = service_mail_game(sm, g, &sm->me, TEMPLATE_FORGED, &vars,
 	    "a mail in your name was not accepted", cause);
 	service_vars_free(&vars);
