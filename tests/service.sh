@@ -410,16 +410,21 @@ end "board, history, games, name and unobserve; a command in the subject"
 
 begin
 # A player who wants the list form of the board for every mail says so.
-mp_mail "$A" games@localhost "" "set board list
+# One of them is to move (a "your turn" mail), the other not (a notice
+# with the board in its text): both ways give the chosen form.
+for p in "$A" "$B"; do
+	mp_mail "$p" games@localhost "" "set board list
 board G1"
-run
-has "$(last "$A")" "Your setting is kept: board list (the form of the boards mailed to you)."
-grep -q "^Legend: the map puts each segment's label at its centre" "$(last "$A")" ||
-    why+=("the board is not in the list form")
+	run
+	has "$(last "$p")" "Your setting is kept: board list (the form of the boards mailed to you)."
+	grep -q "^Legend: the map puts each segment's label at its centre" "$(last "$p")" ||
+	    why+=("$p: the board is not in the list form")
+done
 mp_mail "$A" games@localhost "" "set board tiny"
 run
 has "$(last "$A")" "set board: write set board auto, full, compact or list"
 mp_mail "$A" games@localhost "" "set board auto"
+mp_mail "$B" games@localhost "" "set board auto"
 run
 end "set board list: the boards mailed to the player are in the list form"
 

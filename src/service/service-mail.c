@@ -37,9 +37,6 @@ static char	*service_mail_dup(const char *);
 static void	service_mail_hold(struct service_mail *,
 		    const struct mailloop_mail *, long long, long long);
 static int	service_mail_flush_held(struct service_mail *, char **);
-static char	*service_mail_board(const struct service_game *,
-		    const struct store_player *, enum template_kind,
-		    struct service_vars *);
 static void	service_mail_render(struct service_mail *, enum template_kind,
 		    struct service_vars *, struct buf *);
 static int	service_mail_passes(const struct game *);
@@ -210,7 +207,7 @@ service_mail_subject(const struct service_game *sg, struct buf *out)
  * back; NULL if there is nothing to change (the automatic form, a
  * preview's board, a form the game does not draw).
  */
-static char *
+char *
 service_mail_board(const struct service_game *sg,
     const struct store_player *to, enum template_kind kind,
     struct service_vars *vars)

@@ -477,6 +477,8 @@ service_play_show(struct service_mail *sm, struct service_game *sg,
 		rc = service_mail_game(sm, sg, &sm->me, TEMPLATE_YOUR_TURN,
 		    &vars, state, cause);
 	} else {
+		/* The board goes in the text: in the sender's form. */
+		free(service_mail_board(sg, &sm->me, TEMPLATE_NOTICE, &vars));
 		service_vars_set(&vars, SV_TEXT, "Game G%lld (%s), %s, turn "
 		    "%d.\n\n%s\n%s%s", sg->row.id, sg->g->ops->name,
 		    sg->row.status, sg->row.turns + 1, vars.v[SV_BOARD],

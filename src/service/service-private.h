@@ -101,6 +101,9 @@ void	service_vars_free(struct service_vars *);
 void	service_label(const struct store_player *, struct buf *);
 void	service_mail_subject(const struct service_game *, struct buf *);
 void	service_vars_error(struct service_vars *, const char *);
+char	*service_mail_board(const struct service_game *,
+	    const struct store_player *, enum template_kind,
+	    struct service_vars *);
 void	service_mail_held_free(struct service_mail *);
 int	service_mail_game(struct service_mail *, struct service_game *,
 	    const struct store_player *, enum template_kind,
