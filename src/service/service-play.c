@@ -46,6 +46,8 @@ static void	service_play_since(const struct service_game *, int,
 		    struct buf *);
 static void	service_play_who(const struct service_game *, int,
 		    struct buf *);
+static void	service_play_named(const struct service_game *,
+		    const char *, struct buf *);
 
 /* Tell the sender why their turn in sg changed nothing. */
 static int
@@ -172,6 +174,56 @@ service_play_forced_at(const struct service_game *sg, size_t i)
 	return (n == 1);
 }
 
+/*
+ * The final score of report, with each seat's colour followed by its
+ * player's name: "Score: red (Alice) 12, blue (Bob) 9", "Black (Bob)
+ * won 4 games".  Only the lines from the score on are touched; a whole
+ * word, in any case, is a colour.  Wrapped again to fit a mail.
+ */
+static void
+service_play_named(const struct service_game *sg, const char *report,
+    struct buf *out)
+{
+	const char	*score, *p, *name, *colour;
+	struct buf	 named;
+	size_t		 i, n;
+	int		 seat, found;
+
+	if ((score = strstr(report, "Score:")) == NULL &&
+	    (score = strstr(report, "Final score:")) == NULL) {
+		buf_adds(out, report);
+		return;
+	}
+	buf_add(out, report, (size_t)(score - report));
+	buf_init(&named);
+	for (p = score; *p != '\0'; p += n) {
+		n = 1;
+		found = 0;
+		if (isalpha((unsigned char)*p) && (p == score ||
+		    !isalnum((unsigned char)p[-1]))) {
+			for (n = 0; isalpha((unsigned char)p[n]); n++)
+				;
+			for (i = 0; !found && i < sg->nseats; i++) {
+				seat = sg->seats[i].seat;
+				colour = sg->g->ops->seat_name(sg->g, seat);
+				name = sg->seats[i].player.name != NULL ?
+				    sg->seats[i].player.name :
+				    sg->seats[i].player.address;
+				if (strlen(colour) == n &&
+				    strncasecmp(colour, p, n) == 0) {
+					buf_addf(&named, "%.*s (%s)", (int)n, p,
+					    name);
+					found = 1;
+				}
+			}
+		}
+		if (!found)
+			buf_add(&named, p, n);
+	}
+	text_wrap(out, named.data, TEXT_WRAP, TEXT_WIDTH);
+	buf_free(&named);
+}
+
 /* "red (Alice <alice@example.org>)": seat and its player. */
 static void
 service_play_who(const struct service_game *sg, int seat, struct buf *out)
@@ -203,7 +255,7 @@ service_play_announce(struct service_mail *sm, struct service_game *sg,
 	struct store_player	*all;
 	struct store_seat	*seat;
 	struct service_vars	 vars;
-	struct buf		 who, since;
+	struct buf		 who, since, named;
 	enum template_kind	 kind;
 	char			 state[96];
 	size_t			 n, i;
@@ -218,6 +270,7 @@ service_play_announce(struct service_mail *sm, struct service_game *sg,
 	service_vars_set(&vars, SV_MOVER, "%s", who.data);
 	buf_free(&who);
 	buf_init(&since);
+	buf_init(&named);
 	if (next != -1)
 		service_play_since(sg, next, &since);
 	for (i = 0; i < n && rc == 0; i++) {
@@ -227,6 +280,9 @@ service_play_announce(struct service_mail *sm, struct service_game *sg,
 		if (next == -1) {
 			kind = TEMPLATE_OVER;
 			snprintf(state, sizeof state, "game over");
+			buf_reset(&named);
+			service_play_named(sg, report, &named);
+			service_vars_set(&vars, SV_REPORT, "%s", named.data);
 		} else if (seat != NULL && seat->seat == next) {
 			kind = TEMPLATE_YOUR_TURN;
 			service_vars_set(&vars, SV_TURN, "%d",
@@ -254,6 +310,7 @@ service_play_announce(struct service_mail *sm, struct service_game *sg,
 		    cause);
 	}
 	buf_free(&since);
+	buf_free(&named);
 	service_vars_free(&vars);
 	store_players_free(all, n);
 	return (rc);
