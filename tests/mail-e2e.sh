@@ -362,7 +362,7 @@ forced=$( (grep -rhoE "had one choice, .*, and mupbem played it \(turn [0-9]+\)"
     why+=("$turns turns mailed and $forced forced, $moves in the record")
 # The loop stops at the first game-over mail; the other may still come.
 last=$(latest alice '*: game over' || until_mail alice '*: game over') &&
-    grep -q '^Score: red ' "$last" || why+=("alice's last mail has no score")
+    grep -q '^Score: red ([^)]*) [0-9]' "$last" || why+=("alice's last mail has no score with the players' names")
 latest bob '*: game over' >/dev/null || until_mail bob '*: game over' >/dev/null ||
     why+=("bob got no game-over mail")
 grep -q 'handled before; dropped' "$dir/mupbemd.log" ||
