@@ -270,6 +270,11 @@ main(int argc, char **argv)
 	if (optind != argc || (once && deliver))
 		return (mupbemd_usage());
 	log_init("mupbemd", debug);
+	if (mailloop_now_check(&cause) == -1) {
+		log_warnx("%s", cause);
+		free(cause);
+		return (deliver ? EX_TEMPFAIL : EX_CONFIG);
+	}
 	config_file_defaults(&c);
 	if (path != NULL && config_file_load(&c, path, &cause) == -1) {
 		log_warnx("%s", cause);

@@ -151,6 +151,16 @@ want "half a mail taken as it is after the grace period" \
 grep -q 'stopped: 1 mails handled' err || why+=("$(tail -1 err)")
 end "half a mail waits 60 seconds (MUPBEM_NOW), then is taken; an empty file never is"
 
+begin
+# A mistyped test clock stops the daemon instead of running on the
+# system's clock unnoticed.
+MUPBEM_NOW=17950000x "$MUPBEMD" -n >out 2>err
+rc=$?
+[ $rc -eq 78 ] || why+=("exit status $rc")
+grep -qx "mupbemd: MUPBEM_NOW: '17950000x' is not a time; write the seconds since 1970-01-01 UTC, such as 1795000000" err ||
+    why+=("$(cat err)")
+end "a MUPBEM_NOW that is not a time is refused with exit 78"
+
 # --- SIGKILL in the middle of a batch -------------------------------------
 
 fresh

@@ -43,6 +43,29 @@ static int	mailloop_too_large(struct mailloop *, const struct message *,
 static double	mailloop_ms(void);
 
 /*
+ * Is MUPBEM_NOW, if set, a time mailloop_now() can take?  0 if so; -1
+ * and *cause if not, so that a mistyped test clock stops the daemon
+ * rather than quietly running on the system's.
+ */
+int
+mailloop_now_check(char **cause)
+{
+	const char	*e = getenv("MUPBEM_NOW");
+	char		*end;
+	long long	 t;
+
+	if (e == NULL || *e == '\0')
+		return (0);
+	t = strtoll(e, &end, 10);
+	if (*end != '\0' || t <= 0) {
+		xasprintf(cause, "MUPBEM_NOW: '%s' is not a time; write the "
+		    "seconds since 1970-01-01 UTC, such as 1795000000", e);
+		return (-1);
+	}
+	return (0);
+}
+
+/*
  * The daemon's clock: the system's, or MUPBEM_NOW (epoch seconds) if
  * it is set, so that tests can move time instead of waiting for it.
  */

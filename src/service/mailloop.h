@@ -60,6 +60,7 @@ struct mailloop {
 };
 
 long long mailloop_now(void);
+int	mailloop_now_check(char **);
 int	mailloop_handle(struct mailloop *, const char *, size_t,
 	    const char *, char **);
 int	mailloop_take(struct mailloop *, char **);
