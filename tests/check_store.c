@@ -337,7 +337,8 @@ START_TEST(test_games)
 	ck_assert_int_eq(store_mail_game(s, "o2@x", &game, &player, &cause), 1);
 	ck_assert_int_eq(game, id);
 	ck_assert_int_eq(player, b.id);
-	ck_assert_int_eq(store_mail_game(s, "nope@x", &game, &player, &cause), 0);
+	ck_assert_int_eq(store_mail_game(s, "nope@x", &game, &player,
+	    &cause), 0);
 	ck_assert_int_eq(store_mail_last(s, id, &mails, &n, &cause), 0);
 	ck_assert_int_eq(n, 1);
 	ck_assert_str_eq(mails[0].message_id, "o2@x");

@@ -54,7 +54,8 @@ END_TEST
 
 static const char *common[] = {
 	"game", "variant", "player", "players", "inviter", "seats", "board",
-	"status", "report", "turn", "move", "example", "error", "score", "since",
+	"status", "report", "turn", "move", "example", "error", "score",
+	"since",
 	"topic"
 };
 

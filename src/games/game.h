@@ -4,7 +4,8 @@
  * apply it for a seat (reporting what happened, as text for replies),
  * list the legal ones, draw the board (with the score once the game is
  * over; render picks the form that fits a mail, render_form draws the
- * form named, such as "full" or "compact", or refuses one it lacks), say the score so far, read and write the complete position.
+ * form named, such as "full" or "compact", or refuses one it lacks),
+ * say the score so far, read and write the complete position.
  */
 #ifndef GAME_H
 #define GAME_H

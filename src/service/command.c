@@ -781,7 +781,8 @@ command_parse(const char *text, const char *subject, const struct game *g,
 	if (rd.talk.len > 0)
 		list->talk = buf_steal(&rd.talk);
 	/* Our own subjects carry a tag: they are not commands. */
-	if (list->n > 0 || subject == NULL || command_subject_game(subject) != 0)
+	if (list->n > 0 || subject == NULL ||
+	    command_subject_game(subject) != 0)
 		goto out;
 	s = subject;
 	for (;;) {

@@ -572,7 +572,8 @@ service_play_board(struct service_mail *sm, const struct command *c,
 	for (i = 0, rc = 0; i < n && rc == 0; i++) {
 		if (strcmp(games[i].status, "playing") != 0)
 			continue;
-		if ((rc = service_game_load(sm, games[i].id, &sg, cause)) != 1) {
+		if ((rc = service_game_load(sm, games[i].id, &sg,
+		    cause)) != 1) {
 			rc = rc == -1 ? -1 : 0;
 			continue;
 		}

@@ -48,8 +48,8 @@ struct service_mail {
 	struct store_player	 me;		/* the sender */
 	long long		 context;	/* the game it is about, or 0 */
 	int			 token_game;	/* the token it came to, or 0 */
-	long long		 answers;	/* the game of our mail to the
-						   sender that it answers, or 0 */
+	long long		 answers;	/* the game of the mail
+						   of ours it answers */
 	char			 token[IDENTITY_TOKEN_LEN + 1];
 	int			 turns;		/* turns it played */
 	int			 helped;	/* the help text is in reply */

@@ -235,7 +235,8 @@ service_context_ids(struct service_mail *sm, const char *ids, char **cause)
 		*p = '\0';
 	}
 	if (rc == 0 && *copy != '\0')
-		rc = store_mail_game(sm->sv->store, copy, &game, &player, cause);
+		rc = store_mail_game(sm->sv->store, copy, &game, &player,
+		    cause);
 	if (rc == 1) {
 		sm->context = game;
 		if (player == sm->me.id)

@@ -9,7 +9,7 @@
 
 struct buf;
 
-/* A line of a mail holds at most TEXT_WIDTH columns; prose wraps at TEXT_WRAP. */
+/* A mail's line holds at most TEXT_WIDTH columns; prose wraps at TEXT_WRAP. */
 #define TEXT_WIDTH	78
 #define TEXT_WRAP	72
 

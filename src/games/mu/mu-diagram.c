@@ -378,7 +378,9 @@ mu_diagram_render(const struct mu_game *g, struct buf *out)
 int
 mu_diagram_form_parse(const char *name)
 {
-	static const char	*names[] = { "auto", "full", "compact", "list" };
+	static const char	*names[] = {
+		"auto", "full", "compact", "list"
+	};
 	size_t			 i;
 
 	for (i = 0; i < sizeof names / sizeof names[0]; i++) {

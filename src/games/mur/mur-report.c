@@ -6,8 +6,8 @@
  * Each function adds whole sentences, each ending in a newline, about
  * one step of mur_game_apply(): what the stones did, what the next
  * player owes, a withdrawal, the end of a game, the set-up of the next
- * and the end of the match, with how each of its games ended.  Sides are "Black" and "White"; points go
- * by their names.
+ * and the end of the match, with how each of its games ended.  Sides
+ * are "Black" and "White"; points go by their names.
  */
 
 static const char *mur_report_sides[] = { "Black", "White" };
