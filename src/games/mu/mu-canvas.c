@@ -13,6 +13,28 @@
  * above and below the drawing and without trailing blanks.
  */
 
+/* An empty box, which the first piece added sets. */
+void
+mu_canvas_box_init(struct mu_canvas_box *box)
+{
+	box->minx = box->miny = 1 << 20;
+	box->maxx = box->maxy = -(1 << 20);
+}
+
+/* Grow box to hold columns x0 to x1 of line y. */
+void
+mu_canvas_box_add(struct mu_canvas_box *box, int x0, int x1, int y)
+{
+	if (x0 < box->minx)
+		box->minx = x0;
+	if (x1 > box->maxx)
+		box->maxx = x1;
+	if (y < box->miny)
+		box->miny = y;
+	if (y > box->maxy)
+		box->maxy = y;
+}
+
 /* Make a blank canvas of columns minx to maxx and lines miny to maxy. */
 void
 mu_canvas_init(struct mu_canvas *cv, int minx, int maxx, int miny, int maxy)

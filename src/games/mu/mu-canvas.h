@@ -14,6 +14,14 @@ struct mu_canvas {
 	char	**text;
 };
 
+/* The columns and lines a drawing needs, grown a piece at a time. */
+struct mu_canvas_box {
+	int	  minx, maxx;
+	int	  miny, maxy;
+};
+
+void	mu_canvas_box_init(struct mu_canvas_box *);
+void	mu_canvas_box_add(struct mu_canvas_box *, int, int, int);
 void	mu_canvas_init(struct mu_canvas *, int, int, int, int);
 void	mu_canvas_free(struct mu_canvas *);
 void	mu_canvas_put(struct mu_canvas *, int, int, char);

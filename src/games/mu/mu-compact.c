@@ -94,9 +94,10 @@ mu_compact_board(const struct mu_game *g, struct buf *out)
 {
 	const struct mu_board	*b = &g->board;
 	struct mu_canvas	 cv;
+	struct mu_canvas_box	 box;
 	struct hex		*at, h;
 	char			 alias[MU_NAME_MAX], tok[MU_NAME_MAX + 2];
-	int			 minx, maxx, minr, maxr, c, i, n, ncells, x;
+	int			 c, i, n, ncells, x;
 
 	at = xreallocarray(NULL, MU_LAYOUT_MAX, sizeof *at);
 	n = mu_notation_aliases(g, at);
@@ -105,21 +106,13 @@ mu_compact_board(const struct mu_game *g, struct buf *out)
 		free(at);
 		return;
 	}
-	minx = minr = 1 << 20;
-	maxx = maxr = -(1 << 20);
+	mu_canvas_box_init(&box);
 	for (i = 0; i < ncells + n; i++) {
 		h = i < ncells ? b->cells[i].pos : at[i - ncells];
 		x = 4 * h.q + 2 * h.r;
-		if (x - 1 < minx)
-			minx = x - 1;
-		if (x + 4 > maxx)
-			maxx = x + 4;
-		if (h.r < minr)
-			minr = h.r;
-		if (h.r > maxr)
-			maxr = h.r;
+		mu_canvas_box_add(&box, x - 1, x + 4, h.r);
 	}
-	mu_canvas_init(&cv, minx, maxx, minr, maxr);
+	mu_canvas_init(&cv, box.minx, box.maxx, box.miny, box.maxy);
 	for (c = 0; c < ncells; c++)
 		mu_compact_cell(g, &cv, c);
 	for (i = 0; i < n; i++) {

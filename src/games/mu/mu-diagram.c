@@ -35,28 +35,12 @@
  * of every legal placement shows its alias in parentheses.
  */
 
-static void	mu_diagram_bounds(struct hex, int *, int *, int *, int *);
 static void	mu_diagram_cell(const struct mu_game *, struct mu_canvas *,
 		    int);
 static void	mu_diagram_title(const struct mu_game *, struct buf *);
 static void	mu_diagram_form(const struct mu_game *,
 		    enum mu_diagram_form, struct buf *);
 static int	mu_diagram_measure(const char *, int *);
-
-static void
-mu_diagram_bounds(struct hex h, int *minx, int *maxx, int *minr, int *maxr)
-{
-	int	x = 6 * h.q + 3 * h.r;
-
-	if (x < *minx)
-		*minx = x;
-	if (x + 6 > *maxx)
-		*maxx = x + 6;
-	if (h.r < *minr)
-		*minr = h.r;
-	if (h.r > *maxr)
-		*maxr = h.r;
-}
 
 /* Draw cell c: its two inside lines and its boundary edges. */
 static void
@@ -119,9 +103,10 @@ mu_diagram_board(const struct mu_game *g, struct buf *out)
 {
 	const struct mu_board	*b = &g->board;
 	struct mu_canvas	 cv;
-	struct hex		*at;
+	struct mu_canvas_box	 box;
+	struct hex		*at, h;
 	char			 alias[MU_NAME_MAX], label[MU_NAME_MAX + 2];
-	int			 minx, maxx, minr, maxr, c, i, n, ncells, x;
+	int			 c, i, n, ncells, x;
 
 	at = xreallocarray(NULL, MU_LAYOUT_MAX, sizeof *at);
 	n = mu_notation_aliases(g, at);
@@ -130,14 +115,14 @@ mu_diagram_board(const struct mu_game *g, struct buf *out)
 		free(at);
 		return;
 	}
-	minx = minr = 1 << 20;
-	maxx = maxr = -(1 << 20);
-	for (c = 0; c < ncells; c++)
-		mu_diagram_bounds(b->cells[c].pos, &minx, &maxx, &minr, &maxr);
-	for (i = 0; i < n; i++)
-		mu_diagram_bounds(at[i], &minx, &maxx, &minr, &maxr);
-
-	mu_canvas_init(&cv, minx, maxx, 3 * minr, 3 * maxr + 3);
+	mu_canvas_box_init(&box);
+	for (i = 0; i < ncells + n; i++) {
+		h = i < ncells ? b->cells[i].pos : at[i - ncells];
+		x = 6 * h.q + 3 * h.r;
+		mu_canvas_box_add(&box, x, x + 6, h.r);
+	}
+	mu_canvas_init(&cv, box.minx, box.maxx, 3 * box.miny,
+	    3 * box.maxy + 3);
 	for (c = 0; c < ncells; c++)
 		mu_diagram_cell(g, &cv, c);
 	for (i = 0; i < n; i++) {

@@ -53,27 +53,21 @@ mu_listing_map(const struct mu_listing_mark *m, int n, int cs, int k,
     int maxlines, struct buf *out)
 {
 	struct mu_canvas	 cv;
-	int			 minx, maxx, minr, maxr, i, x, y, len, rc = -1;
+	struct mu_canvas_box	 box;
+	int			 i, x, y, len, rc = -1;
 
-	minx = minr = 1 << 20;
-	maxx = maxr = -(1 << 20);
+	mu_canvas_box_init(&box);
 	for (i = 0; i < n; i++) {
 		x = cs * (2 * m[i].at.q + m[i].at.r);
-		if (x < minx)
-			minx = x;
-		if (x + 4 > maxx)
-			maxx = x + 4;
-		if (m[i].at.r < minr)
-			minr = m[i].at.r;
-		if (m[i].at.r > maxr)
-			maxr = m[i].at.r;
+		mu_canvas_box_add(&box, x, x + 4, m[i].at.r);
 	}
-	if ((maxr - minr) / k + 1 > maxlines)
+	if ((box.maxy - box.miny) / k + 1 > maxlines)
 		return (-1);
-	mu_canvas_init(&cv, minx - 3, maxx, 0, (maxr - minr) / k);
+	mu_canvas_init(&cv, box.minx - 3, box.maxx, 0,
+	    (box.maxy - box.miny) / k);
 	for (i = 0; i < n; i++) {
 		x = cs * (2 * m[i].at.q + m[i].at.r) + 2;
-		y = (m[i].at.r - minr) / k;
+		y = (m[i].at.r - box.miny) / k;
 		len = (int)strlen(m[i].text);
 		if (!mu_canvas_blank(&cv, x - 1, y, len + 2))
 			goto out;
