@@ -43,11 +43,12 @@ game_find(const char *name)
 void
 game_names(struct buf *out)
 {
-	int	i;
+	size_t	i, n;
 
-	for (i = 0; game_table[i] != NULL; i++) {
-		if (i > 0)
-			buf_adds(out, game_table[i + 1] == NULL ? " and " : ", ");
+	for (n = 0; game_table[n] != NULL; n++)
+		;
+	for (i = 0; i < n; i++) {
+		buf_adds(out, text_list_sep(i, n));
 		buf_adds(out, game_table[i]->name);
 	}
 }

@@ -12,6 +12,7 @@
 #include "game.h"
 #include "record.h"
 #include "rng.h"
+#include "text.h"
 #include "tool-bench.h"
 #include "tool-commands.h"
 #include "tool-db.h"
@@ -395,8 +396,7 @@ tool_commands_seats(const struct game *g, struct buf *out)
 	int	seat, n = g->ops->players(g);
 
 	for (seat = 0; seat < n; seat++) {
-		if (seat > 0)
-			buf_adds(out, seat == n - 1 ? " and " : ", ");
+		buf_adds(out, text_list_sep((size_t)seat, (size_t)n));
 		buf_adds(out, g->ops->seat_name(g, seat));
 	}
 }

@@ -160,3 +160,15 @@ text_wrap(struct buf *out, const char *text, size_t wrap, size_t max)
 		}
 	}
 }
+
+/*
+ * What goes before item i of n in a list in words, "A, B and C": ""
+ * before the first, " and " before the last, ", " between.
+ */
+const char *
+text_list_sep(size_t i, size_t n)
+{
+	if (i == 0)
+		return ("");
+	return (i == n - 1 ? " and " : ", ");
+}

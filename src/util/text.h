@@ -18,5 +18,6 @@ int		 text_parse_int(const char *, size_t, long, long, long *);
 char		*text_quote(const char *, size_t);
 char		*text_difference(const char *, size_t, const char *, int *);
 void		 text_wrap(struct buf *, const char *, size_t, size_t);
+const char	*text_list_sep(size_t, size_t);
 
 #endif

@@ -8,6 +8,7 @@
 #include "mu-game.h"
 #include "mu-name.h"
 #include "mu-report.h"
+#include "text.h"
 #include "xmalloc.h"
 
 /*
@@ -201,11 +202,9 @@ mu_explode_names(const uint64_t *set, struct buf *out)
 	for (c = 0; c < MU_EXPLODE_WORDS * 64; c++) {
 		if ((set[c >> 6] & ((uint64_t)1 << (c & 63))) == 0)
 			continue;
-		if (i > 0)
-			buf_adds(out, i == n - 1 ? " and " : ", ");
+		buf_adds(out, text_list_sep((size_t)i++, (size_t)n));
 		mu_name_cell(c, name, sizeof name);
 		buf_adds(out, name);
-		i++;
 	}
 }
 

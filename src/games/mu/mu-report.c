@@ -132,11 +132,9 @@ mu_report_segments(uint64_t mask, struct buf *out)
 	for (s = 0; s < MU_MAX_SEGMENTS; s++) {
 		if ((mask & ((uint64_t)1 << s)) == 0)
 			continue;
-		if (i > 0)
-			buf_adds(out, i == n - 1 ? " and " : ", ");
+		buf_adds(out, text_list_sep((size_t)i++, (size_t)n));
 		mu_name_label(s, label, sizeof label);
 		buf_adds(out, label);
-		i++;
 	}
 }
 
@@ -149,10 +147,8 @@ mu_report_colours(unsigned mask, struct buf *out)
 	for (seat = 0; seat < MU_MAX_PLAYERS; seat++) {
 		if ((mask & (1U << seat)) == 0)
 			continue;
-		if (i > 0)
-			buf_adds(out, i == n - 1 ? " and " : ", ");
+		buf_adds(out, text_list_sep((size_t)i++, (size_t)n));
 		buf_adds(out, mu_game_colour(seat));
-		i++;
 	}
 }
 
@@ -428,7 +424,7 @@ mu_report_score_text(const struct mu_game *g, const struct mu_score *s,
 {
 	const char	*who;
 	struct buf	 text, *out = &text;
-	int		 seat, n, i;
+	int		 seat;
 
 	buf_init(&text);
 
@@ -445,15 +441,7 @@ mu_report_score_text(const struct mu_game *g, const struct mu_score *s,
 		    who + 1, s->resigned ? " by resignation" : "");
 	} else {
 		buf_adds(out, " A draw between ");
-		n = __builtin_popcount(s->tied);
-		for (seat = 0, i = 0; seat < g->players; seat++) {
-			if ((s->tied & (1U << seat)) == 0)
-				continue;
-			if (i > 0)
-				buf_adds(out, i == n - 1 ? " and " : ", ");
-			buf_adds(out, mu_game_colour(seat));
-			i++;
-		}
+		mu_report_colours(s->tied, out);
 		buf_adds(out, ".\n");
 	}
 	text_wrap(wrapped, text.data, TEXT_WRAP, TEXT_WIDTH);

@@ -4,6 +4,7 @@
 #include <strings.h>
 
 #include "mur-board.h"
+#include "text.h"
 
 /*
  * The board (seed 004, "The mur board is a round grid with 25
@@ -226,10 +227,8 @@ mur_board_list(uint32_t mask, struct buf *out)
 	for (p = 0; p < MUR_POINTS; p++) {
 		if ((mask & MUR_B(p)) == 0)
 			continue;
-		if (i > 0)
-			buf_adds(out, i == n - 1 ? " and " : ", ");
+		buf_adds(out, text_list_sep((size_t)i++, (size_t)n));
 		buf_adds(out, mur_board_names[p]);
-		i++;
 	}
 }
 
