@@ -222,6 +222,23 @@ service_game_everyone(struct service_mail *sm, const struct service_game *sg,
 }
 
 /*
+ * Has the player to move in g one legal turn only?  If so, and canon
+ * is not NULL, it is added to canon.
+ */
+int
+service_game_one_choice(const struct game *g, struct buf *canon)
+{
+	struct action	*list;
+	int		 n;
+
+	n = g->ops->legal(g, &list);
+	if (n == 1 && canon != NULL)
+		g->ops->format(g, list, canon);
+	free(list);
+	return (n == 1);
+}
+
+/*
  * Play for whoever is to move in sg every turn that is the only one
  * they could make (Mu's first placement, a pass with no move left, a
  * lone withdrawal in Mur), as the server does not wait for a mail that
@@ -234,23 +251,17 @@ service_game_forced(struct service_mail *sm, struct service_game *sg,
     struct buf *report, char **cause)
 {
 	const struct game_ops	*ops = sg->g->ops;
-	struct action		*list;
 	struct buf		 canon;
 	long long		 player;
 	size_t			 i;
 	char			*why = NULL;
-	int			 n, seat, played = 0, rc = 0;
+	int			 seat, played = 0, rc = 0;
 
 	buf_init(&canon);
 	while (played < SERVICE_GAME_FORCED_MAX &&
 	    (seat = ops->to_move(sg->g)) != -1) {
-		n = ops->legal(sg->g, &list);
-		if (n == 1) {
-			buf_reset(&canon);
-			ops->format(sg->g, list, &canon);
-		}
-		free(list);
-		if (n != 1)
+		buf_reset(&canon);
+		if (!service_game_one_choice(sg->g, &canon))
 			break;
 		if (report != NULL) {
 			buf_addf(report, "%s%s had one choice, %s, and mupbem "

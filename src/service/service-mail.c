@@ -354,6 +354,7 @@ service_mail_hold(struct service_mail *sm, const struct mailloop_mail *mail,
 	h->references = service_mail_dup(mail->references);
 	if (mail->nattachments > 0) {
 		h->attach_name = xstrdup(mail->attachments[0].name);
+		h->attach_type = xstrdup(mail->attachments[0].type);
 		h->attach_data = xstrndup(mail->attachments[0].data,
 		    mail->attachments[0].len);
 	}
@@ -377,6 +378,7 @@ service_mail_held_free(struct service_mail *sm)
 	free(h->in_reply_to);
 	free(h->references);
 	free(h->attach_name);
+	free(h->attach_type);
 	free(h->attach_data);
 	free(h);
 	sm->held = NULL;
@@ -412,7 +414,7 @@ service_mail_flush_held(struct service_mail *sm, char **cause)
 	mail.references = h->references;
 	if (h->attach_name != NULL) {
 		rec.name = h->attach_name;
-		rec.type = "text/plain; charset=utf-8";
+		rec.type = h->attach_type;
 		rec.data = h->attach_data;
 		rec.len = strlen(h->attach_data);
 		mail.attachments = &rec;

@@ -41,7 +41,8 @@ static int	service_play_show(struct service_mail *,
 static int	service_play_resigning(const char *);
 static int	service_play_seat_at(const struct service_game *, size_t);
 static int	service_play_guard(const struct service_game *, int, int);
-static int	service_play_forced_at(const struct service_game *, size_t);
+static struct game *service_play_replay(const struct service_game *,
+		    size_t);
 static void	service_play_since(const struct service_game *, int,
 		    struct buf *);
 static void	service_play_who(const struct service_game *, int,
@@ -101,48 +102,67 @@ service_play_guard(const struct service_game *sg, int seat, int guard)
 	return (1);
 }
 
+/* sg's game as it stood before line i of its record; NULL if not. */
+static struct game *
+service_play_replay(const struct service_game *sg, size_t i)
+{
+	struct record	 before = sg->rec;
+	struct game	*g;
+	char		*why = NULL;
+
+	before.nactions = i;
+	if ((g = record_replay(&before, &why)) == NULL) {
+		/* Cannot happen: the whole record replayed when loaded. */
+		free(why);
+	}
+	return (g);
+}
+
 /*
  * What happened in sg since seat's last turn (or since the start): each
  * turn's number, who made it and its report, replayed from the record.
+ * Their last turn is one they chose: a turn mupbem made for them, as
+ * their only choice, is news to them too.
  */
 static void
 service_play_since(const struct service_game *sg, int seat, struct buf *out)
 {
-	struct record	 before = sg->rec;
-	struct game	*g;
-	struct action	*list;
+	struct game	*g = NULL;
 	struct buf	 who;
+	const char	*text;
 	size_t		 i, start = 0, n = sg->rec.nactions;
 	char		*why = NULL;
-	int		 mover, choices;
+	int		 mover, forced;
 
-	/* Their own last turn: one they chose, not one mupbem played. */
-	for (i = n; i > 0; i--) {
-		if (service_play_seat_at(sg, i - 1) == seat &&
-		    !service_play_forced_at(sg, i - 1)) {
+	for (i = n; i > 0 && g == NULL; i--) {
+		if (service_play_seat_at(sg, i - 1) != seat)
+			continue;
+		if ((g = service_play_replay(sg, i - 1)) == NULL)
+			return;
+		text = sg->rec.actions[i - 1].text;
+		if (service_game_one_choice(g, NULL) || game_play(g, seat,
+		    text, strlen(text), NULL, NULL, &why) == -1) {
+			free(why);
+			why = NULL;
+			game_free(g);
+			g = NULL;
+		} else
 			start = i;
-			break;
-		}
 	}
-	before.nactions = start;
-	if ((g = record_replay(&before, &why)) == NULL) {
-		/* Cannot happen: the whole record replayed when loaded. */
-		free(why);
+	if (g == NULL && (g = service_play_replay(sg, 0)) == NULL)
 		return;
-	}
 	buf_init(&who);
 	for (i = start; i < n; i++) {
 		mover = service_play_seat_at(sg, i);
+		text = sg->rec.actions[i].text;
 		buf_reset(&who);
 		service_play_who(sg, mover, &who);
-		choices = g->ops->legal(g, &list);
-		free(list);
-		buf_addf(out, "Turn %zu, %s: %s%s\n", i + 1, who.data,
-		    sg->rec.actions[i].text, choices == 1 &&
-		    g->ops->to_move(g) == mover ? " (the only choice: mupbem "
-		    "played it)" : "");
-		if (game_play(g, mover, sg->rec.actions[i].text,
-		    strlen(sg->rec.actions[i].text), NULL, out, &why) == -1) {
+		forced = g->ops->to_move(g) == mover &&
+		    service_game_one_choice(g, NULL);
+		buf_addf(out, "Turn %zu, %s: %s%s\n", i + 1, who.data, text,
+		    forced ? " (the only choice: mupbem played it)" : "");
+		if (game_play(g, mover, text, strlen(text), NULL, out,
+		    &why) == -1) {
 			free(why);
 			break;
 		}
@@ -151,27 +171,6 @@ service_play_since(const struct service_game *sg, int seat, struct buf *out)
 	}
 	buf_free(&who);
 	game_free(g);
-}
-
-/* Was line i of sg's record the only turn its mover could make? */
-static int
-service_play_forced_at(const struct service_game *sg, size_t i)
-{
-	struct record	 before = sg->rec;
-	struct game	*g;
-	struct action	*list;
-	char		*why = NULL;
-	int		 n;
-
-	before.nactions = i;
-	if ((g = record_replay(&before, &why)) == NULL) {
-		free(why);
-		return (0);
-	}
-	n = g->ops->legal(g, &list);
-	free(list);
-	game_free(g);
-	return (n == 1);
 }
 
 /*

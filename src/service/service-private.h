@@ -36,7 +36,7 @@ struct service {
 struct service_held {
 	char			*to, *subject, *state, *body, *reply_to;
 	char			*in_reply_to, *references;
-	char			*attach_name, *attach_data;
+	char			*attach_name, *attach_type, *attach_data;
 	long long		 game, player;
 };
 
@@ -123,6 +123,7 @@ struct store_seat *service_game_seat_of(const struct service_game *,
 void	service_game_status(const struct service_game *, struct buf *);
 void	service_game_waits(const struct service_game *, struct buf *);
 #define SERVICE_GAME_FORCED_MAX	1000	/* forced turns in a row, at most */
+int	service_game_one_choice(const struct game *, struct buf *);
 int	service_game_forced(struct service_mail *, struct service_game *,
 	    struct buf *, char **);
 int	service_game_find(struct service_mail *, const struct command *,
