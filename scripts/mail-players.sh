@@ -3,7 +3,7 @@
 # and these, set by the caller:
 #
 #   MP_SEND FILE   a command that delivers the mail in FILE to mupbemd
-#                  (for a Maildir: copy it into Maildir/new)
+#                  (for ./Maildir: mp_deliver, below)
 #   MP_DB          the daemon's database, read to know the game's record
 #   MP_PASS_AFTER  from this turn on, players pass (so that a
 #                  demo game ends soon, by every player passing); 0 never
@@ -14,6 +14,15 @@
 # mupbemd: every move goes by mail and is checked like any player's.
 
 mp_seq=0
+
+# mp_deliver FILE: deliver mail FILE into ./Maildir as a mail server
+# does, written in tmp/ and renamed into new/, so that mupbemd never
+# sees it half written.
+mp_deliver() {
+	local name
+	name=$(date +%s%N).$$.$RANDOM.test
+	cp "$1" "Maildir/tmp/$name" && mv "Maildir/tmp/$name" "Maildir/new/$name"
+}
 
 # mp_header FILE NAME: the value of header NAME in mail FILE.
 mp_header() {

@@ -23,12 +23,7 @@ cd "$tmp" || exit 99
 
 . "$here/tap.sh"
 
-deliver() {
-	local name
-	name=$(date +%s%N).$$.$RANDOM.test
-	cp "$1" "Maildir/tmp/$name" && mv "Maildir/tmp/$name" "Maildir/new/$name"
-}
-MP_SEND=deliver
+MP_SEND=mp_deliver
 . "$here/../scripts/mail-players.sh"
 
 export LC_ALL=C.UTF-8

@@ -26,12 +26,7 @@ cd "$tmp" || exit 99
 
 . "$here/tap.sh"
 
-deliver() {
-	local name
-	name=$(date +%s%N).$$.$RANDOM.test
-	cp "$1" "Maildir/tmp/$name" && mv "Maildir/tmp/$name" "Maildir/new/$name"
-}
-MP_SEND=deliver
+MP_SEND=mp_deliver
 MP_DB=$tmp/w/mupbem.db
 . "$here/../scripts/mail-players.sh"
 
@@ -357,7 +352,7 @@ mp_reply "$nowmover" "$oto" "#3 $(mp_answer "$nowmover" 5 | sed 's/^#3 //')"
 saved=$(ls -t Maildir/new | head -1)
 cp "Maildir/new/$saved" dup.eml
 run
-deliver dup.eml
+mp_deliver dup.eml
 run
 grep -q "handled before; dropped" log || why+=("no duplicate in the log")
 [ "$(record | grep -c '^3 ')" -eq 1 ] || why+=("turn 3 recorded $(record | grep -c '^3 ') times")
