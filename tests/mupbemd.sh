@@ -247,9 +247,9 @@ cfg "a bad yes/no" '[send]\nstarttls = maybe\n' \
 cfg "an unknown setting" '[mailbox]\nurl = maildir:Maildir\nfolder = x\n' \
     "t.conf line 3: [mailbox] folder: no such setting"
 cfg "an unknown section" '[mail]\nx = 1\n' \
-    "t.conf line 2: [mail]: no such section (the sections are [server], [mailbox] and [send])"
+    "t.conf line 2: [mail]: no such section (the sections are [server], [mailbox], [send] and [games])"
 cfg "a setting outside a section" 'address = a@b\n' \
-    "t.conf line 1: address: every setting belongs in a section: [server], [mailbox] or [send]"
+    "t.conf line 1: address: every setting belongs in a section: [server], [mailbox], [send] or [games]"
 cfg "a bad mailbox url" '[mailbox]\nurl = pop3://host\n' \
     "t.conf line 2: [mailbox] url: expected maildir:PATH, imap://[USER@]HOST[:PORT]/FOLDER or imaps://..., not 'pop3://host'"
 cfg "a bad send url" '[send]\nurl = pigeon:coop\n' \

@@ -30,7 +30,10 @@
  *	2 blue @3,-1
  *
  * Each action line holds its number, the colour of the seat that made
- * it and the action in canonical notation.  Parsing checks only the
+ * it and the action in canonical notation.  A comment line ("# the
+ * operator replaced blue") is kept where it stands, among the turns,
+ * so that the service can log there what happened outside the game:
+ * a timeout, a substitute, an adjudication.  Parsing checks only the
  * form; record_replay() plays the actions from a new game, insisting
  * on canonical notation (a diagram letter, say, means something else
  * in another version's diagram), so a record
@@ -78,6 +81,9 @@ record_free(struct record *r)
 		free(r->actions[i].text);
 	}
 	free(r->actions);
+	for (i = 0; i < r->nnotes; i++)
+		free(r->notes[i].text);
+	free(r->notes);
 	for (i = 0; i < r->nseats; i++) {
 		free(r->seats[i].colour);
 		free(r->seats[i].player);
@@ -98,6 +104,18 @@ record_add(struct record *r, const char *seat, const char *text)
 	a->line = 0;
 	a->seat = xstrdup(seat);
 	a->text = xstrdup(text);
+}
+
+/* Add a comment line after the turns so far; text is one line. */
+void
+record_note(struct record *r, const char *text)
+{
+	struct record_note	*n;
+
+	r->notes = xreallocarray(r->notes, r->nnotes + 1, sizeof *r->notes);
+	n = &r->notes[r->nnotes++];
+	n->after = r->nactions;
+	n->text = xstrndup(text, strcspn(text, "\n"));
 }
 
 /* Seat player in the next seat, called colour. */
@@ -282,6 +300,7 @@ int
 record_parse(struct record *r, const char *text, char **cause)
 {
 	const char	*p, *nl, *end;
+	char		*note;
 	size_t		 len;
 	unsigned	 seen = 0;
 	int		 line = 0, header = 1;
@@ -326,8 +345,14 @@ record_parse(struct record *r, const char *text, char **cause)
 				goto fail;
 			continue;
 		}
-		if (len == 0 || p[0] == '#')
+		if (len == 0)
 			continue;
+		if (p[0] == '#') {
+			xasprintf(&note, "%.*s", (int)len - 1, p + 1);
+			record_note(r, note + (note[0] == ' '));
+			free(note);
+			continue;
+		}
 		if (record_action(r, p, len, line, cause) == -1)
 			goto fail;
 	}
@@ -392,12 +417,17 @@ record_canonical(const struct record *r, const char *text, size_t len,
 void
 record_write(const struct record *r, struct buf *out)
 {
-	size_t	i;
+	size_t	i, j = 0;
 
 	record_write_header(r, out);
-	for (i = 0; i < r->nactions; i++) {
-		buf_addf(out, "%zu %s %s\n", i + 1, r->actions[i].seat,
-		    r->actions[i].text);
+	for (i = 0; i <= r->nactions; i++) {
+		for (; j < r->nnotes && r->notes[j].after == i; j++)
+			buf_addf(out, "#%s%s\n", *r->notes[j].text != '\0' ?
+			    " " : "", r->notes[j].text);
+		if (i < r->nactions) {
+			buf_addf(out, "%zu %s %s\n", i + 1,
+			    r->actions[i].seat, r->actions[i].text);
+		}
 	}
 }
 

@@ -17,6 +17,12 @@ struct record_action {
 	char	*text;		/* the action as written */
 };
 
+/* A comment line ("# ..."), kept where it stood: after this many turns. */
+struct record_note {
+	size_t	 after;
+	char	*text;		/* without the "# " */
+};
+
 struct record_seat {
 	char	*colour;	/* the seat, as the game names it */
 	char	*player;	/* who sits there */
@@ -30,12 +36,15 @@ struct record {
 	size_t			 nseats;
 	struct record_action	*actions;
 	size_t			 nactions;
+	struct record_note	*notes;
+	size_t			 nnotes;
 };
 
 void		 record_init(struct record *, const struct game_ops *,
 		     const struct game_options *, uint64_t);
 void		 record_free(struct record *);
 void		 record_add(struct record *, const char *, const char *);
+void		 record_note(struct record *, const char *);
 void		 record_seat(struct record *, const char *, const char *);
 void		 record_draw(struct record *, const struct game *, char **,
 		     int);

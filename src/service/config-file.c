@@ -13,6 +13,7 @@
 #include <ini.h>
 
 #include "buf.h"
+#include "clock.h"
 #include "config-file.h"
 #include "log.h"
 #include "xmalloc.h"
@@ -47,7 +48,10 @@ enum config_kind {
 	CONFIG_FOLDER,		/* a folder that must exist */
 	CONFIG_MAILBOX,		/* [mailbox] url */
 	CONFIG_SEND,		/* [send] url */
-	CONFIG_PASSWORD_FILE	/* read the password from a file */
+	CONFIG_PASSWORD_FILE,	/* read the password from a file */
+	CONFIG_CLOCK,		/* a time control: 3d+1d/10d */
+	CONFIG_DURATION,	/* 7d, 24h, 1d12h */
+	CONFIG_PERCENT		/* 25% */
 };
 
 struct config_setting {
@@ -93,6 +97,14 @@ static const struct config_setting config_settings[] = {
 	{ "send", "retry", CONFIG_SECONDS, CONFIG_AT(retry), NULL },
 	{ "send", "retry_max", CONFIG_SECONDS, CONFIG_AT(retry_max), NULL },
 	{ "send", "timeout", CONFIG_SECONDS, CONFIG_AT(timeout), NULL },
+	{ "games", "time", CONFIG_CLOCK, CONFIG_AT(time), NULL },
+	{ "games", "vacation_days", CONFIG_COUNT, CONFIG_AT(vacation_days),
+	  NULL },
+	{ "games", "invitation", CONFIG_DURATION, CONFIG_AT(invitation), NULL },
+	{ "games", "remind_share", CONFIG_PERCENT, CONFIG_AT(remind_share),
+	  NULL },
+	{ "games", "remind_before", CONFIG_DURATION, CONFIG_AT(remind_before),
+	  NULL },
 	{ NULL, NULL, 0, 0, NULL }
 };
 
@@ -116,6 +128,7 @@ static int	config_address(char **, const char *, char **);
 static int	config_addr_spec(const char *, size_t);
 static int	config_folder(char **, const char *, char **);
 static char	*config_unquote(const char *);
+static int	config_clock(char **, const char *, char **);
 
 /* The built-in defaults: a Maildir in, a Maildir out, a local store. */
 void
@@ -145,6 +158,11 @@ config_file_defaults(struct config_file *c)
 	c->retry = 60;
 	c->retry_max = 3600;
 	c->timeout = 60;
+	c->time = xstrdup("3d+1d/10d");
+	c->vacation_days = 30;
+	c->invitation = 7 * CLOCK_DAY;
+	c->remind_share = 25;
+	c->remind_before = CLOCK_DAY;
 }
 
 void
@@ -155,7 +173,7 @@ config_file_free(struct config_file *c)
 		&c->source, &c->maildir, &c->imap_url, &c->imap_user,
 		&c->imap_password, &c->imap_ca_file, &c->imap_done,
 		&c->sender, &c->smtp_url, &c->smtp_user, &c->smtp_password,
-		&c->smtp_ca_file, &c->sendmail, &c->outbox
+		&c->smtp_ca_file, &c->sendmail, &c->outbox, &c->time
 	};
 	size_t	  i;
 
@@ -377,6 +395,22 @@ config_unquote(const char *v)
 	return (xstrdup(v));
 }
 
+/* [games] time: a time control, kept in canonical form. */
+static int
+config_clock(char **at, const char *v, char **why)
+{
+	struct clock_control	 c;
+	struct buf		 b;
+
+	if (clock_parse(v, &c, why) == -1)
+		return (-1);
+	buf_init(&b);
+	clock_format(&c, &b);
+	free(*at);
+	*at = buf_steal(&b);
+	return (0);
+}
+
 /* A whole number, with K or M after it when size is set. */
 static int
 config_number(const char *v, int size, long *out)
@@ -408,6 +442,8 @@ config_value(const struct config_setting *s, struct config_file *c,
 	void		*at = (char *)c + s->offset;
 	const char	*p;
 	size_t		 n = strlen(v);
+	long long	 t;
+	int		 rc;
 
 	switch (s->kind) {
 	case CONFIG_MAILBOX:
@@ -418,6 +454,28 @@ config_value(const struct config_setting *s, struct config_file *c,
 		return (config_password_file(at, v, why));
 	case CONFIG_ADDRESS:
 		return (config_address(at, v, why));
+	case CONFIG_CLOCK:
+		return (config_clock(at, v, why));
+	case CONFIG_DURATION:
+		if (clock_duration_parse(v, &t, why) == -1)
+			return (-1);
+		*(long *)at = (long)t;
+		return (0);
+	case CONFIG_PERCENT:
+		if (config_number(v, 0, at) == -1 || *(long *)at > 99) {
+			n = strlen(v);
+			if (n > 1 && v[n - 1] == '%' && v[0] != '%') {
+				p = xstrndup(v, n - 1);
+				rc = config_number(p, 0, at);
+				free((char *)p);
+				if (rc == 0 && *(long *)at <= 99)
+					return (0);
+			}
+			xasprintf(why, "expected a share from 0%% to 99%%, not "
+			    "'%s'", v);
+			return (-1);
+		}
+		return (0);
 	case CONFIG_FOLDER:
 		return (config_folder(at, v, why));
 	case CONFIG_CHOICE:
@@ -492,10 +550,10 @@ config_handler(void *arg, const char *section, const char *name,
 	}
 	if (*section == '\0') {
 		xasprintf(&rd->why, "%s: every setting belongs in a section: "
-		    "[server], [mailbox] or [send]", name);
+		    "[server], [mailbox], [send] or [games]", name);
 	} else if (!known_section) {
 		xasprintf(&rd->why, "[%s]: no such section (the sections are "
-		    "[server], [mailbox] and [send])", section);
+		    "[server], [mailbox], [send] and [games])", section);
 	} else
 		xasprintf(&rd->why, "[%s] %s: no such setting", section, name);
 	return (0);

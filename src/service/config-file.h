@@ -43,6 +43,13 @@ struct config_file {
 	long	 retry;		/* first retry after seconds, doubling */
 	long	 retry_max;
 	long	 timeout;
+
+	/* [games] */
+	char	*time;		/* the default time control, canonical */
+	long	 vacation_days;	/* each player's, a year */
+	long	 invitation;	/* seconds an invitation stays open */
+	long	 remind_share;	/* remind when this percent is left, */
+	long	 remind_before;	/* or this many seconds, if less */
 };
 
 void	config_file_defaults(struct config_file *);

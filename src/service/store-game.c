@@ -55,7 +55,8 @@ enum {
 
 #define SG_GAME_COLUMNS \
 	"g.id, g.variant, g.status, g.record, g.turns, g.thread, g.created, " \
-	"g.updated, g.topic"
+	"g.updated, g.topic, g.clock, g.clock_seat, g.clock_since, " \
+	"g.clock_turn, g.reminded, g.deadline, g.ending, g.result"
 
 static const char *const store_game_sql[STORE_GAME_NSTMTS] = {
 	"SELECT id, address, name, secret, settings FROM players WHERE "
@@ -75,7 +76,7 @@ static const char *const store_game_sql[STORE_GAME_NSTMTS] = {
 	"INSERT INTO seats (game, seat, player, state) VALUES (?1, ?2, ?3, ?4)",
 	"UPDATE seats SET player = ?3, state = ?4 WHERE game = ?1 AND seat = ?2",
 	"SELECT s.seat, s.state, p.id, p.address, p.name, p.secret, "
-	    "p.settings FROM seats s "
+	    "p.settings, s.bank, s.out FROM seats s "
 	    "LEFT JOIN players p ON p.id = s.player WHERE s.game = ?1 "
 	    "ORDER BY s.seat",
 	"INSERT INTO actions (game, player, number, text, message_id, at) "
@@ -173,6 +174,23 @@ store_game_row(sqlite3_stmt *st, struct store_game *g)
 	g->created = sqlite3_column_int64(st, 6);
 	g->updated = sqlite3_column_int64(st, 7);
 	g->topic = store_game_text(st, 8);
+	g->clock = store_game_text(st, 9);
+	g->clock_seat = store_game_int(st, 10);
+	g->clock_since = store_game_int(st, 11);
+	g->clock_turn = (int)store_game_int(st, 12);
+	g->reminded = sqlite3_column_int(st, 13);
+	g->deadline = store_game_int(st, 14);
+	g->ending = store_game_text(st, 15);
+	g->result = store_game_text(st, 16);
+}
+
+/* An integer column, or -1 for NULL. */
+long long
+store_game_int(sqlite3_stmt *st, int col)
+{
+	if (sqlite3_column_type(st, col) == SQLITE_NULL)
+		return (-1);
+	return (sqlite3_column_int64(st, col));
 }
 
 /* Look a player up by statement i bound to key: 1 found, 0 not, -1. */
@@ -411,6 +429,9 @@ store_game_free(struct store_game *g)
 	free(g->record);
 	free(g->thread);
 	free(g->topic);
+	free(g->clock);
+	free(g->ending);
+	free(g->result);
 	memset(g, 0, sizeof *g);
 }
 
@@ -487,6 +508,8 @@ store_seats(struct store *s, long long game, struct store_seat **out,
 		seat->seat = sqlite3_column_int(st, 0);
 		seat->state = store_game_text(st, 1);
 		store_game_row_player(st, 2, &seat->player);
+		seat->bank = store_game_int(st, 7);
+		seat->out = store_game_text(st, 8);
 	}
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
@@ -506,6 +529,7 @@ store_seats_free(struct store_seat *v, size_t n)
 
 	for (i = 0; i < n; i++) {
 		free(v[i].state);
+		free(v[i].out);
 		store_player_free(&v[i].player);
 	}
 	free(v);

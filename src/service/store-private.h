@@ -10,17 +10,20 @@
 
 #define STORE_NSTMTS		14	/* store.c's statements */
 #define STORE_GAME_NSTMTS	22	/* store-game.c's, made when first used */
+#define STORE_CLOCK_NSTMTS	18	/* store-clock.c's, likewise */
 
 struct store {
 	sqlite3		*db;
 	char		*path;
 	sqlite3_stmt	*stmt[STORE_NSTMTS];
 	sqlite3_stmt	*game_stmt[STORE_GAME_NSTMTS];
+	sqlite3_stmt	*clock_stmt[STORE_CLOCK_NSTMTS];
 };
 
 struct store_outmail;
 
 int	store_fail(struct store *, char **, const char *);
 void	store_outmail_row(sqlite3_stmt *, struct store_outmail *);
+long long store_game_int(sqlite3_stmt *, int);
 
 #endif

@@ -184,7 +184,58 @@ static const char *store_migrations[] = {
 	 * made: every mail about the game has one subject, so that mail
 	 * clients keep one thread per game.
 	 */
-	"ALTER TABLE games ADD COLUMN topic TEXT;"
+	"ALTER TABLE games ADD COLUMN topic TEXT;",
+
+	/*
+	 * 6: time.  Each game's time control and the state of its clock
+	 * (whose clock runs, since when, from which turn; whether the
+	 * reminder for this deadline went); each seat's bank, and why the
+	 * server plays for it (out: time, forfeit); how a game ended when
+	 * not by play, and its result in words.  timers holds every due
+	 * event (reminders, timeouts, invitations expiring, vacations
+	 * ending), indexed by time, so that the next one is found
+	 * without a scan.  Vacations are kept to count each year's days;
+	 * addresses ties more addresses to a player.
+	 */
+	"ALTER TABLE games ADD COLUMN clock TEXT;"
+	"ALTER TABLE games ADD COLUMN clock_seat INTEGER;"
+	"ALTER TABLE games ADD COLUMN clock_since INTEGER;"
+	"ALTER TABLE games ADD COLUMN clock_turn INTEGER;"
+	"ALTER TABLE games ADD COLUMN reminded INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE games ADD COLUMN ending TEXT;"
+	"ALTER TABLE games ADD COLUMN result TEXT;"
+	"ALTER TABLE seats ADD COLUMN bank INTEGER;"
+	"ALTER TABLE seats ADD COLUMN out TEXT;"
+	"ALTER TABLE players ADD COLUMN away_until INTEGER;"
+	"CREATE INDEX games_deadline ON games (deadline) WHERE deadline "
+	"  IS NOT NULL;"
+	"CREATE TABLE timers ("
+	"  id INTEGER PRIMARY KEY,"
+	"  at INTEGER NOT NULL,"
+	"  kind TEXT NOT NULL CHECK (kind IN ('remind', 'timeout', "
+	"    'expire', 'return')),"
+	"  game INTEGER REFERENCES games (id),"
+	"  seat INTEGER,"
+	"  player INTEGER REFERENCES players (id)"
+	");"
+	"CREATE INDEX timers_at ON timers (at, id);"
+	"CREATE INDEX timers_game ON timers (game);"
+	"CREATE INDEX timers_player ON timers (player);"
+	"CREATE TABLE vacations ("
+	"  id INTEGER PRIMARY KEY,"
+	"  player INTEGER NOT NULL REFERENCES players (id),"
+	"  start INTEGER NOT NULL,"
+	"  until INTEGER NOT NULL"
+	");"
+	"CREATE INDEX vacations_player ON vacations (player, start);"
+	"CREATE TABLE addresses ("
+	"  address TEXT PRIMARY KEY COLLATE NOCASE,"
+	"  player INTEGER NOT NULL REFERENCES players (id),"
+	"  code TEXT,"
+	"  confirmed INTEGER,"
+	"  created INTEGER NOT NULL"
+	");"
+	"CREATE INDEX addresses_player ON addresses (player);"
 };
 
 #define STORE_NMIGRATIONS \
@@ -292,6 +343,8 @@ store_close(struct store *s)
 		sqlite3_finalize(s->stmt[i]);
 	for (i = 0; i < STORE_GAME_NSTMTS; i++)
 		sqlite3_finalize(s->game_stmt[i]);
+	for (i = 0; i < STORE_CLOCK_NSTMTS; i++)
+		sqlite3_finalize(s->clock_stmt[i]);
 	sqlite3_close(s->db);
 	free(s->path);
 	free(s);

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#define STORE_VERSION	5	/* the number of migrations */
+#define STORE_VERSION	6	/* the number of migrations */
 
 struct store;
 
@@ -65,6 +65,16 @@ struct store_game {
 	char		*topic;		/* "Mu velox: Alice v Bob", or NULL */
 	long long	 created;
 	long long	 updated;
+
+	/* Its clock (store-clock.c); -1 for none. */
+	char		*clock;		/* time control, or NULL for none */
+	long long	 clock_seat;	/* whose clock runs or is paused */
+	long long	 clock_since;	/* when it started running */
+	int		 clock_turn;	/* turns played when it started */
+	int		 reminded;	/* the reminder for it went */
+	long long	 deadline;	/* when it runs out */
+	char		*ending;	/* time, cancelled, adjudicated, ... */
+	char		*result;	/* how it ended, in words */
 };
 
 /* A seat of a game, and who holds (or is invited to) it. */
@@ -72,6 +82,9 @@ struct store_seat {
 	int			 seat;
 	char			*state;	/* invited, accepted, open, resigned */
 	struct store_player	 player;	/* id 0: nobody (open) */
+	long long		 bank;	/* seconds on its clock, or -1 */
+	char			*out;	/* time, forfeit: the server plays
+					   for it; NULL */
 };
 
 int		 store_player_get(struct store *, const char *,
@@ -125,5 +138,42 @@ int		 store_mail_game(struct store *, const char *, long long *,
 		     long long *, char **);
 int		 store_mail_last(struct store *, long long,
 		     struct store_outmail **, size_t *, char **);
+
+/* A due event (store-clock.c). */
+struct store_timer {
+	long long	 id;
+	long long	 at;
+	char		 kind[16];	/* remind, timeout, expire, return */
+	long long	 game;		/* or -1 */
+	int		 seat;		/* or -1 */
+	long long	 player;	/* or -1 */
+};
+
+int		 store_clock_control(struct store *, long long, const char *,
+		     char **);
+int		 store_clock_set(struct store *, const struct store_game *,
+		     char **);
+int		 store_clock_seat(struct store *, long long, int, long long,
+		     const char *, char **);
+int		 store_clock_end(struct store *, long long, const char *,
+		     const char *, const char *, long long, char **);
+int		 store_clock_games(struct store *, long long, long long **,
+		     size_t *, char **);
+int		 store_clock_stalled(struct store *, long long, long long **,
+		     size_t *, char **);
+int		 store_timers_clear(struct store *, long long, char **);
+int		 store_timer_add(struct store *, long long, const char *,
+		     long long, int, long long, char **);
+int		 store_timer_due(struct store *, long long,
+		     struct store_timer *, char **);
+int		 store_timer_del(struct store *, long long, char **);
+long long	 store_timer_next(struct store *);
+long long	 store_timer_count(struct store *, char **);
+int		 store_away_get(struct store *, long long, long long *,
+		     char **);
+int		 store_away_set(struct store *, long long, long long,
+		     long long, char **);
+int		 store_vacation_used(struct store *, long long, long long,
+		     long long, long long *, char **);
 
 #endif

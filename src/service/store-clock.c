@@ -1,0 +1,425 @@
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "store.h"
+#include "store-private.h"
+#include "xmalloc.h"
+
+/*
+ * The store's side of time (schema 6): each game's clock, each seat's
+ * bank, how games end when not by play, the timers, and vacations.
+ *
+ * A timer is one due event: a reminder or a timeout for a game's seat,
+ * an invitation expiring, a player's vacation ending.  The daemon takes
+ * the earliest with store_timer_due() and deletes it in the same
+ * transaction as everything it causes, so each is handled once: a
+ * crash before the commit leaves it due, after the commit it is gone.
+ * The index on (at, id) makes the next one a lookup, not a scan.
+ *
+ * Like store-game.c, every function runs inside the caller's
+ * transaction, and statements are prepared when first used.
+ */
+
+enum {
+	SC_CONTROL,
+	SC_CLOCK_SET,
+	SC_SEAT_CLOCK,
+	SC_END,
+	SC_TIMERS_CLEAR,
+	SC_TIMER_ADD,
+	SC_TIMER_DUE,
+	SC_TIMER_DEL,
+	SC_TIMER_NEXT,
+	SC_AWAY_GET,
+	SC_AWAY_SET,
+	SC_VACATION_ADD,
+	SC_VACATION_CUT,
+	SC_VACATION_USED,
+	SC_TIMERS_RETURN_CLEAR,
+	SC_CLOCKED_BY,
+	SC_STALLED,
+	SC_TIMER_COUNT,
+	SC_NSTMTS
+};
+
+static const char *const store_clock_sql[SC_NSTMTS] = {
+	"UPDATE games SET clock = ?2 WHERE id = ?1",
+	"UPDATE games SET clock_seat = ?2, clock_since = ?3, clock_turn = ?4, "
+	    "reminded = ?5, deadline = ?6 WHERE id = ?1",
+	"UPDATE seats SET bank = ?3, out = ?4 WHERE game = ?1 AND seat = ?2",
+	"UPDATE games SET status = ?2, ending = ?3, result = ?4, updated = ?5, "
+	    "clock_seat = NULL, clock_since = NULL, deadline = NULL "
+	    "WHERE id = ?1",
+	"DELETE FROM timers WHERE game = ?1",
+	"INSERT INTO timers (at, kind, game, seat, player) VALUES "
+	    "(?1, ?2, ?3, ?4, ?5)",
+	"SELECT id, at, kind, game, seat, player FROM timers WHERE at <= ?1 "
+	    "ORDER BY at, id LIMIT 1",
+	"DELETE FROM timers WHERE id = ?1",
+	"SELECT at FROM timers ORDER BY at LIMIT 1",
+	"SELECT away_until FROM players WHERE id = ?1",
+	"UPDATE players SET away_until = ?2 WHERE id = ?1",
+	"INSERT INTO vacations (player, start, until) VALUES (?1, ?2, ?3)",
+	"UPDATE vacations SET until = ?2 WHERE player = ?1 AND start <= ?2 "
+	    "AND until > ?2",
+	"SELECT coalesce(sum(min(until, ?3) - max(start, ?2)), 0) FROM "
+	    "vacations WHERE player = ?1 AND until > ?2 AND start < ?3",
+	"DELETE FROM timers WHERE player = ?1 AND kind = 'return'",
+	"SELECT g.id FROM games g JOIN seats s ON s.game = g.id AND "
+	    "s.seat = g.clock_seat WHERE s.player = ?1 AND "
+	    "g.status = 'playing' ORDER BY g.id",
+	"SELECT id FROM games WHERE status = 'playing' ORDER BY "
+	    "coalesce(clock_since, updated), id LIMIT ?1",
+	"SELECT count(*) FROM timers"
+};
+
+_Static_assert(SC_NSTMTS == STORE_CLOCK_NSTMTS, "store-private.h");
+
+static sqlite3_stmt *store_clock_stmt(struct store *, int, char **);
+static int	store_clock_run(struct store *, int, sqlite3_stmt *, char **);
+static void	store_clock_bind(sqlite3_stmt *, int, long long);
+static int	store_clock_ids(struct store *, int, long long, long long **,
+		    size_t *, char **);
+
+static sqlite3_stmt *
+store_clock_stmt(struct store *s, int i, char **cause)
+{
+	if (s->clock_stmt[i] == NULL && sqlite3_prepare_v2(s->db,
+	    store_clock_sql[i], -1, &s->clock_stmt[i], NULL) != SQLITE_OK) {
+		store_fail(s, cause, "cannot prepare a statement");
+		return (NULL);
+	}
+	return (s->clock_stmt[i]);
+}
+
+static int
+store_clock_run(struct store *s, int i, sqlite3_stmt *st, char **cause)
+{
+	int	rc;
+
+	rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc != SQLITE_DONE)
+		return (store_fail(s, cause, store_clock_sql[i]));
+	return (0);
+}
+
+/* Bind v, or NULL for -1. */
+static void
+store_clock_bind(sqlite3_stmt *st, int i, long long v)
+{
+	if (v == -1)
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_int64(st, i, v);
+}
+
+/* Game id's time control, canonical ("3d+1d/10d"), or NULL for none. */
+int
+store_clock_control(struct store *s, long long id, const char *spec,
+    char **cause)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_clock_stmt(s, SC_CONTROL, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, id);
+	if (spec != NULL)
+		sqlite3_bind_text(st, 2, spec, -1, SQLITE_STATIC);
+	return (store_clock_run(s, SC_CONTROL, st, cause));
+}
+
+/* Write g's clock: its clock_seat, since, turn, reminded, deadline. */
+int
+store_clock_set(struct store *s, const struct store_game *g, char **cause)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_clock_stmt(s, SC_CLOCK_SET, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, g->id);
+	store_clock_bind(st, 2, g->clock_seat);
+	store_clock_bind(st, 3, g->clock_since);
+	sqlite3_bind_int(st, 4, g->clock_turn);
+	sqlite3_bind_int(st, 5, g->reminded);
+	store_clock_bind(st, 6, g->deadline);
+	return (store_clock_run(s, SC_CLOCK_SET, st, cause));
+}
+
+/* Seat's bank (-1: none yet) and why the server plays for it. */
+int
+store_clock_seat(struct store *s, long long game, int seat, long long bank,
+    const char *out, char **cause)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_clock_stmt(s, SC_SEAT_CLOCK, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, game);
+	sqlite3_bind_int(st, 2, seat);
+	store_clock_bind(st, 3, bank);
+	if (out != NULL)
+		sqlite3_bind_text(st, 4, out, -1, SQLITE_STATIC);
+	return (store_clock_run(s, SC_SEAT_CLOCK, st, cause));
+}
+
+/*
+ * End game id with status (over, abandoned): how (ending: time,
+ * cancelled, adjudicated, forfeit; NULL for play) and the result in
+ * words.  Its clock stops.
+ */
+int
+store_clock_end(struct store *s, long long id, const char *status,
+    const char *ending, const char *result, long long now, char **cause)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_clock_stmt(s, SC_END, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, id);
+	sqlite3_bind_text(st, 2, status, -1, SQLITE_STATIC);
+	if (ending != NULL)
+		sqlite3_bind_text(st, 3, ending, -1, SQLITE_STATIC);
+	if (result != NULL)
+		sqlite3_bind_text(st, 4, result, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 5, now);
+	return (store_clock_run(s, SC_END, st, cause));
+}
+
+/* Forget every timer of game. */
+int
+store_timers_clear(struct store *s, long long game, char **cause)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_clock_stmt(s, SC_TIMERS_CLEAR, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, game);
+	return (store_clock_run(s, SC_TIMERS_CLEAR, st, cause));
+}
+
+/* A timer of kind at time at, for game and seat, or player. */
+int
+store_timer_add(struct store *s, long long at, const char *kind,
+    long long game, int seat, long long player, char **cause)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_clock_stmt(s, SC_TIMER_ADD, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, at);
+	sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC);
+	store_clock_bind(st, 3, game == 0 ? -1 : game);
+	store_clock_bind(st, 4, seat);
+	store_clock_bind(st, 5, player == 0 ? -1 : player);
+	return (store_clock_run(s, SC_TIMER_ADD, st, cause));
+}
+
+/* The earliest timer due at now: 1 and *t, 0 if none, -1. */
+int
+store_timer_due(struct store *s, long long now, struct store_timer *t,
+    char **cause)
+{
+	sqlite3_stmt	*st;
+	const char	*kind;
+	int		 rc;
+
+	memset(t, 0, sizeof *t);
+	if ((st = store_clock_stmt(s, SC_TIMER_DUE, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, now);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		t->id = sqlite3_column_int64(st, 0);
+		t->at = sqlite3_column_int64(st, 1);
+		kind = (const char *)sqlite3_column_text(st, 2);
+		snprintf(t->kind, sizeof t->kind, "%s", kind != NULL ? kind :
+		    "");
+		t->game = store_game_int(st, 3);
+		t->seat = (int)store_game_int(st, 4);
+		t->player = store_game_int(st, 5);
+	}
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return (store_fail(s, cause, "cannot read the timers"));
+	return (rc == SQLITE_ROW);
+}
+
+int
+store_timer_del(struct store *s, long long id, char **cause)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_clock_stmt(s, SC_TIMER_DEL, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, id);
+	return (store_clock_run(s, SC_TIMER_DEL, st, cause));
+}
+
+/* When the next timer is due, or -1 if there is none. */
+long long
+store_timer_next(struct store *s)
+{
+	sqlite3_stmt	*st;
+	char		*cause = NULL;
+	long long	 at = -1;
+
+	if ((st = store_clock_stmt(s, SC_TIMER_NEXT, &cause)) == NULL) {
+		free(cause);
+		return (-1);
+	}
+	if (sqlite3_step(st) == SQLITE_ROW)
+		at = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return (at);
+}
+
+/* How many timers there are, or -1. */
+long long
+store_timer_count(struct store *s, char **cause)
+{
+	sqlite3_stmt	*st;
+	long long	 n = -1;
+
+	if ((st = store_clock_stmt(s, SC_TIMER_COUNT, cause)) == NULL)
+		return (-1);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	if (n == -1)
+		store_fail(s, cause, "cannot count the timers");
+	return (n);
+}
+
+/* Until when player is away on vacation: *until, or -1 if not. */
+int
+store_away_get(struct store *s, long long player, long long *until,
+    char **cause)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	*until = -1;
+	if ((st = store_clock_stmt(s, SC_AWAY_GET, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, player);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		*until = store_game_int(st, 0);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return (store_fail(s, cause, "cannot read the players"));
+	return (0);
+}
+
+/*
+ * Player goes away from now until until (a vacation, and the timer
+ * that ends it), or, with until -1, is back at now: the vacation in
+ * course is cut short and its timer goes.
+ */
+int
+store_away_set(struct store *s, long long player, long long now,
+    long long until, char **cause)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_clock_stmt(s, SC_AWAY_SET, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, player);
+	store_clock_bind(st, 2, until);
+	if (store_clock_run(s, SC_AWAY_SET, st, cause) == -1)
+		return (-1);
+	if ((st = store_clock_stmt(s, SC_TIMERS_RETURN_CLEAR, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, player);
+	if (store_clock_run(s, SC_TIMERS_RETURN_CLEAR, st, cause) == -1)
+		return (-1);
+	if (until == -1) {
+		if ((st = store_clock_stmt(s, SC_VACATION_CUT, cause)) == NULL)
+			return (-1);
+		sqlite3_bind_int64(st, 1, player);
+		sqlite3_bind_int64(st, 2, now);
+		return (store_clock_run(s, SC_VACATION_CUT, st, cause));
+	}
+	if ((st = store_clock_stmt(s, SC_VACATION_ADD, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, player);
+	sqlite3_bind_int64(st, 2, now);
+	sqlite3_bind_int64(st, 3, until);
+	if (store_clock_run(s, SC_VACATION_ADD, st, cause) == -1)
+		return (-1);
+	return (store_timer_add(s, until, "return", 0, -1, player, cause));
+}
+
+/* Seconds of vacation player takes (or took) in [from, to). */
+int
+store_vacation_used(struct store *s, long long player, long long from,
+    long long to, long long *used, char **cause)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	*used = 0;
+	if ((st = store_clock_stmt(s, SC_VACATION_USED, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, player);
+	sqlite3_bind_int64(st, 2, from);
+	sqlite3_bind_int64(st, 3, to);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		*used = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc != SQLITE_ROW)
+		return (store_fail(s, cause, "cannot read the vacations"));
+	return (0);
+}
+
+/* The ids of the rows statement i gives for key (-1: no key). */
+static int
+store_clock_ids(struct store *s, int i, long long key, long long **out,
+    size_t *n, char **cause)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	*out = NULL;
+	*n = 0;
+	if ((st = store_clock_stmt(s, i, cause)) == NULL)
+		return (-1);
+	sqlite3_bind_int64(st, 1, key);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		*out = xreallocarray(*out, *n + 1, sizeof **out);
+		(*out)[(*n)++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc != SQLITE_DONE) {
+		free(*out);
+		*out = NULL;
+		*n = 0;
+		return (store_fail(s, cause, "cannot read the games"));
+	}
+	return (0);
+}
+
+/* The games in play whose clock is player's (running or paused). */
+int
+store_clock_games(struct store *s, long long player, long long **out,
+    size_t *n, char **cause)
+{
+	return (store_clock_ids(s, SC_CLOCKED_BY, player, out, n, cause));
+}
+
+/* The most games in play, those that have waited longest first. */
+int
+store_clock_stalled(struct store *s, long long most, long long **out,
+    size_t *n, char **cause)
+{
+	return (store_clock_ids(s, SC_STALLED, most, out, n, cause));
+}
