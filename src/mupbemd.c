@@ -307,6 +307,7 @@ main(int argc, char **argv)
 	memset(&ml, 0, sizeof ml);
 	ml.config = &c;
 	ml.handle = service_handle;
+	ml.tick = service_clock_due;
 	if ((ml.store = store_open(c.store, &cause)) == NULL) {
 		log_warnx("%s", cause);
 		free(cause);
@@ -358,6 +359,8 @@ main(int argc, char **argv)
 			rc = 1;
 		}
 		t1 = mupbemd_ms();
+		if (mailloop_tick(&ml, mailloop_now(), &next) == -1)
+			rc = 1;
 		gone = mailloop_send(&ml, mailloop_now(), &next);
 		log_debug("once: %d mails taken in %.1f ms, %d replies sent in "
 		    "%.1f ms", took, t1 - t0, gone, mupbemd_ms() - t1);

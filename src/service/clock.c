@@ -50,6 +50,8 @@ clock_fail(char **cause, const char *spec, const char *fmt, ...)
 	va_list	 ap;
 	char	*why;
 
+	if (cause == NULL)
+		return (-1);
 	va_start(ap, fmt);
 	if (vasprintf(&why, fmt, ap) == -1)
 		abort();
@@ -103,7 +105,10 @@ clock_part(const char **p, const char *spec, long long *out, char **cause)
 	return (0);
 }
 
-/* Read a time control: "none", or as above.  0, or -1 and *cause. */
+/*
+ * Read a time control: "none", or as above.  0, or -1 and *cause (if
+ * cause is not NULL).
+ */
 int
 clock_parse(const char *spec, struct clock_control *c, char **cause)
 {

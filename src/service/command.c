@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "buf.h"
+#include "clock.h"
 #include "command.h"
 #include "game.h"
 #include "xmalloc.h"
@@ -118,6 +119,8 @@ static struct command *command_add(struct command_reader *,
 		    enum command_type);
 static int	command_turn(struct command_reader *, enum command_type, int,
 		    const char *, size_t);
+static int	command_time(struct command_reader *, struct command *,
+		    const char *);
 static int	command_new(struct command_reader *, struct command *,
 		    const char *, size_t);
 static int	command_line(struct command_reader *, const char *, size_t);
@@ -277,7 +280,10 @@ command_turn(struct command_reader *rd, enum command_type type, int guard,
 	return (0);
 }
 
-/* new VARIANT [with ADDR ...] [open N] [segments N] [match N] */
+/*
+ * new VARIANT [with ADDR ...] [open N] [segments N] [match N]
+ * [time SPEC]
+ */
 static int
 command_new(struct command_reader *rd, struct command *c, const char *s,
     size_t len)
@@ -313,6 +319,13 @@ command_new(struct command_reader *rd, struct command *c, const char *s,
 			state = 0;
 			continue;
 		}
+		if (n == 4 && strncasecmp(w, "time", 4) == 0) {
+			if (command_time(rd, c, w + n) == -1)
+				return (-1);
+			w = command_word(w + n, &n);
+			state = 0;
+			continue;
+		}
 		if (n == 5 && strncasecmp(w, "match", 5) == 0) {
 			w = command_word(w + n, &n);
 			if (w == NULL || command_number(w, n,
@@ -327,13 +340,44 @@ command_new(struct command_reader *rd, struct command *c, const char *s,
 		    w[0] == '@' || w[n - 1] == '@') {
 			return (command_fail(rd, "new: '%.*s' is not a word "
 			    "new understands (with ADDRESS..., open N, "
-			    "segments N, match N)", (int)n, w));
+			    "segments N, match N, time 3d+1d/10d)", (int)n,
+			    w));
 		}
 		if (c->nwith == COMMAND_MAX_WITH)
 			return (command_fail(rd, "new: at most %d players can "
 			    "be invited", COMMAND_MAX_WITH));
 		c->with[c->nwith++] = xstrndup(w, n);
 	}
+	return (0);
+}
+
+/* The time control after "time" at s, kept canonical in c->time. */
+static int
+command_time(struct command_reader *rd, struct command *c, const char *s)
+{
+	struct clock_control	 ctl;
+	struct buf		 b;
+	const char		*w;
+	char			*spec, *why = NULL;
+	size_t			 n;
+	int			 rc;
+
+	if ((w = command_word(s, &n)) == NULL)
+		return (command_fail(rd, "new: time takes a clock, such as "
+		    "time 3d+1d/10d (3 days, 1 more a turn, at most 10), "
+		    "time 2d (2 days a turn) or time none"));
+	spec = xstrndup(w, n);
+	if (clock_parse(spec, &ctl, &why) == -1) {
+		rc = command_fail(rd, "new: %s", why);
+		free(why);
+		free(spec);
+		return (rc);
+	}
+	free(spec);
+	buf_init(&b);
+	clock_format(&ctl, &b);
+	free(c->time);
+	c->time = buf_steal(&b);
 	return (0);
 }
 
@@ -821,6 +865,7 @@ command_list_free(struct command_list *l)
 
 	for (i = 0; i < l->n; i++) {
 		free(l->v[i].arg);
+		free(l->v[i].time);
 		for (j = 0; j < l->v[i].nwith; j++)
 			free(l->v[i].with[j]);
 	}

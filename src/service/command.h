@@ -42,6 +42,8 @@ struct command {
 	int			 open;		/* new: open seats */
 	int			 segments;	/* new: segments each, or 0 */
 	int			 match;		/* new: a match's games, or 0 */
+	char			*time;		/* new: time control, canonical,
+						   or NULL for the default */
 };
 
 struct command_list {

@@ -312,6 +312,26 @@ mailloop_send(struct mailloop *ml, long long now, long long *next)
 	return (n);
 }
 
+/*
+ * Handle what falls due at now (ml's ticker), logging a failure; *next
+ * is when more falls due, or -1.  Returns how many, or -1.
+ */
+int
+mailloop_tick(struct mailloop *ml, long long now, long long *next)
+{
+	char	*cause = NULL;
+	int	 n;
+
+	*next = -1;
+	if (ml->tick == NULL)
+		return (0);
+	if ((n = ml->tick(ml, now, ml->arg, next, &cause)) == -1) {
+		log_warnx("%s", cause);
+		free(cause);
+	}
+	return (n);
+}
+
 /* Milliseconds on the monotonic clock. */
 static double
 mailloop_ms(void)
@@ -323,7 +343,9 @@ mailloop_ms(void)
 }
 
 /*
- * Take, send and wait, until *stop is set.  With -d, each round that
+ * Take, handle what fell due, send and wait, until *stop is set: the
+ * wait lasts until the next retry or due event, or the next mail,
+ * whichever comes first; no clock is polled.  With -d, each round that
  * did something logs how long mupbemd itself took, from waking up to
  * the last reply handed to the sender: the benchmark reads this to
  * tell mupbemd's share of the delay from the servers'.
@@ -332,9 +354,9 @@ void
 mailloop_run(struct mailloop *ml, volatile sig_atomic_t *stop)
 {
 	char		*cause = NULL;
-	long long	 next, now;
+	long long	 next, due, now;
 	double		 woke, taken, sent;
-	int		 wait, took, gone;
+	int		 wait, took, gone, ticked;
 
 	while (!*stop) {
 		woke = mailloop_ms();
@@ -345,15 +367,19 @@ mailloop_run(struct mailloop *ml, volatile sig_atomic_t *stop)
 		}
 		taken = mailloop_ms();
 		now = mailloop_now();
+		ticked = mailloop_tick(ml, now, &due);
 		gone = mailloop_send(ml, now, &next);
 		sent = mailloop_ms();
-		if (took > 0 || gone > 0) {
-			log_debug("round: %d mails taken in %.1f ms, %d replies "
-			    "sent in %.1f ms, %.1f ms from waking", took,
-			    taken - woke, gone, sent - taken, sent - woke);
+		if (took > 0 || gone > 0 || ticked > 0) {
+			log_debug("round: %d mails taken in %.1f ms, %d due "
+			    "events, %d replies sent in %.1f ms, %.1f ms from "
+			    "waking", took, taken - woke, ticked, gone,
+			    sent - taken, sent - woke);
 		}
 		if (*stop)
 			break;
+		if (due != -1 && (next == -1 || due < next))
+			next = due;
 		wait = (int)ml->config->imap_poll;
 		if (next != -1 && next - now < wait)
 			wait = next <= now ? 1 : (int)(next - now);

@@ -29,6 +29,14 @@ struct mailloop;
 typedef int (*mailloop_handler)(struct mailloop *, const struct message *,
     void *, char **);
 
+/*
+ * A ticker handles what falls due at now (deadlines and the like), in
+ * transactions of its own, and sets *next to when more falls due (-1:
+ * never).  It returns how many it handled, or -1 (with *cause).
+ */
+typedef int (*mailloop_ticker)(struct mailloop *, long long, void *,
+    long long *, char **);
+
 /* A mail to queue. */
 struct mailloop_mail {
 	const char	*to;
@@ -48,6 +56,7 @@ struct mailloop {
 	struct source			*source;
 	struct sender			*sender;
 	mailloop_handler		 handle;
+	mailloop_ticker			 tick;		/* or NULL */
 	void				*arg;
 	volatile sig_atomic_t		*stop;		/* if set: stop taking */
 	unsigned long			 sequence;	/* for Message-IDs */
@@ -65,6 +74,7 @@ int	mailloop_handle(struct mailloop *, const char *, size_t,
 	    const char *, char **);
 int	mailloop_take(struct mailloop *, char **);
 int	mailloop_send(struct mailloop *, long long, long long *);
+int	mailloop_tick(struct mailloop *, long long, long long *);
 void	mailloop_run(struct mailloop *, volatile sig_atomic_t *);
 
 int	mailloop_queue(struct mailloop *, const struct mailloop_mail *,

@@ -71,7 +71,7 @@ service_game_free(struct service_game *sg)
 	memset(sg, 0, sizeof *sg);
 }
 
-/* Write sg's record back with status. */
+/* Write sg's record back with status, and bring its clock up to date. */
 int
 service_game_save(struct service_mail *sm, struct service_game *sg,
     const char *status, char **cause)
@@ -89,6 +89,7 @@ service_game_save(struct service_mail *sm, struct service_game *sg,
 		free(sg->row.record);
 		sg->row.record = buf_steal(&text);
 		sg->row.turns = (int)sg->rec.nactions;
+		rc = service_clock_sync(sm, sg, cause);
 	}
 	buf_free(&text);
 	return (rc);
@@ -239,31 +240,111 @@ service_game_one_choice(const struct game *g, struct buf *canon)
 }
 
 /*
- * Play for whoever is to move in sg every turn that is the only one
- * they could make (Mu's first placement, a pass with no move left, a
- * lone withdrawal in Mur), as the server does not wait for a mail that
- * cannot say anything else: into the record and the table of turns,
- * saying so in report (if not NULL).  The caller saves sg.  Returns how
- * many it played, or -1.
+ * If a seat of sg that is out of the game (a timeout, a forfeit) may
+ * resign now, resign for it: 1 if one did, 0 if none could, -1.
+ */
+static int
+service_game_out_resign(struct service_mail *sm, struct service_game *sg,
+    struct buf *report, char **cause)
+{
+	const struct game_ops	*ops = sg->g->ops;
+	struct store_seat	*s;
+	struct game		*copy;
+	char			*why = NULL;
+	size_t			 i;
+	int			 ok;
+
+	for (i = 0; i < sg->nseats; i++) {
+		s = &sg->seats[i];
+		if (s->out == NULL || strcmp(s->state, "resigned") == 0)
+			continue;
+		copy = game_copy(sg->g);
+		ok = game_play(copy, s->seat, "resign", 6, NULL, NULL,
+		    &why) == 0;
+		game_free(copy);
+		free(why);
+		why = NULL;
+		if (!ok)
+			continue;
+		if (report != NULL) {
+			buf_addf(report, "%s%s is out of the game and resigns "
+			    "(turn %zu).\n", report->len > 0 ? "\n" : "",
+			    ops->seat_name(sg->g, s->seat),
+			    sg->rec.nactions + 1);
+		}
+		if (game_play(sg->g, s->seat, "resign", 6, NULL, report,
+		    &why) == -1) {
+			free(why);
+			continue;
+		}
+		record_add(&sg->rec, ops->seat_name(sg->g, s->seat), "resign");
+		free(s->state);
+		s->state = xstrdup("resigned");
+		if (store_action_add(sm->sv->store, sg->row.id, s->player.id,
+		    (int)sg->rec.nactions, "resign", NULL, sm->ml->now,
+		    cause) == -1 || store_seat_set(sm->sv->store, sg->row.id,
+		    s->seat, s->player.id, "resigned", cause) == -1)
+			return (-1);
+		return (1);
+	}
+	return (0);
+}
+
+/*
+ * Play for whoever is to move in sg every turn the server makes: a
+ * turn that is the only one they could make (Mu's first placement, a
+ * pass with no move left, a lone withdrawal in Mur), as the server
+ * does not wait for a mail that cannot say anything else, and every
+ * turn of a seat that is out of the game, chosen by the random robot
+ * until it may resign.  Into the record and the table of turns, saying
+ * so in report (if not NULL).  The caller saves sg.  Returns how many
+ * it played, or -1.
  */
 int
 service_game_forced(struct service_mail *sm, struct service_game *sg,
     struct buf *report, char **cause)
 {
 	const struct game_ops	*ops = sg->g->ops;
+	struct store_seat	*s;
+	struct action		*act;
 	struct buf		 canon;
 	long long		 player;
-	size_t			 i;
 	char			*why = NULL;
-	int			 seat, played = 0, rc = 0;
+	size_t			 i;
+	int			 seat, played = 0, rc = 0, robot;
 
 	buf_init(&canon);
+	act = game_action_new(sg->g);
 	while (played < SERVICE_GAME_FORCED_MAX &&
 	    (seat = ops->to_move(sg->g)) != -1) {
+		if ((rc = service_game_out_resign(sm, sg, report,
+		    cause)) != 0) {
+			if (rc == -1)
+				break;
+			played++;
+			continue;
+		}
 		buf_reset(&canon);
-		if (!service_game_one_choice(sg->g, &canon))
+		s = NULL;
+		for (i = 0; i < sg->nseats; i++) {
+			if (sg->seats[i].seat == seat)
+				s = &sg->seats[i];
+		}
+		player = s != NULL ? s->player.id : 0;
+		robot = s != NULL && s->out != NULL;
+		if (robot) {
+			ops->random(sg->g, sg->rec.seed ^
+			    (0x9E3779B97F4A7C15ULL * (sg->rec.nactions + 1)),
+			    act);
+			ops->format(sg->g, act, &canon);
+		} else if (!service_game_one_choice(sg->g, &canon))
 			break;
-		if (report != NULL) {
+		if (report != NULL && robot) {
+			buf_addf(report, "%s%s is out of the game: mupbem "
+			    "played %s for %s (turn %zu).\n", report->len > 0 ?
+			    "\n" : "", ops->seat_name(sg->g, seat), canon.data,
+			    ops->seat_name(sg->g, seat), sg->rec.nactions + 1);
+		} else if (report != NULL) {
 			buf_addf(report, "%s%s had one choice, %s, and mupbem "
 			    "played it (turn %zu).\n", report->len > 0 ? "\n" :
 			    "", ops->seat_name(sg->g, seat), canon.data,
@@ -271,23 +352,20 @@ service_game_forced(struct service_mail *sm, struct service_game *sg,
 		}
 		if (game_play(sg->g, seat, canon.data, canon.len, NULL, report,
 		    &why) == -1) {
-			/* Cannot happen: the game listed it as legal. */
-			log_warnx("game G%lld: forced %s: %s", sg->row.id,
-			    canon.data, why);
+			/* Cannot happen: the game made or listed it. */
+			log_warnx("game G%lld: %s %s: %s", sg->row.id,
+			    robot ? "robot" : "forced", canon.data, why);
 			free(why);
 			break;
 		}
 		record_add(&sg->rec, ops->seat_name(sg->g, seat), canon.data);
-		for (player = 0, i = 0; i < sg->nseats; i++) {
-			if (sg->seats[i].seat == seat)
-				player = sg->seats[i].player.id;
-		}
 		if ((rc = store_action_add(sm->sv->store, sg->row.id, player,
 		    (int)sg->rec.nactions, canon.data, NULL, sm->ml->now,
 		    cause)) == -1)
 			break;
 		played++;
 	}
+	free(act);
 	buf_free(&canon);
 	return (rc == -1 ? -1 : played);
 }

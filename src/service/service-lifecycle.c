@@ -253,6 +253,7 @@ service_lifecycle_new(struct service_mail *sm, const struct command *c,
 	struct store_player	 p;
 	struct buf		 text, names, topic;
 	char			*why, options[64];
+	const char		*spec;
 	uint64_t		 seed;
 	long long		 id;
 	int			 i, rc;
@@ -304,6 +305,10 @@ service_lifecycle_new(struct service_mail *sm, const struct command *c,
 	if (rc == -1 || store_seat_add(sm->sv->store, id, 0, sm->me.id,
 	    "accepted", cause) == -1)
 		return (-1);
+	spec = c->time != NULL ? c->time : sm->sv->config->time;
+	if (strcmp(spec, "none") != 0 && store_clock_control(sm->sv->store,
+	    id, spec, cause) == -1)
+		return (-1);
 	for (i = 0; i < c->nwith; i++) {
 		if (service_player_add(sm, c->with[i], &p, cause) == -1)
 			return (-1);
@@ -320,6 +325,10 @@ service_lifecycle_new(struct service_mail *sm, const struct command *c,
 	}
 	if ((rc = service_game_load(sm, id, &sg, cause)) != 1)
 		return (rc == -1 ? -1 : 0);
+	if (service_clock_sync(sm, &sg, cause) == -1) {
+		service_game_free(&sg);
+		return (-1);
+	}
 	service_vars_init(&vars);
 	service_vars_game(&vars, &sg);
 	buf_init(&text);
@@ -582,6 +591,8 @@ service_lifecycle_rematch(struct service_mail *sm, const struct command *c,
 		new.arg = (char *)sg.g->ops->name;
 		new.segments = opts.segments;
 		new.match = opts.games;
+		new.time = sg.row.clock != NULL ? sg.row.clock :
+		    (char *)"none";
 		rc = service_lifecycle_new(sm, &new, cause);
 	}
 	service_game_free(&sg);

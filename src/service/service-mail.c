@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "config-file.h"
 #include "log.h"
 #include "mailloop.h"
@@ -126,6 +127,7 @@ void
 service_vars_game(struct service_vars *vars, const struct service_game *sg)
 {
 	const struct game	*g = sg->g;
+	struct clock_control	 c;
 	struct action		*list;
 	struct buf		 b;
 	size_t			 i;
@@ -136,6 +138,15 @@ service_vars_game(struct service_vars *vars, const struct service_game *sg)
 	service_vars_set(vars, SV_TURN, "%d", sg->row.turns + 1);
 	service_vars_set(vars, SV_PLAYERS, "%d", g->ops->players(g));
 	buf_init(&b);
+	if (clock_parse(sg->row.clock != NULL ? sg->row.clock : "none", &c,
+	    NULL) == 0) {
+		clock_format(&c, &b);
+		buf_adds(&b, " (");
+		clock_describe(&c, &b);
+		buf_addc(&b, ')');
+	}
+	service_vars_set(vars, SV_CLOCK, "%s", b.data != NULL ? b.data : "");
+	buf_reset(&b);
 	g->ops->render(g, &b);
 	service_vars_set(vars, SV_BOARD, "%s", b.data);
 	buf_reset(&b);
@@ -251,6 +262,10 @@ service_mail_game(struct service_mail *sm, struct service_game *sg,
 	service_vars_set(vars, SV_PLAYER, "%s", to->name != NULL ? to->name :
 	    to->address);
 	buf_init(&body);
+	service_clock_deadline(sm, sg, to, &body);
+	service_vars_set(vars, SV_DEADLINE, "%s", body.len > 0 ? body.data :
+	    "");
+	buf_reset(&body);
 	buf_init(&subject);
 	buf_init(&refs);
 	buf_init(&id);

@@ -32,8 +32,6 @@
 
 static int	service_play_rejected(struct service_mail *,
 		    struct service_game *, const char *, char **);
-static int	service_play_announce(struct service_mail *,
-		    struct service_game *, int, int, const char *, char **);
 static int	service_play_guess(struct service_mail *, int, const char *,
 		    long long *, char **);
 static int	service_play_show(struct service_mail *,
@@ -245,10 +243,15 @@ service_play_who(const struct service_game *sg, int seat, struct buf *out)
  * with the board; the other players nothing until it is their turn.
  * When the game ends, everyone
  * gets the last report, the board and the score.
+ *
+ * When the server acted for the mover (a timeout, a forfeit), lead
+ * says so ahead of every report, and the mover hears of it with state
+ * ("you ran out of time") instead of a confirmation.
  */
-static int
+int
 service_play_announce(struct service_mail *sm, struct service_game *sg,
-    int mover, int turn, const char *report, char **cause)
+    int mover, int turn, const char *report, const char *lead,
+    const char *mover_state, char **cause)
 {
 	const struct game	*g = sg->g;
 	struct store_player	*all;
@@ -270,26 +273,33 @@ service_play_announce(struct service_mail *sm, struct service_game *sg,
 	buf_free(&who);
 	buf_init(&since);
 	buf_init(&named);
+	if (lead == NULL)
+		lead = "";
 	if (next != -1)
 		service_play_since(sg, next, &since);
 	for (i = 0; i < n && rc == 0; i++) {
 		seat = service_game_seat_of(sg, all[i].id);
 		service_vars_set(&vars, SV_TURN, "%d", turn);
-		service_vars_set(&vars, SV_REPORT, "%s", report);
+		service_vars_set(&vars, SV_REPORT, "%s%s", lead, report);
 		if (next == -1) {
 			kind = TEMPLATE_OVER;
 			snprintf(state, sizeof state, "game over");
 			buf_reset(&named);
 			service_play_named(sg, report, &named);
-			service_vars_set(&vars, SV_REPORT, "%s", named.data);
+			service_vars_set(&vars, SV_REPORT, "%s%s", lead,
+			    named.data);
 		} else if (seat != NULL && seat->seat == next) {
 			kind = TEMPLATE_YOUR_TURN;
 			service_vars_set(&vars, SV_TURN, "%d",
 			    sg->row.turns + 1);
-			service_vars_set(&vars, SV_REPORT, "%s", since.len > 0 ?
-			    since.data : report);
+			service_vars_set(&vars, SV_REPORT, "%s%s", lead,
+			    since.len > 0 ? since.data : report);
 			snprintf(state, sizeof state, "your turn %d",
 			    sg->row.turns + 1);
+		} else if (seat != NULL && seat->seat == mover &&
+		    mover_state != NULL) {
+			kind = TEMPLATE_PLAYED;
+			snprintf(state, sizeof state, "%s", mover_state);
 		} else if (seat != NULL && seat->seat == mover) {
 			if (strcmp(service_set_get(&all[i], "confirm"),
 			    "off") == 0)
@@ -453,7 +463,7 @@ service_play_turn(struct service_mail *sm, const struct command *c,
 	    "over" : "playing", cause)) == -1)
 		goto done;
 	rc = service_play_announce(sm, &sg, seat->seat, turn, report.len > 0 ?
-	    report.data : "", cause);
+	    report.data : "", NULL, NULL, cause);
 done:
 	buf_free(&canon);
 	buf_free(&report);

@@ -71,6 +71,7 @@ enum service_var {
 	SV_GAME, SV_VARIANT, SV_PLAYER, SV_PLAYERS, SV_INVITER, SV_SEATS,
 	SV_BOARD, SV_STATUS, SV_REPORT, SV_TURN, SV_EXAMPLE, SV_ERROR,
 	SV_SCORE, SV_SINCE, SV_TOPIC, SV_MOVER, SV_TEXT, SV_ADDRESS,
+	SV_CLOCK, SV_DEADLINE,
 	SV_OLD_MOVE,	/* {{move}}, the old name of {{turn}} */
 	SV_N
 };
@@ -144,6 +145,18 @@ int	service_lifecycle_join(struct service_mail *, const struct command *,
 int	service_lifecycle_withdraw(struct service_mail *,
 	    const struct command *, char **);
 
+/* service-clock.c */
+int	service_clock_sync(struct service_mail *, struct service_game *,
+	    char **);
+int	service_clock_resync(struct service_mail *, const long long *,
+	    size_t, char **);
+void	service_clock_when(long long, const char *, struct buf *);
+void	service_clock_deadline(struct service_mail *,
+	    const struct service_game *, const struct store_player *,
+	    struct buf *);
+int	service_clock_out(struct service_mail *, struct service_game *,
+	    struct store_seat *, const char *, char **);
+
 /* service-press.c */
 int	service_press_game(struct service_mail *, struct service_game *,
 	    char **);
@@ -155,6 +168,8 @@ int	service_press_command(struct service_mail *, const struct command *,
 /* service-play.c */
 int	service_play_turn(struct service_mail *, const struct command *,
 	    char **);
+int	service_play_announce(struct service_mail *, struct service_game *,
+	    int, int, const char *, const char *, const char *, char **);
 int	service_play_preview(struct service_mail *, const struct command *,
 	    char **);
 int	service_play_board(struct service_mail *, const struct command *,

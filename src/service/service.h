@@ -21,5 +21,7 @@ int		 service_handle(struct mailloop *, const struct message *,
 		    void *, char **);
 int		 service_nudge(struct service *, struct mailloop *, long long,
 		    struct buf *, char **);
+int		 service_clock_due(struct mailloop *, long long, void *,
+		    long long *, char **);
 
 #endif

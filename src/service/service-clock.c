@@ -1,0 +1,586 @@
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "clock.h"
+#include "config-file.h"
+#include "log.h"
+#include "mailloop.h"
+#include "service.h"
+#include "service-private.h"
+#include "text.h"
+#include "xmalloc.h"
+
+/*
+ * Games on the clock.  A game with a time control (clock.c) has one
+ * clock running at a time: that of the seat to move, in every phase.
+ * The game's row says whose clock it is (clock_seat), since when it
+ * runs (clock_since; none while its player is on vacation), from which
+ * turn (clock_turn) and when it runs out (deadline); each seat keeps
+ * its bank as it stood when its clock last started.
+ *
+ * service_clock_sync() brings the clock up to date after anything that
+ * changes a game: it charges the turn that ended (the time used, and
+ * the increment if that seat played), starts the clock of the seat to
+ * move, stops or restarts it for a vacation, and writes the game's
+ * timers: the reminder and the timeout of this deadline, or, for an
+ * invitation, its expiry.  It runs inside the transaction of whatever
+ * changed the game, so clock and game never disagree.
+ *
+ * service_clock_due() handles the timers that fall due, each in the
+ * transaction that deletes it, with the mail it causes.  A timeout
+ * takes the seat out of the game (service_clock_out()): of two
+ * players it loses, by resigning; of more, the server plays its turns
+ * with the random robot until resigning is allowed (the movement
+ * phase of Mu), and it resigns then (docs/rules.md, Timeouts).
+ */
+
+#define SERVICE_CLOCK_BATCH	64	/* due events in one transaction */
+
+static int	service_clock_control(const struct service_game *,
+		    struct clock_control *);
+static struct store_seat *service_clock_seat(struct service_game *, int);
+static int	service_clock_moved(const struct service_game *, int, int);
+static int	service_clock_away(struct service_mail *, long long, int *,
+		    char **);
+static int	service_clock_timers(struct service_mail *,
+		    struct service_game *, char **);
+static int	service_clock_event(struct service_mail *,
+		    const struct store_timer *, char **);
+static int	service_clock_remind(struct service_mail *,
+		    struct service_game *, char **);
+static int	service_clock_timeout(struct service_mail *,
+		    struct service_game *, const struct store_timer *, char **);
+static int	service_clock_expire(struct service_mail *,
+		    struct service_game *, char **);
+static int	service_clock_return(struct service_mail *, long long,
+		    char **);
+
+/* sg's time control: 1 and *c, or 0 if it has none. */
+static int
+service_clock_control(const struct service_game *sg, struct clock_control *c)
+{
+	char	*why = NULL;
+
+	memset(c, 0, sizeof *c);
+	if (sg->row.clock == NULL)
+		return (0);
+	if (clock_parse(sg->row.clock, c, &why) == -1) {
+		log_warnx("game G%lld: time %s: %s", sg->row.id, sg->row.clock,
+		    why);
+		free(why);
+		memset(c, 0, sizeof *c);
+	}
+	return (c->initial != 0);
+}
+
+/* The store's seat n of sg, or NULL. */
+static struct store_seat *
+service_clock_seat(struct service_game *sg, int n)
+{
+	size_t	i;
+
+	for (i = 0; i < sg->nseats; i++) {
+		if (sg->seats[i].seat == n)
+			return (&sg->seats[i]);
+	}
+	return (NULL);
+}
+
+/* Did seat make a turn (not a resignation) from record line from on? */
+static int
+service_clock_moved(const struct service_game *sg, int seat, int from)
+{
+	const struct record_action	*a;
+	size_t				 i;
+
+	for (i = from < 0 ? 0 : (size_t)from; i < sg->rec.nactions; i++) {
+		a = &sg->rec.actions[i];
+		if (sg->g->ops->seat_parse(sg->g, a->seat, strlen(a->seat)) ==
+		    seat && strcmp(a->text, "resign") != 0)
+			return (1);
+	}
+	return (0);
+}
+
+/* Is player on vacation now?  *away; 0, or -1 if the store fails. */
+static int
+service_clock_away(struct service_mail *sm, long long player, int *away,
+    char **cause)
+{
+	long long	until;
+
+	*away = 0;
+	if (player == 0)
+		return (0);
+	if (store_away_get(sm->sv->store, player, &until, cause) == -1)
+		return (-1);
+	*away = until != -1 && until > sm->ml->now;
+	return (0);
+}
+
+/* Bring sg's clock up to date with its game (see above). */
+int
+service_clock_sync(struct service_mail *sm, struct service_game *sg,
+    char **cause)
+{
+	struct store		*st = sm->sv->store;
+	struct store_game	*row = &sg->row;
+	struct clock_control	 c;
+	struct store_seat	*s;
+	long long		 now = sm->ml->now, used;
+	int			 mover = -1, away;
+
+	if (!service_clock_control(sg, &c))
+		return (service_clock_timers(sm, sg, cause));
+	if (strcmp(row->status, "playing") == 0)
+		mover = sg->g->ops->to_move(sg->g);
+	if (row->clock_seat != -1 && (row->clock_seat != mover ||
+	    row->turns != row->clock_turn)) {
+		if ((s = service_clock_seat(sg, (int)row->clock_seat)) != NULL) {
+			used = row->clock_since == -1 ? 0 :
+			    now - row->clock_since;
+			s->bank = clock_charge(&c, s->bank == -1 ? c.initial :
+			    s->bank, used, service_clock_moved(sg, s->seat,
+			    row->clock_turn));
+			if (store_clock_seat(st, row->id, s->seat, s->bank,
+			    s->out, cause) == -1)
+				return (-1);
+		}
+		row->clock_seat = row->clock_since = row->deadline = -1;
+	}
+	if (mover != -1 && (s = service_clock_seat(sg, mover)) != NULL) {
+		if (service_clock_away(sm, s->player.id, &away, cause) == -1)
+			return (-1);
+		if (row->clock_seat == -1) {
+			if (s->bank == -1)
+				s->bank = c.initial;
+			row->clock_seat = mover;
+			row->clock_turn = row->turns;
+			row->reminded = 0;
+			row->clock_since = away ? -1 : now;
+		} else if (away && row->clock_since != -1) {
+			s->bank = clock_charge(&c, s->bank, now -
+			    row->clock_since, 0);
+			row->clock_since = -1;
+		} else if (!away && row->clock_since == -1)
+			row->clock_since = now;
+		if (store_clock_seat(st, row->id, s->seat, s->bank, s->out,
+		    cause) == -1)
+			return (-1);
+		row->deadline = row->clock_since == -1 ? -1 :
+		    row->clock_since + s->bank;
+	}
+	if (store_clock_set(st, row, cause) == -1)
+		return (-1);
+	return (service_clock_timers(sm, sg, cause));
+}
+
+/* Write sg's timers afresh: its expiry, or its reminder and timeout. */
+static int
+service_clock_timers(struct service_mail *sm, struct service_game *sg,
+    char **cause)
+{
+	const struct config_file	*cf = sm->sv->config;
+	struct store			*st = sm->sv->store;
+	const struct store_game		*row = &sg->row;
+	long long			 at;
+
+	if (store_timers_clear(st, row->id, cause) == -1)
+		return (-1);
+	if (strcmp(row->status, "inviting") == 0)
+		return (store_timer_add(st, row->created + cf->invitation,
+		    "expire", row->id, -1, 0, cause));
+	if (strcmp(row->status, "playing") != 0 || row->deadline == -1)
+		return (0);
+	if (!row->reminded) {
+		at = clock_remind_at(row->deadline, row->deadline -
+		    row->clock_since, (int)cf->remind_share,
+		    cf->remind_before);
+		if (at > sm->ml->now && store_timer_add(st, at, "remind",
+		    row->id, (int)row->clock_seat, 0, cause) == -1)
+			return (-1);
+	}
+	return (store_timer_add(st, row->deadline, "timeout", row->id,
+	    (int)row->clock_seat, 0, cause));
+}
+
+/*
+ * t as a date for a mail: "Sat 28 Nov 2026 09:00 UTC", or, in zone tz
+ * (a name of the tz database), "Sat 28 Nov 10:00 CET".
+ */
+void
+service_clock_when(long long t, const char *tz, struct buf *out)
+{
+	char		 s[64], *old = NULL;
+	const char	*e;
+	time_t		 tt = (time_t)t;
+	struct tm	 tm;
+
+	if (tz == NULL) {
+		gmtime_r(&tt, &tm);
+		strftime(s, sizeof s, "%a %d %b %Y %H:%M UTC", &tm);
+		buf_adds(out, s);
+		return;
+	}
+	if ((e = getenv("TZ")) != NULL)
+		old = xstrdup(e);
+	setenv("TZ", tz, 1);
+	tzset();
+	localtime_r(&tt, &tm);
+	strftime(s, sizeof s, "%a %d %b %H:%M %Z", &tm);
+	if (old != NULL) {
+		setenv("TZ", old, 1);
+		free(old);
+	} else
+		unsetenv("TZ");
+	tzset();
+	buf_adds(out, s);
+}
+
+/*
+ * What player to is told of their clock in sg, wrapped, or nothing if
+ * it is not their clock that runs: the deadline in UTC and in their
+ * zone ("set timezone"), and the time left.
+ */
+void
+service_clock_deadline(struct service_mail *sm, const struct service_game *sg,
+    const struct store_player *to, struct buf *out)
+{
+	const struct store_game	*row = &sg->row;
+	const struct store_seat	*s;
+	const char		*tz;
+	struct buf		 line;
+	size_t			 i;
+
+	if (row->clock == NULL || row->clock_seat == -1 ||
+	    strcmp(row->status, "playing") != 0)
+		return;
+	for (s = NULL, i = 0; i < sg->nseats; i++) {
+		if (sg->seats[i].seat == row->clock_seat)
+			s = &sg->seats[i];
+	}
+	if (s == NULL || s->player.id != to->id)
+		return;
+	buf_init(&line);
+	if (row->clock_since == -1) {
+		buf_adds(&line, "Your clock is stopped while you are on "
+		    "vacation, with ");
+		clock_words(s->bank, &line);
+		buf_adds(&line, " left on it.");
+	} else {
+		buf_adds(&line, "Your deadline: ");
+		service_clock_when(row->deadline, NULL, &line);
+		tz = service_set_get(to, "timezone");
+		if (strcmp(tz, "UTC") != 0) {
+			buf_adds(&line, " (");
+			service_clock_when(row->deadline, tz, &line);
+			buf_addf(&line, " in %s)", tz);
+		}
+		buf_adds(&line, ", ");
+		clock_words(row->deadline - sm->ml->now, &line);
+		buf_adds(&line, " from now.");
+	}
+	buf_addf(&line, " The clock is %s.\n", row->clock);
+	text_wrap(out, line.data, TEXT_WRAP, TEXT_WIDTH);
+	buf_free(&line);
+}
+
+/*
+ * Take seat out of sg, for why ("time", "forfeit"): of two players it
+ * resigns and loses; of more, the server plays for it from now on
+ * (service_game_forced()), and it resigns as soon as it may.  Then the
+ * game is saved and everyone told.  The record says why in a comment.
+ */
+int
+service_clock_out(struct service_mail *sm, struct service_game *sg,
+    struct store_seat *s, const char *why, char **cause)
+{
+	const struct game_ops	*ops = sg->g->ops;
+	struct buf		 who, lead, note, result, report;
+	struct store_seat	*w;
+	size_t			 i;
+	char			*err = NULL;
+	int			 rc = -1, turn, two = ops->players(sg->g) == 2;
+	int			 timeout = strcmp(why, "time") == 0;
+
+	buf_init(&who);
+	buf_init(&lead);
+	buf_init(&note);
+	buf_init(&result);
+	buf_init(&report);
+	buf_addf(&who, "%s (", ops->seat_name(sg->g, s->seat));
+	service_label(&s->player, &who);
+	buf_addc(&who, ')');
+	service_clock_when(sm->ml->now, NULL, &note);
+	buf_addf(&note, ": %s %s", who.data, timeout ? "ran out of time" :
+	    "forfeits, by the operator's decision");
+	record_note(&sg->rec, note.data);
+	free(s->out);
+	s->out = xstrdup(why);
+	if (store_clock_seat(sm->sv->store, sg->row.id, s->seat, s->bank,
+	    s->out, cause) == -1)
+		goto out;
+	buf_addf(&lead, "%c%s %s", toupper((unsigned char)who.data[0]),
+	    who.data + 1, timeout ? "ran out of time" : "forfeits the game "
+	    "(the operator's decision)");
+	turn = (int)sg->rec.nactions + 1;
+	if (two) {
+		if (game_play(sg->g, s->seat, "resign", 6, NULL, &report,
+		    &err) == -1) {
+			log_warnx("game G%lld: %s cannot resign: %s",
+			    sg->row.id, ops->seat_name(sg->g, s->seat), err);
+			free(err);
+			goto out;
+		}
+		record_add(&sg->rec, ops->seat_name(sg->g, s->seat), "resign");
+		if (store_action_add(sm->sv->store, sg->row.id, s->player.id,
+		    turn, "resign", NULL, sm->ml->now, cause) == -1 ||
+		    store_seat_set(sm->sv->store, sg->row.id, s->seat,
+		    s->player.id, "resigned", cause) == -1)
+			goto out;
+		for (w = NULL, i = 0; i < sg->nseats; i++) {
+			if (sg->seats[i].seat != s->seat)
+				w = &sg->seats[i];
+		}
+		if (w != NULL) {
+			buf_addf(&result, "%s (", ops->seat_name(sg->g,
+			    w->seat));
+			service_label(&w->player, &result);
+			buf_addc(&result, ')');
+		}
+		buf_addf(&result, " wins %s", timeout ? "on time" :
+		    "by forfeit");
+		buf_addf(&lead, ": %s.\n\n", result.data);
+	} else {
+		buf_addf(&lead, " and is out of the game: mupbem %s.\n\n",
+		    "plays for them until they may resign, and then resigns "
+		    "for them");
+	}
+	if (service_game_forced(sm, sg, &report, cause) == -1 ||
+	    service_game_save(sm, sg, ops->to_move(sg->g) == -1 ? "over" :
+	    "playing", cause) == -1)
+		goto out;
+	if (two && store_clock_end(sm->sv->store, sg->row.id, "over", why,
+	    result.data, sm->ml->now, cause) == -1)
+		goto out;
+	rc = service_play_announce(sm, sg, s->seat, turn, report.len > 0 ?
+	    report.data : "", lead.data, timeout ? "you ran out of time" :
+	    "you forfeit", cause);
+out:
+	buf_free(&who);
+	buf_free(&lead);
+	buf_free(&note);
+	buf_free(&result);
+	buf_free(&report);
+	return (rc);
+}
+
+/* A reminder: the player to move, the board and the deadline. */
+static int
+service_clock_remind(struct service_mail *sm, struct service_game *sg,
+    char **cause)
+{
+	struct service_vars	 vars;
+	struct store_seat	*s;
+	struct buf		 since;
+	char			 state[64];
+	int			 rc;
+
+	if ((s = service_clock_seat(sg, (int)sg->row.clock_seat)) == NULL ||
+	    s->player.id == 0)
+		return (0);
+	service_vars_init(&vars);
+	service_vars_game(&vars, sg);
+	buf_init(&since);
+	service_clock_when(sg->row.clock_since, NULL, &since);
+	service_vars_set(&vars, SV_SINCE, "%s", since.data);
+	snprintf(state, sizeof state, "reminder: your turn %d",
+	    sg->row.turns + 1);
+	rc = service_mail_game(sm, sg, &s->player, TEMPLATE_REMINDER, &vars,
+	    state, cause);
+	sg->row.reminded = 1;
+	if (rc == 0)
+		rc = store_clock_set(sm->sv->store, &sg->row, cause);
+	buf_free(&since);
+	service_vars_free(&vars);
+	return (rc);
+}
+
+/* The deadline of t's seat has passed: it is out (or the timer stale). */
+static int
+service_clock_timeout(struct service_mail *sm, struct service_game *sg,
+    const struct store_timer *t, char **cause)
+{
+	struct store_seat	*s;
+
+	if (sg->row.clock_seat != t->seat || sg->row.clock_since == -1 ||
+	    sg->row.deadline > sm->ml->now)
+		return (service_clock_sync(sm, sg, cause));
+	if ((s = service_clock_seat(sg, t->seat)) == NULL || s->out != NULL) {
+		log_warnx("game G%lld: a timeout for seat %d, which is out "
+		    "already", sg->row.id, t->seat);
+		return (0);
+	}
+	log_info("game G%lld: %s ran out of time", sg->row.id,
+	    s->player.address);
+	return (service_clock_out(sm, sg, s, "time", cause));
+}
+
+/* An invitation nobody completed in time: the game is off. */
+static int
+service_clock_expire(struct service_mail *sm, struct service_game *sg,
+    char **cause)
+{
+	struct service_vars	 vars;
+	struct buf		 days;
+	int			 rc;
+
+	if (strcmp(sg->row.status, "inviting") != 0 || sg->nseats == 0)
+		return (0);
+	buf_init(&days);
+	clock_words(sm->sv->config->invitation, &days);
+	if (store_clock_end(sm->sv->store, sg->row.id, "abandoned",
+	    "expired", "the invitation expired", sm->ml->now, cause) == -1 ||
+	    store_timers_clear(sm->sv->store, sg->row.id, cause) == -1) {
+		buf_free(&days);
+		return (-1);
+	}
+	free(sg->row.status);
+	sg->row.status = xstrdup("abandoned");
+	log_info("game G%lld: the invitation expired", sg->row.id);
+	service_vars_init(&vars);
+	service_vars_game(&vars, sg);
+	service_vars_set(&vars, SV_TEXT, "Your game %s (%s) did not start: "
+	    "its seats were not all taken within %s, so the invitation has "
+	    "expired.\n\n%s\nWrite \"rematch G%lld\" or \"new %s ...\" to "
+	    "try again.\n", vars.v[SV_GAME], sg->g->ops->name, days.data,
+	    vars.v[SV_SEATS], sg->row.id, sg->g->ops->name);
+	rc = service_mail_game(sm, sg, &sg->seats[0].player, TEMPLATE_NOTICE,
+	    &vars, "invitation expired", cause);
+	service_vars_free(&vars);
+	buf_free(&days);
+	return (rc);
+}
+
+/* Player's vacation is over: their clocks run again. */
+static int
+service_clock_return(struct service_mail *sm, long long player, char **cause)
+{
+	long long	*ids;
+	size_t		 n;
+	int		 rc;
+
+	if (store_away_set(sm->sv->store, player, sm->ml->now, -1,
+	    cause) == -1 || store_clock_games(sm->sv->store, player, &ids, &n,
+	    cause) == -1)
+		return (-1);
+	rc = service_clock_resync(sm, ids, n, cause);
+	free(ids);
+	return (rc);
+}
+
+/* Sync the clocks of the n games ids (after a vacation begins or ends). */
+int
+service_clock_resync(struct service_mail *sm, const long long *ids, size_t n,
+    char **cause)
+{
+	struct service_game	sg;
+	size_t			i;
+	int			rc = 0;
+
+	for (i = 0; i < n && rc != -1; i++) {
+		if ((rc = service_game_load(sm, ids[i], &sg, cause)) != 1)
+			continue;
+		rc = service_clock_sync(sm, &sg, cause);
+		service_game_free(&sg);
+	}
+	return (rc == -1 ? -1 : 0);
+}
+
+/* Handle timer t. */
+static int
+service_clock_event(struct service_mail *sm, const struct store_timer *t,
+    char **cause)
+{
+	struct service_game	sg;
+	int			rc;
+
+	if (strcmp(t->kind, "return") == 0)
+		return (service_clock_return(sm, t->player, cause));
+	if ((rc = service_game_load(sm, t->game, &sg, cause)) != 1)
+		return (rc);
+	if (strcmp(t->kind, "expire") == 0)
+		rc = service_clock_expire(sm, &sg, cause);
+	else if (strcmp(sg.row.status, "playing") != 0)
+		rc = 0;
+	else if (strcmp(t->kind, "remind") == 0) {
+		rc = 0;
+		if (sg.row.clock_seat == t->seat && !sg.row.reminded &&
+		    sg.row.clock_since != -1)
+			rc = service_clock_remind(sm, &sg, cause);
+	} else
+		rc = service_clock_timeout(sm, &sg, t, cause);
+	service_game_free(&sg);
+	return (rc);
+}
+
+/*
+ * The daemon's timer (a mailloop_ticker; arg is the service): handle
+ * every timer due at now, in transactions of up to SERVICE_CLOCK_BATCH,
+ * each deleted in the transaction that queues the mail it causes.
+ * *next is when the next one is due (-1: none).  Returns how many were
+ * handled, or -1 if the store failed (then the batch in hand is still
+ * due).
+ */
+int
+service_clock_due(struct mailloop *ml, long long now, void *arg,
+    long long *next, char **cause)
+{
+	struct service		*sv = arg;
+	struct service_mail	sm;
+	struct store_timer	t;
+	char			nobody[] = "nobody";
+	int			n = 0, batch, rc = 0;
+
+	*next = -1;
+	memset(&sm, 0, sizeof sm);
+	sm.sv = sv;
+	sm.ml = ml;
+	sm.me.address = nobody;
+	ml->now = now;
+	while (rc == 0 && (ml->stop == NULL || !*ml->stop)) {
+		buf_init(&sm.reply);
+		if (store_begin(sv->store, cause) == -1)
+			return (-1);
+		for (batch = 0; batch < SERVICE_CLOCK_BATCH; batch++, n++) {
+			if ((rc = store_timer_due(sv->store, now, &t,
+			    cause)) != 1)
+				break;
+			log_debug("timer %lld: %s, game %lld, due %lld",
+			    t.id, t.kind, t.game, t.at);
+			if ((rc = service_clock_event(&sm, &t, cause)) == -1 ||
+			    (rc = store_timer_del(sv->store, t.id,
+			    cause)) == -1)
+				break;
+		}
+		buf_free(&sm.reply);
+		if (rc == -1) {
+			store_rollback(sv->store);
+			return (-1);
+		}
+		if (store_commit(sv->store, cause) == -1) {
+			store_rollback(sv->store);
+			return (-1);
+		}
+		if (rc == 0 && batch < SERVICE_CLOCK_BATCH)
+			break;
+		rc = 0;
+	}
+	*next = store_timer_next(sv->store);
+	return (n);
+}
