@@ -11,7 +11,7 @@ packages=(
 	libcurl4-gnutls-dev libetpan-dev libsqlite3-dev
 	check libdpkg-perl libinih-dev nettle-dev libgnutls28-dev
 	dovecot-imapd dovecot-lmtpd postfix openssl
-	swaks libnet-ssleay-perl curl tzdata
+	swaks libnet-ssleay-perl curl tzdata sqlite3
 )
 
 missing=()

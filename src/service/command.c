@@ -56,7 +56,8 @@ enum command_args {
 	COMMAND_ARGS_TURN,	/* the rest of the line, and following lines */
 	COMMAND_ARGS_NAME,	/* the rest of the line */
 	COMMAND_ARGS_SETTING,	/* the rest of the line: KEY VALUE */
-	COMMAND_ARGS_PRESS	/* the rest of the line and of the mail */
+	COMMAND_ARGS_PRESS,	/* the rest of the line and of the mail */
+	COMMAND_ARGS_VACATION	/* the rest of the line: 5d, until DATE */
 };
 
 static const struct {
@@ -81,6 +82,7 @@ static const struct {
 	{ "set", COMMAND_SET, COMMAND_ARGS_SETTING },
 	{ "rematch", COMMAND_REMATCH, COMMAND_ARGS_MAYBE_GAME },
 	{ "press", COMMAND_PRESS, COMMAND_ARGS_PRESS },
+	{ "vacation", COMMAND_VACATION, COMMAND_ARGS_VACATION },
 };
 
 #define COMMAND_NWORDS	(sizeof command_words / sizeof command_words[0])
@@ -456,6 +458,15 @@ command_fits(size_t i, int punct, const char *rest)
 		found = game_find(name) != NULL || strchr(rest, '@') != NULL;
 		free(name);
 		return (found);
+	case COMMAND_ARGS_VACATION:
+		/* "vacation 5d", "vacation until 2026-12-27", "off". */
+		if (n == 5 && strncasecmp(w, "until", 5) == 0)
+			return ((w = command_word(w + n, &n)) != NULL &&
+			    isdigit((unsigned char)*w) &&
+			    command_word(w + n, &n) == NULL);
+		return ((isdigit((unsigned char)*w) || (n == 3 &&
+		    strncasecmp(w, "off", 3) == 0)) &&
+		    command_word(w + n, &n) == NULL);
 	case COMMAND_ARGS_SETTING:
 		/* "set confirm off": a key and a value, no sentence. */
 		return ((w = command_word(w + n, &n)) == NULL ||
@@ -721,6 +732,11 @@ command_line(struct command_reader *rd, const char *s, size_t len)
 			return (command_fail(rd, "set: which setting? Write "
 			    "set confirm off, or set confirm on"));
 		}
+		c->arg = xstrdup(rest);
+		break;
+	case COMMAND_ARGS_VACATION:
+		while (*rest == ' ' || *rest == '\t')
+			rest++;
 		c->arg = xstrdup(rest);
 		break;
 	case COMMAND_ARGS_PRESS:

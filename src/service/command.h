@@ -28,7 +28,8 @@ enum command_type {
 	COMMAND_NAME,
 	COMMAND_SET,	/* a player's setting: KEY VALUE */
 	COMMAND_REMATCH,	/* a new game like a finished one */
-	COMMAND_PRESS		/* a message to the other players */
+	COMMAND_PRESS,		/* a message to the other players */
+	COMMAND_VACATION	/* vacation [5d | until DATE | off] */
 };
 
 struct command {

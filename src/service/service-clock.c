@@ -216,8 +216,7 @@ service_clock_timers(struct service_mail *sm, struct service_game *sg,
 void
 service_clock_when(long long t, const char *tz, struct buf *out)
 {
-	char		 s[64], *old = NULL;
-	const char	*e;
+	char		 s[64], *old;
 	time_t		 tt = (time_t)t;
 	struct tm	 tm;
 
@@ -227,19 +226,40 @@ service_clock_when(long long t, const char *tz, struct buf *out)
 		buf_adds(out, s);
 		return;
 	}
+	old = service_clock_zone(tz);
+	localtime_r(&tt, &tm);
+	strftime(s, sizeof s, "%a %d %b %H:%M %Z", &tm);
+	service_clock_zone_end(old);
+	buf_adds(out, s);
+}
+
+/*
+ * Make tz the zone of local time (for localtime_r() and mktime());
+ * the zone it replaces is returned, for service_clock_zone_end().
+ */
+char *
+service_clock_zone(const char *tz)
+{
+	const char	*e;
+	char		*old = NULL;
+
 	if ((e = getenv("TZ")) != NULL)
 		old = xstrdup(e);
 	setenv("TZ", tz, 1);
 	tzset();
-	localtime_r(&tt, &tm);
-	strftime(s, sizeof s, "%a %d %b %H:%M %Z", &tm);
+	return (old);
+}
+
+/* Put back the zone old that service_clock_zone() replaced. */
+void
+service_clock_zone_end(char *old)
+{
 	if (old != NULL) {
 		setenv("TZ", old, 1);
 		free(old);
 	} else
 		unsetenv("TZ");
 	tzset();
-	buf_adds(out, s);
 }
 
 /*

@@ -245,8 +245,9 @@ service_play_who(const struct service_game *sg, int seat, struct buf *out)
  * gets the last report, the board and the score.
  *
  * When the server acted for the mover (a timeout, a forfeit), lead
- * says so ahead of every report, and the mover hears of it with state
- * ("you ran out of time") instead of a confirmation.
+ * says so ahead of every report, the mover hears of it with
+ * mover_state ("you ran out of time") instead of a confirmation, and
+ * every player hears of it at once.
  */
 int
 service_play_announce(struct service_mail *sm, struct service_game *sg,
@@ -307,8 +308,8 @@ service_play_announce(struct service_mail *sm, struct service_game *sg,
 			kind = TEMPLATE_ACCEPTED;
 			snprintf(state, sizeof state, "you played turn %d",
 			    turn);
-		} else if (seat != NULL && strcmp(service_set_get(&all[i],
-		    "watch"), "on") != 0)
+		} else if (seat != NULL && mover_state == NULL &&
+		    strcmp(service_set_get(&all[i], "watch"), "on") != 0)
 			continue;
 		else {
 			kind = TEMPLATE_PLAYED;

@@ -151,11 +151,17 @@ int	service_clock_sync(struct service_mail *, struct service_game *,
 int	service_clock_resync(struct service_mail *, const long long *,
 	    size_t, char **);
 void	service_clock_when(long long, const char *, struct buf *);
+char	*service_clock_zone(const char *);
+void	service_clock_zone_end(char *);
 void	service_clock_deadline(struct service_mail *,
 	    const struct service_game *, const struct store_player *,
 	    struct buf *);
 int	service_clock_out(struct service_mail *, struct service_game *,
 	    struct store_seat *, const char *, char **);
+
+/* service-vacation.c */
+int	service_vacation(struct service_mail *, const struct command *,
+	    char **);
 
 /* service-press.c */
 int	service_press_game(struct service_mail *, struct service_game *,

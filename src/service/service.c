@@ -401,6 +401,8 @@ service_command(struct service_mail *sm, const struct command *c,
 		return (service_lifecycle_rematch(sm, c, cause));
 	case COMMAND_PRESS:
 		return (service_press_command(sm, c, cause));
+	case COMMAND_VACATION:
+		return (service_vacation(sm, c, cause));
 	}
 	return (0);
 }

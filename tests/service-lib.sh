@@ -1,0 +1,74 @@
+# The helpers of the tests that drive mupbemd over a real Maildir and a
+# real SQLite store (sourced after tap.sh, in the test's temporary
+# folder $tmp): players write mail (scripts/mail-players.sh), run makes
+# mupbemd -1 answer, and the answers are read from got/.
+
+MP_SEND=mp_deliver
+MP_DB=$tmp/w/mupbem.db
+. "$here/../scripts/mail-players.sh"
+
+# fresh [CONFIG-LINES]: an empty server, with [server] lines added.
+fresh() {
+	rm -rf "$tmp/w"
+	mkdir -p "$tmp/w/Maildir/new" "$tmp/w/Maildir/cur" "$tmp/w/Maildir/tmp" \
+	    "$tmp/w/got"
+	cd "$tmp/w" || exit 99
+	printf '[server]\naddress = games@localhost\nrate_burst = 0\n%b' \
+	    "${1:-}" >mupbem.conf
+}
+
+# run: mupbemd takes the mail; each answer goes to got/ADDRESS.N, and
+# the answers of this run are listed in "new".
+run() {
+	local f to k
+	"$MUPBEMD" -c mupbem.conf --once 2>>log || why+=("mupbemd failed")
+	: >new
+	# Message-IDs count up: mupbem.TIME.PID.N.RANDOM@HOST
+	for f in $(ls outbox/new 2>/dev/null | sort -t. -k4 -n); do
+		to=$(mp_header "outbox/new/$f" To)
+		k=$(ls got | grep -c "^$to\.")
+		mv "outbox/new/$f" "got/$to.$k"
+		echo "got/$to.$k" >>new
+		# No mail may point a player at the source (tested last).
+		grep -HE "docs/|src/|\.md\b" "got/$to.$k" >>"$tmp/pointers"
+	done
+}
+
+# last ADDRESS: the newest answer to ADDRESS.
+last() {
+	ls got | grep "^$1\." | sort -t. -k3 -n | tail -1 | sed 's|^|got/|'
+}
+
+# has FILE TEXT: the mail contains the text, or adds a reason; lines a
+# mail wrapped at 78 columns are joined first.
+has() {
+	tr '\n' ' ' <"$1" 2>/dev/null | tr -s ' ' |
+	    grep -qF -- "$(printf '%s' "$2" | tr -s ' ')" ||
+	    why+=("$1 lacks '$2'")
+}
+
+# has_line FILE LINE: the mail has exactly this line, or adds a reason.
+has_line() {
+	grep -qxF -- "$2" "$1" 2>/dev/null || why+=("$1 lacks the line '$2'")
+}
+
+# subject_is FILE "[mupbem G1] velox: STATE": game mail about G1 whose
+# X-Mupbem-State (and first line) is STATE.  The subject itself is the
+# game's, the same for every mail about it.
+subject_is() {
+	local tag="${2%%] *}]" state="${2#*] *: }"
+	case $2 in
+	"[mupbem G"*) ;;
+	*)	[ "$(mp_header "$1" Subject)" = "$2" ] ||
+		    why+=("$1: subject '$(mp_header "$1" Subject)', wanted '$2'")
+		return ;;
+	esac
+	[ "$(mp_header "$1" X-Mupbem-State)" = "$state" ] &&
+	    case $(mp_header "$1" Subject) in "$tag "*) true ;; *) false ;; esac ||
+	    why+=("$1: '$(mp_header "$1" Subject)' '$(mp_header "$1" X-Mupbem-State)', wanted '$2'")
+}
+
+record() {
+	"$MUPBEM" --db mupbem.db export "${1:-G1}"
+}
+
