@@ -250,6 +250,12 @@ cfg "an unknown section" '[mail]\nx = 1\n' \
     "t.conf line 2: [mail]: no such section (the sections are [server], [mailbox], [send] and [games])"
 cfg "a setting outside a section" 'address = a@b\n' \
     "t.conf line 1: address: every setting belongs in a section: [server], [mailbox], [send] or [games]"
+cfg "a time control without a unit" '[games]\ntime = 3x\n' \
+    "t.conf line 2: [games] time: time 3x: 3x needs a unit: d (days), h (hours), m (minutes) or w (weeks)"
+cfg "a share over 99%" '[games]\nremind_share = 150%\n' \
+    "t.conf line 2: [games] remind_share: expected a share from 0% to 99%, not '150%'"
+cfg "an invitation shorter than an hour" '[games]\ninvitation = 10m\n' \
+    "t.conf: [games] invitation: an invitation stays open an hour at least"
 cfg "a bad mailbox url" '[mailbox]\nurl = pop3://host\n' \
     "t.conf line 2: [mailbox] url: expected maildir:PATH, imap://[USER@]HOST[:PORT]/FOLDER or imaps://..., not 'pop3://host'"
 cfg "a bad send url" '[send]\nurl = pigeon:coop\n' \

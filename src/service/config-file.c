@@ -576,6 +576,11 @@ config_check(const struct config_file *c, char **why)
 		    "1K");
 		return (-1);
 	}
+	if (c->invitation < CLOCK_HOUR) {
+		xasprintf(why, "[games] invitation: an invitation stays open "
+		    "an hour at least");
+		return (-1);
+	}
 	return (0);
 }
 
