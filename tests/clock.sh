@@ -143,6 +143,11 @@ g=$(mover 3)
 [ -n "$g" ] && has "$g" "3 days from now." || why+=("no your-turn 3: $(cat new)")
 [ "$(sql "select deadline from games")" = $((T0 + 4 * DAY)) ] ||
     why+=("deadline: $(sql "select deadline from games")")
+other=$A; [ "$who" = "$A" ] && other=$B
+mp_mail "$other" games@localhost "x" "games"
+run
+has "$(last $other)" "G1 velox, playing, turn 3. It is"
+has "$(last $other)" "Your deadline: Sun 22 Nov 2026 11:06 UTC, 3 days from now. The clock is 3d+1d/10d."
 end "a Fischer clock: the time used is taken, the increment added, the next clock starts"
 
 begin
@@ -314,5 +319,11 @@ run
 has "$(last $B)" "G1"
 [ "$(sql "select status from games")" = abandoned ] || why+=("accepted after the expiry")
 end "an invitation expires after [games] invitation, and its creator is told"
+
+begin
+MUPBEM_NOW=12x "$MUPBEM" --db mupbem.db list >out 2>err
+[ $? = 1 ] || why+=("exit status $?")
+has err "mupbem: MUPBEM_NOW: '12x' is not a time; write the seconds since 1970-01-01 UTC"
+end "mupbem reads MUPBEM_NOW too, and refuses one that is not a time"
 
 tap_done

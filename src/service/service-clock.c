@@ -263,18 +263,17 @@ service_clock_zone_end(char *old)
 }
 
 /*
- * What player to is told of their clock in sg, wrapped, or nothing if
- * it is not their clock that runs: the deadline in UTC and in their
- * zone ("set timezone"), and the time left.
+ * What player to is told of their clock in sg, on one line added to
+ * line, or nothing if it is not their clock that runs: the deadline in
+ * UTC and in their zone ("set timezone"), and the time left.
  */
 void
-service_clock_deadline(struct service_mail *sm, const struct service_game *sg,
-    const struct store_player *to, struct buf *out)
+service_clock_line(struct service_mail *sm, const struct service_game *sg,
+    const struct store_player *to, struct buf *line)
 {
 	const struct store_game	*row = &sg->row;
 	const struct store_seat	*s;
 	const char		*tz;
-	struct buf		 line;
 	size_t			 i;
 
 	if (row->clock == NULL || row->clock_seat == -1 ||
@@ -286,27 +285,40 @@ service_clock_deadline(struct service_mail *sm, const struct service_game *sg,
 	}
 	if (s == NULL || s->player.id != to->id)
 		return;
-	buf_init(&line);
 	if (row->clock_since == -1) {
-		buf_adds(&line, "Your clock is stopped while you are on "
+		buf_adds(line, "Your clock is stopped while you are on "
 		    "vacation, with ");
-		clock_words(s->bank, &line);
-		buf_adds(&line, " left on it.");
+		clock_words(s->bank, line);
+		buf_adds(line, " left on it.");
 	} else {
-		buf_adds(&line, "Your deadline: ");
-		service_clock_when(row->deadline, NULL, &line);
+		buf_adds(line, "Your deadline: ");
+		service_clock_when(row->deadline, NULL, line);
 		tz = service_set_get(to, "timezone");
 		if (strcmp(tz, "UTC") != 0) {
-			buf_adds(&line, " (");
-			service_clock_when(row->deadline, tz, &line);
-			buf_addf(&line, " in %s)", tz);
+			buf_adds(line, " (");
+			service_clock_when(row->deadline, tz, line);
+			buf_addf(line, " in %s)", tz);
 		}
-		buf_adds(&line, ", ");
-		clock_words(row->deadline - sm->ml->now, &line);
-		buf_adds(&line, " from now.");
+		buf_adds(line, ", ");
+		clock_words(row->deadline - sm->ml->now, line);
+		buf_adds(line, " from now.");
 	}
-	buf_addf(&line, " The clock is %s.\n", row->clock);
-	text_wrap(out, line.data, TEXT_WRAP, TEXT_WIDTH);
+	buf_addf(line, " The clock is %s.", row->clock);
+}
+
+/* service_clock_line() as a paragraph of a mail: wrapped, or nothing. */
+void
+service_clock_deadline(struct service_mail *sm, const struct service_game *sg,
+    const struct store_player *to, struct buf *out)
+{
+	struct buf	line;
+
+	buf_init(&line);
+	service_clock_line(sm, sg, to, &line);
+	if (line.len > 0) {
+		buf_addc(&line, '\n');
+		text_wrap(out, line.data, TEXT_WRAP, TEXT_WIDTH);
+	}
 	buf_free(&line);
 }
 

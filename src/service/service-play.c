@@ -654,6 +654,12 @@ service_play_games(struct service_mail *sm, char **cause)
 		buf_addf(&line, "  G%lld %s, %s, turn %d. ", sg.row.id,
 		    sg.g->ops->name, sg.row.status, sg.row.turns + 1);
 		service_game_waits(&sg, &line);
+		if (line.len > 0 && line.data[line.len - 1] == '\n') {
+			line.data[--line.len] = '\0';
+			buf_addc(&line, ' ');
+			service_clock_line(sm, &sg, &sm->me, &line);
+			buf_addc(&line, '\n');
+		}
 		text_wrap(&text, line.data, TEXT_WRAP, TEXT_WIDTH);
 		service_game_free(&sg);
 	}

@@ -153,6 +153,9 @@ int	service_clock_resync(struct service_mail *, const long long *,
 void	service_clock_when(long long, const char *, struct buf *);
 char	*service_clock_zone(const char *);
 void	service_clock_zone_end(char *);
+void	service_clock_line(struct service_mail *,
+	    const struct service_game *, const struct store_player *,
+	    struct buf *);
 void	service_clock_deadline(struct service_mail *,
 	    const struct service_game *, const struct store_player *,
 	    struct buf *);

@@ -279,7 +279,7 @@ tool_db_resend(struct store *s, long long id)
 		buf_addf(&data, "\nMessage-ID: <%s>", id_new.data);
 		buf_adds(&data, eol);
 		if (store_queue(s, id_new.data, mails[i].sender, mails[i].rcpt,
-		    data.data, data.len, (long long)time(NULL), &cause) == -1 ||
+		    data.data, data.len, mailloop_now(), &cause) == -1 ||
 		    store_mail_add(s, id_new.data, id, 0, &cause) == -1)
 			break;
 		printf("G%lld: the last mail to %s is queued again as <%s>\n",
@@ -411,6 +411,11 @@ tool_db_main(int argc, char **argv)
 	if (argc == arg + 1 && tool_db_game(argv[arg], &id) == -1)
 		return (tool_db_error("'%s' is not a game; write it like G12",
 		    argv[arg]));
+	if (mailloop_now_check(&cause) == -1) {
+		tool_db_error("%s", cause);
+		free(cause);
+		return (1);
+	}
 	if (access(argv[2], F_OK) == -1)
 		return (tool_db_error("%s: %s", argv[2], strerror(errno)));
 	if ((s = store_open(argv[2], &cause)) == NULL) {
