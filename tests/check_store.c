@@ -360,6 +360,116 @@ START_TEST(test_games)
 }
 END_TEST
 
+/*
+ * A further address: waiting, it finds nobody; confirmed, it finds its
+ * player.  A player with no seat merges into another; one with a seat
+ * does not.  A confirmation mail is found by its id, recipient and
+ * code.
+ */
+START_TEST(test_addresses)
+{
+	struct store		*s;
+	struct store_player	 a, b, c, p;
+	struct store_address	 r, *list;
+	char			*cause = NULL, *sender;
+	long long		 id;
+	size_t			 n;
+	int			 games;
+
+	ck_assert_ptr_nonnull(s = store_open(path, &cause));
+	ck_assert_int_eq(store_begin(s, &cause), 0);
+	ck_assert_int_eq(store_player_add(s, "alice@example.org", "s1", 10, &a,
+	    &cause), 0);
+	ck_assert_int_eq(store_player_add(s, "al@work.example", "s2", 10, &b,
+	    &cause), 0);
+	ck_assert_int_eq(store_player_add(s, "carol@example.org", "s3", 10, &c,
+	    &cause), 0);
+	ck_assert_int_eq(store_address_add(s, "Al@Work.example", a.id,
+	    "12345678", 20, &cause), 0);
+	ck_assert_int_eq(store_address_get(s, "al@work.EXAMPLE", &r, &cause),
+	    1);
+	ck_assert_int_eq(r.player, a.id);
+	ck_assert_str_eq(r.code, "12345678");
+	ck_assert_int_eq(r.confirmed, -1);
+	ck_assert_int_eq(r.created, 20);
+	store_address_free(&r);
+	ck_assert_int_eq(store_address_code(s, "12345678", &r, &cause), 1);
+	ck_assert_str_eq(r.address, "Al@Work.example");
+	store_address_free(&r);
+	ck_assert_int_eq(store_address_code(s, "87654321", &r, &cause), 0);
+	/* Waiting, the address is still its own player's. */
+	ck_assert_int_eq(store_player_get(s, "al@work.example", &p, &cause),
+	    1);
+	ck_assert_int_eq(p.id, b.id);
+	store_player_free(&p);
+
+	ck_assert_int_eq(store_queue(s, "c1@x", "g@x", "al@work.example",
+	    "Subject: x\n\n    confirm 12345678\n", 33, 20, &cause), 0);
+	ck_assert_int_eq(store_address_sent(s, "c1@x", "AL@work.example",
+	    "confirm 12345678", &cause), 1);
+	ck_assert_int_eq(store_address_sent(s, "c1@x", "carol@example.org",
+	    "confirm 12345678", &cause), 0);
+	ck_assert_int_eq(store_address_sent(s, "c1@x", "al@work.example",
+	    "confirm 11111111", &cause), 0);
+	ck_assert_int_eq(store_address_sender(s, "Al@work.example", &sender,
+	    &cause), 1);
+	ck_assert_str_eq(sender, "g@x");
+	free(sender);
+	ck_assert_int_eq(store_address_sender(s, "nobody@x", &sender, &cause),
+	    0);
+
+	/* A player with a seat cannot merge; one without can. */
+	ck_assert_int_eq(store_game_add(s, "velox", "players=2", "rec", "t",
+	    20, &id, &cause), 0);
+	ck_assert_int_eq(store_seat_add(s, id, 0, c.id, "accepted", &cause),
+	    0);
+	ck_assert_int_eq(store_address_games(s, c.id, &games, &cause), 0);
+	ck_assert_int_eq(games, 1);
+	ck_assert_int_eq(store_address_merge(s, c.id, a.id, &cause), -1);
+	ck_assert_ptr_nonnull(strstr(cause, "FOREIGN KEY constraint failed"));
+	free(cause);
+	cause = NULL;
+	ck_assert_int_eq(store_observe(s, id, b.id, 1, &cause), 1);
+	ck_assert_int_eq(store_address_games(s, b.id, &games, &cause), 0);
+	ck_assert_int_eq(games, 0);
+	ck_assert_int_eq(store_address_merge(s, b.id, a.id, &cause), 0);
+	ck_assert_int_eq(store_player_by_id(s, b.id, &p, &cause), 0);
+	ck_assert_int_eq(store_address_confirm(s, "al@work.example", 30,
+	    &cause), 0);
+	ck_assert_int_eq(store_player_get(s, "AL@WORK.example", &p, &cause),
+	    1);
+	ck_assert_int_eq(p.id, a.id);
+	ck_assert_str_eq(p.address, "alice@example.org");
+	store_player_free(&p);
+	ck_assert_int_eq(store_address_code(s, "12345678", &r, &cause), 0);
+	ck_assert_int_eq(store_address_list(s, a.id, &list, &n, &cause), 0);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(list[0].confirmed, 30);
+	ck_assert_ptr_null(list[0].code);
+	store_address_list_free(list, n);
+	ck_assert_int_eq(store_observe(s, id, a.id, 0, &cause), 1);
+
+	/* The main address moves; the old one finds nobody. */
+	ck_assert_int_eq(store_address_move(s, a.id, "alice@new.example",
+	    &cause), 0);
+	ck_assert_int_eq(store_player_get(s, "alice@example.org", &p, &cause),
+	    0);
+	ck_assert_int_eq(store_player_get(s, "alice@new.example", &p, &cause),
+	    1);
+	ck_assert_int_eq(p.id, a.id);
+	store_player_free(&p);
+	ck_assert_int_eq(store_address_del(s, "al@work.example", &cause), 1);
+	ck_assert_int_eq(store_address_del(s, "al@work.example", &cause), 0);
+	ck_assert_int_eq(store_player_get(s, "al@work.example", &p, &cause),
+	    0);
+	ck_assert_int_eq(store_commit(s, &cause), 0);
+	store_player_free(&a);
+	store_player_free(&b);
+	store_player_free(&c);
+	store_close(s);
+}
+END_TEST
+
 START_TEST(test_newer)
 {
 	struct store	*s;
@@ -406,6 +516,7 @@ main(void)
 	tcase_add_test(tc, test_migrations);
 	tcase_add_test(tc, test_migrate_turns);
 	tcase_add_test(tc, test_games);
+	tcase_add_test(tc, test_addresses);
 	tcase_add_test(tc, test_newer);
 	tcase_add_test(tc, test_unusable);
 	suite_add_tcase(s, tc);

@@ -22,6 +22,9 @@
  *   observers  who follows a game without a seat
  *   game_mail  every mail sent about a game, so replies find it
  *
+ * A player is found by their main address or by one more address they
+ * confirmed (store-address.c).
+ *
  * These functions run inside the caller's transaction (the one that
  * handles a mail), so a mail's whole effect commits or none of it.
  * Each statement is prepared the first time it is used and kept in the
@@ -60,7 +63,9 @@ enum {
 
 static const char *const store_game_sql[STORE_GAME_NSTMTS] = {
 	"SELECT id, address, name, secret, settings FROM players WHERE "
-	    "address = ?1",
+	    "address = ?1 UNION ALL SELECT p.id, p.address, p.name, p.secret, "
+	    "p.settings FROM addresses a JOIN players p ON p.id = a.player "
+	    "WHERE a.address = ?1 AND a.confirmed IS NOT NULL LIMIT 1",
 	"SELECT id, address, name, secret, settings FROM players WHERE id = ?1",
 	"INSERT INTO players (address, secret, created) VALUES (?1, ?2, ?3)",
 	"UPDATE players SET name = ?2 WHERE id = ?1",
@@ -217,7 +222,10 @@ store_game_player_lookup(struct store *s, int i, const char *address,
 	return (rc == SQLITE_ROW);
 }
 
-/* The player at address (any case): 1 and *p, 0 if none, -1. */
+/*
+ * The player at address (any case), their main address or one they
+ * linked and confirmed (store-address.c): 1 and *p, 0 if none, -1.
+ */
 int
 store_player_get(struct store *s, const char *address,
     struct store_player *p, char **cause)

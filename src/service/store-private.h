@@ -1,7 +1,7 @@
 /*
- * What store.c and store-game.c share: the store itself, its two sets
- * of prepared statements, and the error helper.  Nothing else includes
- * this file.
+ * What store.c, store-game.c, store-clock.c and store-address.c share:
+ * the store itself, its sets of prepared statements, and the helpers.
+ * Nothing else includes this file.
  */
 #ifndef STORE_PRIVATE_H
 #define STORE_PRIVATE_H
@@ -11,6 +11,7 @@
 #define STORE_NSTMTS		14	/* store.c's statements */
 #define STORE_GAME_NSTMTS	22	/* store-game.c's, made when first used */
 #define STORE_CLOCK_NSTMTS	18	/* store-clock.c's, likewise */
+#define STORE_ADDRESS_NSTMTS	18	/* store-address.c's, likewise */
 
 struct store {
 	sqlite3		*db;
@@ -18,6 +19,7 @@ struct store {
 	sqlite3_stmt	*stmt[STORE_NSTMTS];
 	sqlite3_stmt	*game_stmt[STORE_GAME_NSTMTS];
 	sqlite3_stmt	*clock_stmt[STORE_CLOCK_NSTMTS];
+	sqlite3_stmt	*address_stmt[STORE_ADDRESS_NSTMTS];
 };
 
 struct store_outmail;
@@ -25,5 +27,8 @@ struct store_outmail;
 int	store_fail(struct store *, char **, const char *);
 void	store_outmail_row(sqlite3_stmt *, struct store_outmail *);
 long long store_game_int(sqlite3_stmt *, int);
+sqlite3_stmt *store_prepare(struct store *, sqlite3_stmt **, const char *,
+	    char **);
+int	store_run(struct store *, sqlite3_stmt *, const char *, char **);
 
 #endif

@@ -345,9 +345,41 @@ store_close(struct store *s)
 		sqlite3_finalize(s->game_stmt[i]);
 	for (i = 0; i < STORE_CLOCK_NSTMTS; i++)
 		sqlite3_finalize(s->clock_stmt[i]);
+	for (i = 0; i < STORE_ADDRESS_NSTMTS; i++)
+		sqlite3_finalize(s->address_stmt[i]);
 	sqlite3_close(s->db);
 	free(s->path);
 	free(s);
+}
+
+/*
+ * The statement cached in *slot, prepared from sql if this is its first
+ * use (the store keeps it until store_close()); NULL on failure.
+ */
+sqlite3_stmt *
+store_prepare(struct store *s, sqlite3_stmt **slot, const char *sql,
+    char **cause)
+{
+	if (*slot == NULL && sqlite3_prepare_v2(s->db, sql, -1, slot,
+	    NULL) != SQLITE_OK) {
+		store_fail(s, cause, "cannot prepare a statement");
+		return (NULL);
+	}
+	return (*slot);
+}
+
+/* Run st (made from sql), already bound, which returns no rows. */
+int
+store_run(struct store *s, sqlite3_stmt *st, const char *sql, char **cause)
+{
+	int	rc;
+
+	rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc != SQLITE_DONE)
+		return (store_fail(s, cause, sql));
+	return (0);
 }
 
 /* Run statement i, already bound, to its end. */

@@ -1,8 +1,9 @@
 /*
  * The store: everything mupbem must not forget, in one SQLite file:
  * the mail it has handled (for exactly-once handling), the mail it has
- * still to send, and the players, games, seats, actions and observers
- * of the game service (store-game.c).
+ * still to send, the players, games, seats, actions and observers of
+ * the game service (store-game.c), the games' clocks (store-clock.c),
+ * and the players' further addresses (store-address.c).
  */
 #ifndef STORE_H
 #define STORE_H
@@ -175,5 +176,38 @@ int		 store_away_set(struct store *, long long, long long,
 		     long long, char **);
 int		 store_vacation_used(struct store *, long long, long long,
 		     long long, long long *, char **);
+
+/* A further address of a player (store-address.c). */
+struct store_address {
+	char		*address;
+	long long	 player;
+	char		*code;		/* to confirm it, or NULL once done */
+	long long	 confirmed;	/* when, or -1 while it waits */
+	long long	 created;	/* when it was asked for */
+};
+
+int		 store_address_get(struct store *, const char *,
+		     struct store_address *, char **);
+int		 store_address_code(struct store *, const char *,
+		     struct store_address *, char **);
+int		 store_address_list(struct store *, long long,
+		     struct store_address **, size_t *, char **);
+int		 store_address_add(struct store *, const char *, long long,
+		     const char *, long long, char **);
+int		 store_address_confirm(struct store *, const char *, long long,
+		     char **);
+int		 store_address_del(struct store *, const char *, char **);
+int		 store_address_sent(struct store *, const char *, const char *,
+		     const char *, char **);
+int		 store_address_sender(struct store *, const char *, char **,
+		     char **);
+int		 store_address_games(struct store *, long long, int *,
+		     char **);
+int		 store_address_merge(struct store *, long long, long long,
+		     char **);
+int		 store_address_move(struct store *, long long, const char *,
+		     char **);
+void		 store_address_free(struct store_address *);
+void		 store_address_list_free(struct store_address *, size_t);
 
 #endif
