@@ -12,7 +12,8 @@
 /*
  * The mail command language: each command's shape, turns gathered
  * over lines with their #N guard, the subject read when the body is
- * empty, and one specific error per malformed command.
+ * empty, one specific error per malformed command, and what an
+ * address is.
  */
 
 static struct command_list	 l;
@@ -186,6 +187,10 @@ static const struct {
 	{ NULL, "I think C4-D9 wins\n", "turn:C4-D9|" },
 	{ NULL, "A0-A1, B0-B1.\nThanks\n", "turn:A0-A1, B0-B1|Thanks\n" },
 	{ NULL, "I think a is best\na\n", "turn:a|I think a is best\n" },
+	{ NULL, "link\nunlink <Bob@Example.org>.\nconfirm 12345678 thanks\n",
+	  "link:;unlink:Bob@Example.org;confirm:12345678|thanks\n" },
+	{ NULL, "Link up with you later\nconfirm my move please\nConfirm.\n",
+	  "confirm:|Link up with you later\nconfirm my move please\n" },
 };
 
 START_TEST(test_reading)
@@ -249,11 +254,53 @@ static const struct {
 	{ "name\n", "line 1: name: a name has 1 to 40 characters" },
 	{ "press\n", "line 1: press: write the message after it, on the same "
 	    "line or the lines below" },
+	{ "link bob\n", "line 1: link: 'bob' is not an address; write it as "
+	    "bob@example.org" },
+	{ "games\nlink bob@x@y\n", "line 2: link: 'bob@x@y' is not an "
+	    "address; write it as bob@example.org" },
+	{ "unlink\n", "line 1: unlink: which address? Write unlink "
+	    "bob@example.org" },
+	{ "confirm 1234\n", "line 1: confirm: '1234' is not a code; copy the "
+	    "8 digits from the mail, such as confirm 12345678" },
+};
+
+/* What an address is: one "@", and the characters mail allows. */
+static const struct {
+	const char	*s;
+	int		 ok;
+} addresses[] = {
+	{ "bob@example.org", 1 },
+	{ "Bob.Smith+mupbem@mail.example.co.uk", 1 },
+	{ "o'neil@x", 1 },
+	{ "games@localhost", 1 },
+	{ "bob", 0 },
+	{ "@example.org", 0 },
+	{ "bob@", 0 },
+	{ "bob@x@y", 0 },
+	{ ".bob@x", 0 },
+	{ "bob.@x", 0 },
+	{ "bo..b@x", 0 },
+	{ "bob@.x", 0 },
+	{ "bob@x.", 0 },
+	{ "bob@x..y", 0 },
+	{ "bob@ex+ample.org", 0 },
+	{ "<bob@x>", 0 },
+	{ "bob,carol@x", 0 },
+	{ "bob smith@x", 0 },
 };
 
 START_TEST(test_errors)
 {
 	refuse(errors[_i].text, errors[_i].error);
+}
+END_TEST
+
+START_TEST(test_address)
+{
+	const char	*s = addresses[_i].s;
+
+	ck_assert_msg((command_address(s, strlen(s)) == 0) ==
+	    addresses[_i].ok, "%s", s);
 }
 END_TEST
 
@@ -272,6 +319,8 @@ main(void)
 	    sizeof readings / sizeof readings[0]);
 	tcase_add_loop_test(tc, test_errors, 0,
 	    sizeof errors / sizeof errors[0]);
+	tcase_add_loop_test(tc, test_address, 0,
+	    sizeof addresses / sizeof addresses[0]);
 	suite_add_tcase(s, tc);
 	return (test_util_run(s));
 }

@@ -7,8 +7,9 @@
 # the start), turns (out of turn, illegal, stale #N, one per mail),
 # preview, board, history, games, observe, name, the token check under
 # both policies, a turn mailed twice, a match of Mur played by mail to
-# its end, and turns wrapped in chatter (greetings, "my move:", phone
-# signatures, a German reply) with the chatter passed on as press.
+# its end, turns wrapped in chatter (greetings, "my move:", phone
+# signatures, a German reply) with the chatter passed on as press, and
+# a player's second address (link, confirm, unlink).
 # TAP-like output.
 #
 # make check sets MUPBEM and MUPBEMD.
@@ -804,6 +805,123 @@ grep -q '^From: mupbem <games@mu\.example\.net>$' "$f" || why+=("$(grep '^From:'
 mp_header "$f" Reply-To | grep -q '^games+g1-[0-9a-f]\{12\}@mu\.example\.net$' ||
     why+=("Reply-To: $(mp_header "$f" Reply-To)")
 end "mupbem --db nudge without -c refuses to write from another address than the game's"
+
+# --- a second address: link, confirm, unlink -------------------------------
+
+A2=alice@work.example D=dave@example.org E=erin@example.org
+fresh
+mp_mail "$A" games@localhost "" "new velox with $B segments 2"
+run
+mp_reply "$(last "$B")" "$B" "accept"
+run
+begin
+mp_mail "Alice <$A>" games@localhost "" "link $A2"
+run
+ask=$(last "$A2")
+subject_is "$ask" "mupbem: link this address to $A?"
+has "$ask" "Alice <$A> asks mupbem to link this address, $A2, to their account"
+code=$(sed -n 's/^    confirm \([0-9]\{8\}\)$/\1/p' "$ask")
+[ -n "$code" ] || why+=("no code in the mail to $A2")
+has "$(last "$A")" "A code to confirm the link went to $A2."
+grep -q "$code" "$(last "$A")" && why+=("the code went to $A too")
+# Until it is confirmed, the address is its own player's.
+mp_mail "$A2" games@localhost "" "games"
+mp_mail "$A2" games@localhost "" "confirm 11111111"
+mp_mail "$A" games@localhost "" "confirm $code"
+run
+has "got/$A2.1" "Your games (0):"
+has "got/$A2.2" "confirm: 11111111 is not the code mupbem sent to $A2; copy it from that mail"
+has "$(last "$A")" "confirm: code $code is for $A2; send it from that address, not from $A"
+mp_mail "$A2" games@localhost "Re: $(mp_header "$ask" Subject)" "Yes, that is me." \
+    "$(mp_header "$ask" Message-ID)"
+run
+[ "$(cat new)" = "$(last "$A")" ] || why+=("the confirmation was answered with: $(cat new)")
+has "$(last "$A")" "$A2 is now linked to your account: mail from it plays as you, in your games, with your tokens. mupbem goes on writing to $A."
+has_line "$(last "$A")" "To undo it, write: unlink $A2"
+! grep -q "^Write commands on lines of their own:" "$(last "$A")" ||
+    why+=("the confirmation came with the help text")
+end "link: the code goes to the new address alone; a wrong code, or the code from another address, is refused; a reply to the mail confirms"
+
+begin
+# From the linked address alice plays: her seat, her token, her mail.
+m=$(grep -l "^X-Mupbem-State: your turn" got/* | tail -1)
+if [ "$(mp_header "$m" To)" = "$B" ]; then
+	mp_reply "$m" "$B" "$(mp_answer "$m" 2)"
+	run
+	m=$(last "$A")
+fi
+t=$(mp_header "$m" X-Mupbem-State)
+t=${t#your turn }
+mp_reply "$m" "$A2" "$(mp_answer "$m" 3)"
+mp_mail "$A2" games@localhost "" "games"
+run
+record | grep -q "^$t " || why+=("turn $t from $A2 was not played")
+grep -q "^X-Mupbem-State: you played turn $t$" got/$A.* ||
+    why+=("alice is not told at her main address that she played")
+has "$(last "$A")" "Your games (1):"
+[ "$(ls got | grep -c "^$A2\.")" -eq 3 ] || why+=("mail went to $A2")
+end "mail from the linked address plays alice's turn with her token; the answers go to her main address"
+
+begin
+mp_mail "$A2" games@localhost "" "link"
+mp_mail "$A" games@localhost "" "link $A2"
+mp_mail "$A" games@localhost "" "link $B"
+mp_mail "$A" games@localhost "" "link bob"
+mp_mail "$A" games@localhost "" "link games+g1-0123456789ab@localhost"
+mp_mail "$A" games@localhost "" "unlink $A"
+mp_mail "$B" games@localhost "" "unlink $A2"
+mp_mail "$A" games@localhost "" "new velox with $A2"
+run
+l=$(head -1 new)
+has_line "$l" "Your addresses:"
+has_line "$l" "  $A (main: mupbem writes to you here)"
+grep -q "^  $A2 (linked on 20[0-9-]* [0-9:]* UTC)$" "$l" ||
+    why+=("the list: $(grep "^  $A2" "$l")")
+cat $(grep "/$A\." new) >all
+for want in "link: $A2 is linked to your account already" \
+    "link: $B is already a player with 1 game; the games of two players cannot be joined" \
+    "line 1: link: 'bob' is not an address; write it as bob@example.org" \
+    "link: games+g1-0123456789ab@localhost is this server's address, not a player's" \
+    "unlink: $A is your main address, where mupbem writes to you; it cannot be unlinked" \
+    "new: $A2 is an address of yours; invite others with 'with ADDRESS'"; do
+	has all "$want"
+done
+has "$(last "$B")" "unlink: $A2 is not one of your addresses (write link for the list)"
+[ "$("$MUPBEM" --db mupbem.db list | wc -l)" -eq 1 ] || why+=("a game was made")
+end "link lists the addresses; an address linked already, another player's with games, a malformed one, the server's, the main one and one's own in new are refused"
+
+begin
+mp_mail "$A2" games@localhost "" "unlink $A2"
+run
+has "$(last "$A")" "$A2 is no longer linked to your account: mail from it is no longer yours."
+mp_mail "$A2" games@localhost "" "games"
+run
+has "$(last "$A2")" "Your games (0):"
+end "unlink from the linked address itself: mail from it is its own again"
+
+begin
+# A link not confirmed within 7 days has expired.
+now=$(date +%s)
+mp_mail "$A" games@localhost "" "link $D"
+MUPBEM_NOW=$now run
+code=$(sed -n 's/^    confirm \([0-9]\{8\}\)$/\1/p' "$(last "$D")")
+mp_mail "$D" games@localhost "" "confirm $code"
+MUPBEM_NOW=$((now + 8 * 86400)) run
+has "$(last "$D")" "confirm: the link of $D to $A waited more than 7 days and has expired; write link $D from $A to ask again"
+mp_mail "$D" games@localhost "" "confirm $code"
+MUPBEM_NOW=$((now + 8 * 86400)) run
+has "$(last "$D")" "confirm: no link of $D waits for its confirmation"
+# An address that becomes a player with a game before it confirms
+# cannot be linked.
+mp_mail "$A" games@localhost "" "link $E"
+run
+code=$(sed -n 's/^    confirm \([0-9]\{8\}\)$/\1/p' "$(last "$E")")
+mp_mail "$B" games@localhost "" "new velox with $E"
+run
+mp_mail "$E" games@localhost "" "confirm $code"
+run
+has "$(last "$E")" "confirm: $E is already a player with 1 game; the games of two players cannot be joined, so it cannot be linked to $A"
+end "confirm: an expired link, a spent code, and an address with a game of its own are refused"
 
 begin
 # No mail points a player at the source: docs/*.md, src/*.c.

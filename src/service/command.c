@@ -42,6 +42,10 @@
  * "Re:"; a subject with a "[mupbem G12]" tag is one of ours, and only
  * names the game.
  *
+ * An address ("link bob@example.org", "unlink ...") has one "@", a
+ * local part and a domain of the characters mail allows; a code
+ * ("confirm 12345678") is COMMAND_CODE_LEN digits.
+ *
  * Parsing knows the commands' shapes only: whether a turn is legal, or
  * a game exists, is the service's business.  A malformed command gets
  * one error naming its line and saying what was expected.
@@ -57,7 +61,9 @@ enum command_args {
 	COMMAND_ARGS_NAME,	/* the rest of the line */
 	COMMAND_ARGS_SETTING,	/* the rest of the line: KEY VALUE */
 	COMMAND_ARGS_PRESS,	/* the rest of the line and of the mail */
-	COMMAND_ARGS_VACATION	/* the rest of the line: 5d, until DATE */
+	COMMAND_ARGS_VACATION,	/* the rest of the line: 5d, until DATE */
+	COMMAND_ARGS_ADDRESS,	/* an address, or none */
+	COMMAND_ARGS_CODE	/* a code, or none */
 };
 
 static const struct {
@@ -83,6 +89,9 @@ static const struct {
 	{ "rematch", COMMAND_REMATCH, COMMAND_ARGS_MAYBE_GAME },
 	{ "press", COMMAND_PRESS, COMMAND_ARGS_PRESS },
 	{ "vacation", COMMAND_VACATION, COMMAND_ARGS_VACATION },
+	{ "link", COMMAND_LINK, COMMAND_ARGS_ADDRESS },
+	{ "unlink", COMMAND_UNLINK, COMMAND_ARGS_ADDRESS },
+	{ "confirm", COMMAND_CONFIRM, COMMAND_ARGS_CODE },
 };
 
 #define COMMAND_NWORDS	(sizeof command_words / sizeof command_words[0])
@@ -125,6 +134,8 @@ static int	command_time(struct command_reader *, struct command *,
 		    const char *);
 static int	command_new(struct command_reader *, struct command *,
 		    const char *, size_t);
+static int	command_link(struct command_reader *, size_t,
+		    struct command *, const char *);
 static int	command_line(struct command_reader *, const char *, size_t);
 static int	command_text(struct command_reader *, const char *);
 static void	command_talk(struct command_reader *, const char *, size_t);
@@ -383,6 +394,74 @@ command_time(struct command_reader *rd, struct command *c, const char *s)
 	return (0);
 }
 
+/*
+ * Is s[0..len) an address, one "@" between a local part and a domain
+ * of the characters mail allows?  0 if so, -1 if not.
+ */
+int
+command_address(const char *s, size_t len)
+{
+	const char	*at, *p, *end = s + len;
+
+	if ((at = memchr(s, '@', len)) == NULL || at == s || at + 1 == end ||
+	    memchr(at + 1, '@', (size_t)(end - at - 1)) != NULL ||
+	    at - s > 64 || end - at - 1 > 253)
+		return (-1);
+	for (p = s; p < end; p++) {
+		if (p == at)
+			continue;
+		if (*p == '.' && (p == s || p + 1 == end || p[1] == '.' ||
+		    p + 1 == at || p - 1 == at))
+			return (-1);
+		if (isalnum((unsigned char)*p) || strchr(".-_", *p) != NULL)
+			continue;
+		if (p > at || strchr("!#$%&'*+/=?^`{|}~", *p) == NULL)
+			return (-1);
+	}
+	return (0);
+}
+
+/*
+ * link [ADDRESS], unlink ADDRESS (an address in <> too), confirm
+ * [CODE]: w is the word after command word i, or NULL; what follows it
+ * is conversation.
+ */
+static int
+command_link(struct command_reader *rd, size_t i, struct command *c,
+    const char *w)
+{
+	const char	*word = command_words[i].word;
+	size_t		 n, bare;
+
+	if (w == NULL && c->type == COMMAND_UNLINK)
+		return (command_fail(rd, "unlink: which address? Write unlink "
+		    "bob@example.org"));
+	if (w == NULL)
+		return (0);
+	n = strcspn(w, " \t");
+	bare = command_bare(w, n);
+	if (c->type == COMMAND_CONFIRM) {
+		if (bare != COMMAND_CODE_LEN ||
+		    strspn(w, "0123456789") != bare)
+			return (command_fail(rd, "confirm: '%.*s' is not a "
+			    "code; copy the %d digits from the mail, such as "
+			    "confirm 12345678", (int)n, w, COMMAND_CODE_LEN));
+		c->arg = xstrndup(w, bare);
+	} else {
+		if (bare > 2 && w[0] == '<' && w[bare - 1] == '>')
+			c->arg = xstrndup(w + 1, bare - 2);
+		else
+			c->arg = xstrndup(w, bare);
+		if (command_address(c->arg, strlen(c->arg)) == -1)
+			return (command_fail(rd, "%s: '%.*s' is not an "
+			    "address; write it as bob@example.org", word,
+			    (int)n, w));
+	}
+	if ((w = command_word(w + n, &n)) != NULL)
+		command_talk(rd, w, strlen(w));
+	return (0);
+}
+
 /* Keep a line of conversation (not from the subject). */
 static void
 command_talk(struct command_reader *rd, const char *s, size_t len)
@@ -471,6 +550,14 @@ command_fits(size_t i, int punct, const char *rest)
 		/* "set confirm off": a key and a value, no sentence. */
 		return ((w = command_word(w + n, &n)) == NULL ||
 		    command_word(w + n, &n) == NULL);
+	case COMMAND_ARGS_ADDRESS:
+		/* An address, or a lone word that tries to be one. */
+		return (memchr(w, '@', n) != NULL ||
+		    command_word(w + n, &more) == NULL);
+	case COMMAND_ARGS_CODE:
+		/* "confirm 12345678", not "confirm my move". */
+		return (strspn(w, "0123456789") == command_bare(w, n) ||
+		    command_word(w + n, &more) == NULL);
 	default:
 		return (1);
 	}
@@ -743,6 +830,10 @@ command_line(struct command_reader *rd, const char *s, size_t len)
 		c->arg = xstrdup(w != NULL ? w : "");
 		if (!rd->subject)
 			rd->press = c;
+		break;
+	case COMMAND_ARGS_ADDRESS:
+	case COMMAND_ARGS_CODE:
+		rc = command_link(rd, i, c, w);
 		break;
 	default:
 		break;

@@ -9,6 +9,7 @@
 
 #define COMMAND_MAX_WITH	8	/* invited addresses in one "new" */
 #define COMMAND_MAX_MATCH	99	/* games in a match, as Mur allows */
+#define COMMAND_CODE_LEN	8	/* digits of a code confirming a link */
 
 enum command_type {
 	COMMAND_HELP,
@@ -29,7 +30,10 @@ enum command_type {
 	COMMAND_SET,	/* a player's setting: KEY VALUE */
 	COMMAND_REMATCH,	/* a new game like a finished one */
 	COMMAND_PRESS,		/* a message to the other players */
-	COMMAND_VACATION	/* vacation [5d | until DATE | off] */
+	COMMAND_VACATION,	/* vacation [5d | until DATE | off] */
+	COMMAND_LINK,		/* another address of the sender's */
+	COMMAND_UNLINK,
+	COMMAND_CONFIRM		/* the code that confirms a link */
 };
 
 struct command {
@@ -37,7 +41,8 @@ struct command {
 	int			 line;		/* 0: from the subject */
 	int			 game;		/* G number, or 0 */
 	int			 guard;		/* #N: the move it answers, or 0 */
-	char			*arg;		/* topic, variant, name or turn */
+	char			*arg;		/* topic, variant, name, turn,
+						   address or code */
 	char			*with[COMMAND_MAX_WITH];
 	int			 nwith;
 	int			 open;		/* new: open seats */
@@ -60,5 +65,6 @@ int		 command_parse(const char *, const char *, const struct game *,
 void		 command_list_free(struct command_list *);
 int		 command_subject_game(const char *);
 const char	*command_name(enum command_type);
+int		 command_address(const char *, size_t);
 
 #endif

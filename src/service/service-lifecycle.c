@@ -274,6 +274,8 @@ service_lifecycle_new(struct service_mail *sm, const struct command *c,
 	}
 	if (service_lifecycle_check_with(sm, c) == -1)
 		return (0);
+	if ((rc = service_link_with(sm, c, cause)) != 0)
+		return (rc == -1 ? -1 : 0);
 	memset(&opts, 0, sizeof opts);
 	opts.players = 1 + c->nwith + c->open;
 	opts.segments = c->segments;

@@ -494,3 +494,34 @@ service_mail_flush(struct service_mail *sm, char **cause)
 	buf_free(&id);
 	return (rc == -1 ? -1 : 0);
 }
+
+/*
+ * Queue a notice saying text (wrapped to fit) to address to: a new mail
+ * under subject, about no game, as when a link is to be confirmed or the
+ * operator changes a player's address.
+ */
+int
+service_mail_notice(struct service_mail *sm, const char *to,
+    const char *subject, const char *text, char **cause)
+{
+	struct mailloop_mail	mail;
+	struct service_vars	vars;
+	struct buf		body;
+	int			rc;
+
+	service_vars_init(&vars);
+	buf_init(&body);
+	text_wrap(&body, text, TEXT_WRAP, TEXT_WIDTH);
+	service_vars_set(&vars, SV_TEXT, "%s", body.data);
+	service_vars_set(&vars, SV_PLAYER, "%s", to);
+	buf_reset(&body);
+	service_mail_render(sm, TEMPLATE_NOTICE, &vars, &body);
+	memset(&mail, 0, sizeof mail);
+	mail.to = to;
+	mail.subject = subject;
+	mail.body = body.data;
+	rc = mailloop_queue(sm->ml, &mail, NULL, cause);
+	buf_free(&body);
+	service_vars_free(&vars);
+	return (rc);
+}

@@ -53,6 +53,7 @@ struct service_mail {
 	char			 token[IDENTITY_TOKEN_LEN + 1];
 	int			 turns;		/* turns it played */
 	int			 helped;	/* the help text is in reply */
+	int			 linked;	/* it confirmed a link */
 	struct buf		 reply;		/* the sender's direct reply */
 	struct service_held	*held;		/* game mail to the sender */
 };
@@ -112,6 +113,8 @@ int	service_mail_game(struct service_mail *, struct service_game *,
 void	service_mail_reply(struct service_mail *, enum template_kind,
 	    struct service_vars *);
 int	service_mail_flush(struct service_mail *, char **);
+int	service_mail_notice(struct service_mail *, const char *,
+	    const char *, const char *, char **);
 
 /* service-game.c */
 int	service_game_load(struct service_mail *, long long,
@@ -165,6 +168,13 @@ int	service_clock_out(struct service_mail *, struct service_game *,
 /* service-vacation.c */
 int	service_vacation(struct service_mail *, const struct command *,
 	    char **);
+
+/* service-link.c */
+int	service_link(struct service_mail *, const struct command *, char **);
+int	service_link_answer(struct service_mail *, char **);
+int	service_link_with(struct service_mail *, const struct command *,
+	    char **);
+void	service_link_when(long long, struct buf *);
 
 /* service-press.c */
 int	service_press_game(struct service_mail *, struct service_game *,

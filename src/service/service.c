@@ -403,6 +403,10 @@ service_command(struct service_mail *sm, const struct command *c,
 		return (service_press_command(sm, c, cause));
 	case COMMAND_VACATION:
 		return (service_vacation(sm, c, cause));
+	case COMMAND_LINK:
+	case COMMAND_UNLINK:
+	case COMMAND_CONFIRM:
+		return (service_link(sm, c, cause));
 	}
 	return (0);
 }
@@ -443,6 +447,11 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 		}
 		sm.me.name = xstrdup(m->from_name);
 	}
+	/* A mail that confirms a link is the player's from now on. */
+	if (service_link_answer(&sm, cause) == -1) {
+		rc = -1;
+		goto out;
+	}
 	service_context(&sm);
 	/* The mail's game, if it has one, tells turns from conversation. */
 	if ((game = service_press_game(&sm, &sg, cause)) == -1) {
@@ -461,9 +470,9 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 		    (talked = service_press_send(&sm, &sg, list.talk, 0,
 		    cause)) == -1)
 			rc = -1;
-		if (rc == 0 && list.n == 0 && !talked)
+		if (rc == 0 && list.n == 0 && !talked && !sm.linked)
 			service_help(&sm, NULL);
-		else if (rc == 0 && list.n == 0)
+		else if (rc == 0 && list.n == 0 && talked)
 			service_notice(&sm, "Your message in game G%lld was "
 			    "passed on to the other players.\n", sg.row.id);
 		command_list_free(&list);
