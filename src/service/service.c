@@ -435,8 +435,10 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 	sm.ml = ml;
 	sm.m = m;
 	buf_init(&sm.reply);
-	if (service_player_add(&sm, m->from, &sm.me, cause) == -1)
+	if (service_player_add(&sm, m->from, &sm.me, cause) == -1) {
+		rc = -1;
 		goto out;
+	}
 	if (sm.me.name == NULL && m->from_name != NULL &&
 	    *m->from_name != '\0' && strlen(m->from_name) <= 40 &&
 	    strpbrk(m->from_name, "<>@\"") == NULL) {
