@@ -186,6 +186,43 @@ START_TEST(test_comments)
 }
 END_TEST
 
+/*
+ * A player whose address changes keeps their seat: the seat line names
+ * the new address, a comment says why, and the record still replays.
+ */
+START_TEST(test_rename)
+{
+	static char		*names[] = { "alice@x", "bob@x" };
+	struct game_options	 opts = { 2, 2, 0 };
+	struct record		 r;
+	struct game		*g;
+	struct buf		 out;
+	char			*cause = NULL;
+
+	g = game_create(game_find("velox"), &opts, &cause);
+	record_init(&r, g->ops, &opts, 7);
+	record_draw(&r, g, names, 1);
+	record_add(&r, "red", "@0,0");
+	ck_assert_str_eq(record_rename(&r, "Bob@X", "bob@y"), "blue");
+	ck_assert_ptr_null(record_rename(&r, "carol@x", "carol@y"));
+	record_note(&r, "the operator changed blue's address from bob@x to "
+	    "bob@y");
+	buf_init(&out);
+	record_write(&r, &out);
+	ck_assert_str_eq(out.data, "mupbem record 1\ngame velox\nplayers 2\n"
+	    "segments 2\nseed 7\nseat red alice@x\nseat blue bob@y\n\n"
+	    "1 red @0,0\n# the operator changed blue's address from bob@x to "
+	    "bob@y\n");
+	game_free(g);
+	record_free(&r);
+	ck_assert_int_eq(record_parse(&r, out.data, &cause), 0);
+	ck_assert_ptr_nonnull(g = record_replay(&r, &cause));
+	game_free(g);
+	record_free(&r);
+	buf_free(&out);
+}
+END_TEST
+
 /* The draw is fixed by the seed; --ordered keeps the order given. */
 START_TEST(test_draw)
 {
@@ -252,6 +289,7 @@ main(void)
 	    sizeof damage / sizeof damage[0]);
 	tcase_add_test(tc, test_comments);
 	tcase_add_test(tc, test_build);
+	tcase_add_test(tc, test_rename);
 	tcase_add_loop_test(tc, test_draw, 0, 2);
 	suite_add_tcase(s, tc);
 	return (test_util_run(s));

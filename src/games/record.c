@@ -129,6 +129,27 @@ record_seat(struct record *r, const char *colour, const char *player)
 }
 
 /*
+ * The seat player old holds (any case) is player new's now: its colour,
+ * or NULL if old holds no seat.
+ */
+const char *
+record_rename(struct record *r, const char *old, const char *new)
+{
+	const char	*colour = NULL;
+	size_t		 i;
+
+	for (i = 0; i < r->nseats; i++) {
+		if (strcasecmp(r->seats[i].player, old) != 0)
+			continue;
+		free(r->seats[i].player);
+		r->seats[i].player = xstrdup(new);
+		if (colour == NULL)
+			colour = r->seats[i].colour;
+	}
+	return (colour);
+}
+
+/*
  * Seat the n players named in players[] at the seats of game g: in the
  * order given if ordered, otherwise in an order drawn from the seed.
  */

@@ -46,6 +46,7 @@ void		 record_free(struct record *);
 void		 record_add(struct record *, const char *, const char *);
 void		 record_note(struct record *, const char *);
 void		 record_seat(struct record *, const char *, const char *);
+const char	*record_rename(struct record *, const char *, const char *);
 void		 record_draw(struct record *, const struct game *, char **,
 		     int);
 int		 record_parse(struct record *, const char *, char **);
