@@ -91,24 +91,9 @@ service_nudge(struct service *sv, struct mailloop *ml, long long id,
     struct buf *done, char **cause)
 {
 	struct service_mail	sm;
-	char			nobody[] = "nobody";
-	int			rc;
 
-	memset(&sm, 0, sizeof sm);
-	sm.sv = sv;
-	sm.ml = ml;
-	sm.me.address = nobody;
-	buf_init(&sm.reply);
-	ml->now = mailloop_now();
-	if (store_begin(sv->store, cause) == -1) {
-		buf_free(&sm.reply);
+	if (service_operator_begin(&sm, sv, ml, cause) == -1)
 		return (-1);
-	}
-	rc = service_nudge_game(&sm, id, done, cause);
-	if (rc == 0)
-		rc = store_commit(sv->store, cause);
-	if (rc == -1)
-		store_rollback(sv->store);
-	buf_free(&sm.reply);
-	return (rc);
+	return (service_operator_end(&sm, service_nudge_game(&sm, id, done,
+	    cause), cause));
 }

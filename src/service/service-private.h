@@ -89,6 +89,9 @@ void	service_error(struct service_mail *, const char *, ...)
 void	service_help(struct service_mail *, const char *);
 void	service_notice(struct service_mail *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
+int	service_operator_begin(struct service_mail *, struct service *,
+	    struct mailloop *, char **);
+int	service_operator_end(struct service_mail *, int, char **);
 int	service_player_add(struct service_mail *, const char *,
 	    struct store_player *, char **);
 int	service_token_ok(const struct service_mail *,

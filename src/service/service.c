@@ -95,6 +95,42 @@ service_free(struct service *sv)
 	free(sv);
 }
 
+/*
+ * Set sm up for an operator's action, which has no mail in hand: its
+ * sender is nobody (no player has id 0), its time mailloop_now(); and
+ * begin the store transaction that service_operator_end() ends.
+ */
+int
+service_operator_begin(struct service_mail *sm, struct service *sv,
+    struct mailloop *ml, char **cause)
+{
+	static char	nobody[] = "nobody";
+
+	memset(sm, 0, sizeof *sm);
+	sm->sv = sv;
+	sm->ml = ml;
+	sm->me.address = nobody;
+	buf_init(&sm->reply);
+	ml->now = mailloop_now();
+	if (store_begin(sv->store, cause) == -1) {
+		buf_free(&sm->reply);
+		return (-1);
+	}
+	return (0);
+}
+
+/* Commit what the operator's action did if rc is 0, or undo it all. */
+int
+service_operator_end(struct service_mail *sm, int rc, char **cause)
+{
+	if (rc == 0)
+		rc = store_commit(sm->sv->store, cause);
+	if (rc == -1)
+		store_rollback(sm->sv->store);
+	buf_free(&sm->reply);
+	return (rc);
+}
+
 /* The player at address, registered now with a new secret if unknown. */
 int
 service_player_add(struct service_mail *sm, const char *address,
