@@ -8,8 +8,9 @@
 # preview, board, history, games, observe, name, the token check under
 # both policies, a turn mailed twice, a match of Mur played by mail to
 # its end, turns wrapped in chatter (greetings, "my move:", phone
-# signatures, a German reply) with the chatter passed on as press, and
-# a player's second address (link, confirm, unlink).
+# signatures, a German reply) with the chatter passed on as press, a
+# player's second address (link, confirm, unlink), and the operator's
+# change of a player's address.
 # TAP-like output.
 #
 # make check sets MUPBEM and MUPBEMD.
@@ -888,7 +889,13 @@ for want in "link: $A2 is linked to your account already" \
 done
 has "$(last "$B")" "unlink: $A2 is not one of your addresses (write link for the list)"
 [ "$("$MUPBEM" --db mupbem.db list | wc -l)" -eq 1 ] || why+=("a game was made")
-end "link lists the addresses; an address linked already, another player's with games, a malformed one, the server's, the main one and one's own in new are refused"
+"$MUPBEM" --db mupbem.db address "$A2" "$D" >out 2>err
+[ "$(cat err)" = "mupbem: $A2 is a linked address of $A; give the main address" ] ||
+    why+=("address of a linked address: $(cat err)")
+"$MUPBEM" --db mupbem.db address "$B" "$A2" >out 2>err
+[ "$(cat err)" = "mupbem: $A2 is another player's linked address ($A's); they can unlink it" ] ||
+    why+=("address to another's linked address: $(cat err)")
+end "link lists the addresses; an address linked already, another player's with games, a malformed one, the server's, the main one and one's own in new are refused; the operator's address takes main addresses only"
 
 begin
 mp_mail "$A2" games@localhost "" "unlink $A2"
@@ -922,6 +929,107 @@ mp_mail "$E" games@localhost "" "confirm $code"
 run
 has "$(last "$E")" "confirm: $E is already a player with 1 game; the games of two players cannot be joined, so it cannot be linked to $A"
 end "confirm: an expired link, a spent code, and an address with a game of its own are refused"
+
+# --- the operator changes a player's address -------------------------------
+
+N=bob@new.example
+fresh
+mp_mail "$A" games@localhost "" "new velox with $B segments 2"
+run
+mp_reply "$(last "$B")" "$B" "accept"
+run
+mp_mail "$A" games@localhost "" "new velox with $B"
+run
+begin
+out=$("$MUPBEM" --db mupbem.db address "$B" "$N" 2>err) || why+=("address: $(cat err)")
+[ "$out" = "$B is now $N; games noted: G1, G2; mail to both addresses queued" ] ||
+    why+=("address said '$out'")
+run
+[ "$(wc -l <new)" -eq 2 ] || why+=("$(wc -l <new) mails, not 2")
+for f in "$(last "$N")" "$(last "$B")"; do
+	subject_is "$f" "mupbem: your address is now $N"
+	has "$f" "The operator of mupbem changed your address from $B to $N."
+	has "$f" "your games (G1, G2), your name and your settings stay yours. mupbem writes to $N from now on, and mail from $B is no longer yours."
+done
+colour=$(record | sed -n "s/^seat \([a-z]*\) $N\$/\1/p")
+[ -n "$colour" ] || why+=("no seat line for $N: $(record | grep '^seat' | tr '\n' '|')")
+! record | grep -q "^seat [a-z]* $B\$" || why+=("a seat line still names $B")
+record | grep -q "^# 20[0-9-]* [0-9:]* UTC: the operator changed $colour's address from $B to $N\$" ||
+    why+=("G1's record has no note: $(record | grep '^#')")
+record G2 | grep -q "^# 20[0-9-]* [0-9:]* UTC: the operator changed a player's address from $B to $N\$" ||
+    why+=("G2's record has no note: $(record G2 | grep '^#')")
+record | "$MUPBEM" replay - >/dev/null 2>err || why+=("G1's record does not replay: $(cat err)")
+"$MUPBEM" --db mupbem.db show G2 | grep -q "$N (invited)" || why+=("G2's place")
+end "mupbem --db address: each game's seat line and a note in its record; the player told at both addresses"
+
+begin
+# The game goes on from the new address, with the old mail's token;
+# the old address is a stranger now.
+m=$(grep -l "^X-Mupbem-State: your turn 2$" got/* | head -1)
+t=2
+if [ "$(mp_header "$m" To)" = "$A" ]; then
+	mp_reply "$m" "$A" "$(mp_answer "$m" 2)"
+	run
+	m=$(last "$N")
+	t=3
+fi
+grep -q "^X-Mupbem-State: your turn $t$" "$m" || why+=("not bob's turn $t: $m")
+before=$(record)
+mp_reply "$m" "$B" "$(mp_answer "$m" $t)"
+run
+[ "$(record)" = "$before" ] || why+=("a turn from the old address was played")
+has "$(last "$B")" "you have no seat in game G1; nothing was played"
+mp_reply "$m" "$N" "$(mp_answer "$m" $t)"
+run
+record | grep -q "^$t $colour " || why+=("turn $t from $N was not played")
+grep -q "^X-Mupbem-State: you played turn $t$" "$(last "$N")" ||
+    why+=("$N is not told the turn was played")
+inv=$(grep -l "^Subject: \[mupbem G2\]" $(grep -l "^X-Mupbem-State: invitation$" got/$B.*))
+mp_reply "$inv" "$N" "accept"
+run
+grep -q "^X-Mupbem-State: started\|^X-Mupbem-State: your turn" "$(last "$N")" ||
+    why+=("G2 did not start when $N accepted")
+record G2 | grep -q "^seat [a-z]* $N\$" || why+=("G2's seats: $(record G2 | grep '^seat' | tr '\n' '|')")
+end "after the change the game goes on from the new address, and the old one has no seat; an invitation is accepted from the new one"
+
+begin
+"$MUPBEM" --db mupbem.db address nobody@example.org "$C" >out 2>err
+[ $? -eq 1 ] && [ "$(cat err)" = "mupbem: there is no player nobody@example.org" ] ||
+    why+=("unknown OLD: $(cat err)")
+"$MUPBEM" --db mupbem.db address "$N" "$A" >out 2>err
+[ "$(cat err)" = "mupbem: $A is already a player with 2 games; the games of two players cannot be joined" ] ||
+    why+=("NEW a player: $(cat err)")
+"$MUPBEM" --db mupbem.db address "$N" "bob at home" >out 2>err
+[ "$(cat err)" = "mupbem: 'bob at home' is not an address; write it as bob@example.org" ] ||
+    why+=("malformed NEW: $(cat err)")
+"$MUPBEM" --db mupbem.db address "$N" "$N" >out 2>err
+[ "$(cat err)" = "mupbem: $N is that player's address already" ] ||
+    why+=("NEW is OLD: $(cat err)")
+[ ! -s out ] || why+=("stdout: $(cat out)")
+run
+[ ! -s new ] || why+=("a refusal queued mail")
+# An address that only wrote to mupbem, with no game, is folded in.
+mp_mail "$C" games@localhost "" "observe G1"
+run
+out=$("$MUPBEM" --db mupbem.db address "$N" "$C" 2>err) || why+=("$(cat err)")
+[ "$out" = "$C had written to mupbem without a game: that is folded in
+$N is now $C; games noted: G1, G2; mail to both addresses queued" ] ||
+    why+=("address said '$out'")
+"$MUPBEM" --db mupbem.db show G1 | grep -q "$C (accepted)" || why+=("G1's place is not $C's")
+end "mupbem --db address refuses an unknown player, another player's games, a malformed or the same address; an address without games is folded in"
+
+fresh 'address = games@mu.example.net\n'
+mp_mail "$A" games@localhost "" "help"
+run
+begin
+"$MUPBEM" --db mupbem.db address "$A" "$N" >out 2>err
+[ "$(cat err)" = "mupbem: mail to $A has come from games@mu.example.net, not games@localhost; give the daemon's configuration: mupbem --db FILE address -c CONFIG $A $N" ] ||
+    why+=("$(cat err)")
+out=$("$MUPBEM" --db mupbem.db address -c mupbem.conf "$A" "$N" 2>err) ||
+    why+=("address -c: $(cat err)")
+run
+grep -q '^From: mupbem <games@mu\.example\.net>$' "$(last "$N")" || why+=("$(grep '^From:' "$(last "$N")")")
+end "mupbem --db address without -c refuses to write from another address than the player's mail came from"
 
 begin
 # No mail points a player at the source: docs/*.md, src/*.c.

@@ -379,7 +379,8 @@ for c in "new --game classic|levis|velox|mur [--players N] [--segments N] [--mat
     "show [--form FORM] RECORD" "legal RECORD" "replay RECORD" \
     "demo [--game velox] [--seed S]" "--help" "COMMAND --help" \
     "--db FILE list" "--db FILE show G" "--db FILE export G" \
-    "--db FILE resend G" "--db FILE nudge [-c CONFIG] G"; do
+    "--db FILE resend G" "--db FILE nudge [-c CONFIG] G" \
+    "--db FILE address [-c CONFIG] OLD NEW"; do
 	grep -Fq -- "  mupbem $c" err || why+=("no usage for '$c'")
 done
 end "no command is a usage error: exit 2 and the usage"
@@ -412,7 +413,7 @@ want_err ""
 want_out want
 end "mupbem new --help prints new's usage"
 
-printf 'usage:\n  mupbem --db FILE list\n  mupbem --db FILE show G\n  mupbem --db FILE export G\n  mupbem --db FILE resend G\n  mupbem --db FILE nudge [-c CONFIG] G\n' >want
+printf 'usage:\n  mupbem --db FILE list\n  mupbem --db FILE show G\n  mupbem --db FILE export G\n  mupbem --db FILE resend G\n  mupbem --db FILE nudge [-c CONFIG] G\n  mupbem --db FILE address [-c CONFIG] OLD NEW\n' >want
 begin
 run --db --help
 want_rc 0
@@ -421,10 +422,10 @@ want_out want
 run --db nowhere.db --help
 want_rc 0
 want_out want
-end "mupbem --db --help lists the store's subcommands, list, show, export, resend and nudge"
+end "mupbem --db --help lists the store's subcommands, list, show, export, resend, nudge and address"
 
 begin
-for c in list show export resend nudge; do
+for c in list show export resend nudge address; do
 	run --db nowhere.db $c --help
 	want_rc 0
 	want_err ""
@@ -440,6 +441,10 @@ run --db nowhere.db nudge -c
 want_rc 2
 [ "$(cat err)" = "$(printf 'usage:\n  mupbem --db FILE nudge [-c CONFIG] G')" ] ||
     why+=("nudge -c: $(tr '\n' '|' <err)")
+run --db nowhere.db address bob@example.org
+want_rc 2
+[ "$(cat err)" = "$(printf 'usage:\n  mupbem --db FILE address [-c CONFIG] OLD NEW')" ] ||
+    why+=("address with one address: $(tr '\n' '|' <err)")
 end "mupbem --db FILE CMD --help prints that command's usage; an unknown one is a usage error"
 expect_usage "an unknown command is a usage error" \
     "mupbem: unknown command 'frob'" frob

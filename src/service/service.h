@@ -23,5 +23,7 @@ int		 service_nudge(struct service *, struct mailloop *, long long,
 		    struct buf *, char **);
 int		 service_clock_due(struct mailloop *, long long, void *,
 		    long long *, char **);
+int		 service_address(struct service *, struct mailloop *,
+		    const char *, const char *, struct buf *, char **);
 
 #endif

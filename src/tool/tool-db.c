@@ -35,11 +35,16 @@
  *                a new "your turn" mail with the board as it is now,
  *                built by the service with the daemon's configuration
  *                (-c FILE: its address, name and templates)
+ *   address OLD NEW
+ *                change a player's main address (service-address.c):
+ *                their games, seats and tokens follow, each game's
+ *                record notes it, and they are told at both addresses
  *
  * Queued mail is sent by the running daemon when it next looks at its
  * outbox (at the latest after poll_interval), or by the next mupbemd
  * -1.  The store is opened as mupbemd opens it (WAL, so this can run
- * beside the daemon); resend and nudge write in one transaction.
+ * beside the daemon); resend, nudge and address write in one
+ * transaction.
  */
 
 /* A subcommand: its name and what follows it. */
@@ -54,6 +59,7 @@ static const struct tool_db_command tool_db_commands[] = {
 	{ "export", " G" },
 	{ "resend", " G" },
 	{ "nudge", " [-c CONFIG] G" },
+	{ "address", " [-c CONFIG] OLD NEW" },
 	{ NULL, NULL }
 };
 
@@ -67,6 +73,8 @@ static int	tool_db_resend(struct store *, long long);
 static int	tool_db_nudge(struct store *, long long, const char *);
 static int	tool_db_same_sender(struct store *, long long, const char *,
 		    char **);
+static int	tool_db_address(struct store *, const char *, const char *,
+		    const char *);
 static void	tool_db_new_id(const char *, unsigned, struct buf *);
 
 static int
@@ -374,6 +382,51 @@ out:
 	return (rc);
 }
 
+/* Change a player's main address old to new, as conf's daemon would. */
+static int
+tool_db_address(struct store *s, const char *conf, const char *old,
+    const char *new)
+{
+	struct config_file	 c;
+	struct mailloop		 ml;
+	struct service		*sv = NULL;
+	struct buf		 done;
+	char			*cause = NULL, *sender = NULL;
+	int			 rc = 1;
+
+	config_file_defaults(&c);
+	buf_init(&done);
+	if (conf != NULL && config_file_load(&c, conf, &cause) == -1)
+		goto out;
+	if (conf == NULL && store_address_sender(s, old, &sender,
+	    &cause) == 1 && strcmp(sender, c.address) != 0) {
+		xasprintf(&cause, "mail to %s has come from %s, not %s; give "
+		    "the daemon's configuration: mupbem --db FILE address -c "
+		    "CONFIG %s %s", old, sender, c.address, old, new);
+		goto out;
+	}
+	if (cause != NULL || (sv = service_create(&c, s, &cause)) == NULL)
+		goto out;
+	memset(&ml, 0, sizeof ml);
+	ml.config = &c;
+	ml.store = s;
+	ml.arg = sv;
+	if (service_address(sv, &ml, old, new, &done, &cause) == -1)
+		goto out;
+	fputs(done.data, stdout);
+	rc = 0;
+out:
+	if (cause != NULL) {
+		tool_db_error("%s", cause);
+		free(cause);
+	}
+	free(sender);
+	service_free(sv);
+	buf_free(&done);
+	config_file_free(&c);
+	return (rc);
+}
+
 /* mupbem --db FILE COMMAND [-c CONFIG] [G], or --help anywhere. */
 int
 tool_db_main(int argc, char **argv)
@@ -383,7 +436,7 @@ tool_db_main(int argc, char **argv)
 	const char			*conf = NULL;
 	char				*cause;
 	long long			 id = 0;
-	int				 i, rc, arg = 4;
+	int				 i, rc, arg = 4, two;
 
 	for (i = 2; i < argc; i++) {
 		if (strcmp(argv[i], "--help") == 0)
@@ -399,16 +452,19 @@ tool_db_main(int argc, char **argv)
 		tool_db_error("unknown command '%s'", argv[3]);
 		return (tool_db_usage(stderr, NULL));
 	}
-	if (strcmp(cmd->name, "nudge") == 0 && argc > 4 &&
+	if (strstr(cmd->args, "-c CONFIG") != NULL && argc > 4 &&
 	    strcmp(argv[4], "-c") == 0) {
 		if (argc < 6)
 			return (tool_db_usage(stderr, cmd->name));
 		conf = argv[5];
 		arg = 6;
 	}
-	if (*cmd->args == '\0' ? argc != arg : argc != arg + 1)
+	/* address takes two addresses, the others at most a game. */
+	two = strcmp(cmd->name, "address") == 0;
+	if (two ? argc != arg + 2 : *cmd->args == '\0' ? argc != arg :
+	    argc != arg + 1)
 		return (tool_db_usage(stderr, cmd->name));
-	if (argc == arg + 1 && tool_db_game(argv[arg], &id) == -1)
+	if (!two && argc == arg + 1 && tool_db_game(argv[arg], &id) == -1)
 		return (tool_db_error("'%s' is not a game; write it like G12",
 		    argv[arg]));
 	if (mailloop_now_check(&cause) == -1) {
@@ -429,6 +485,8 @@ tool_db_main(int argc, char **argv)
 		rc = tool_db_resend(s, id);
 	else if (strcmp(cmd->name, "nudge") == 0)
 		rc = tool_db_nudge(s, id, conf);
+	else if (two)
+		rc = tool_db_address(s, conf, argv[arg], argv[arg + 1]);
 	else
 		rc = tool_db_show(s, id, strcmp(cmd->name, "show") == 0);
 	store_close(s);

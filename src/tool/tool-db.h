@@ -1,6 +1,6 @@
 /*
  * The operator's subcommands of the mupbem tool, on the daemon's store:
- * mupbem --db FILE list|show|export|resend|nudge.
+ * mupbem --db FILE list|show|export|resend|nudge|address.
  */
 #ifndef TOOL_DB_H
 #define TOOL_DB_H
