@@ -72,3 +72,13 @@ record() {
 	"$MUPBEM" --db mupbem.db export "${1:-G1}"
 }
 
+# db_refuses MESSAGE ARGS...: "mupbem --db mupbem.db ARGS" fails with
+# exit status 1, printing nothing but "mupbem: MESSAGE" on stderr.
+db_refuses() {
+	local want=$1
+	shift
+	"$MUPBEM" --db mupbem.db "$@" >out 2>err
+	[ $? -eq 1 ] && [ "$(cat err)" = "mupbem: $want" ] && [ ! -s out ] ||
+	    why+=("$*: '$(cat err)', wanted 'mupbem: $want'")
+}
+
