@@ -810,6 +810,7 @@ end "mupbem --db nudge without -c refuses to write from another address than the
 # --- a second address: link, confirm, unlink -------------------------------
 
 A2=alice@work.example D=dave@example.org E=erin@example.org
+when='[A-Z][a-z][a-z] [0-9][0-9] [A-Z][a-z][a-z] 20[0-9][0-9] [0-9][0-9]:[0-9][0-9] UTC'
 fresh
 mp_mail "$A" games@localhost "" "new velox with $B segments 2"
 run
@@ -876,7 +877,7 @@ run
 l=$(head -1 new)
 has_line "$l" "Your addresses:"
 has_line "$l" "  $A (main: mupbem writes to you here)"
-grep -q "^  $A2 (linked on 20[0-9-]* [0-9:]* UTC)$" "$l" ||
+grep -q "^  $A2 (linked on $when)$" "$l" ||
     why+=("the list: $(grep "^  $A2" "$l")")
 cat $(grep "/$A\." new) >all
 for want in "link: $A2 is linked to your account already" \
@@ -952,9 +953,9 @@ done
 colour=$(record | sed -n "s/^seat \([a-z]*\) $N\$/\1/p")
 [ -n "$colour" ] || why+=("no seat line for $N: $(record | grep '^seat' | tr '\n' '|')")
 ! record | grep -q "^seat [a-z]* $B\$" || why+=("a seat line still names $B")
-record | grep -q "^# 20[0-9-]* [0-9:]* UTC: the operator changed $colour's address from $B to $N\$" ||
+record | grep -q "^# $when: the operator changed $colour's address from $B to $N\$" ||
     why+=("G1's record has no note: $(record | grep '^#')")
-record G2 | grep -q "^# 20[0-9-]* [0-9:]* UTC: the operator changed a player's address from $B to $N\$" ||
+record G2 | grep -q "^# $when: the operator changed a player's address from $B to $N\$" ||
     why+=("G2's record has no note: $(record G2 | grep '^#')")
 record | "$MUPBEM" replay - >/dev/null 2>err || why+=("G1's record does not replay: $(cat err)")
 "$MUPBEM" --db mupbem.db show G2 | grep -q "$N (invited)" || why+=("G2's place")

@@ -127,7 +127,7 @@ service_address_games(struct service_mail *sm, const struct store_player *p,
 		}
 		buf_reset(&note);
 		buf_reset(&text);
-		service_link_when(sm->ml->now, &note);
+		service_clock_when(sm->ml->now, NULL, &note);
 		if ((colour = record_rename(&rec, old, p->address)) != NULL)
 			buf_addf(&note, ": the operator changed %s's address",
 			    colour);

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 
 #include "command.h"
 #include "config-file.h"
@@ -57,19 +56,6 @@ static int	service_link_confirm(struct service_mail *, const char *,
 		    char **);
 static int	service_link_make(struct service_mail *,
 		    const struct store_address *, char **);
-
-/* "2026-11-25 10:00 UTC": time t, as links and records write it. */
-void
-service_link_when(long long t, struct buf *out)
-{
-	time_t		tt = (time_t)t;
-	struct tm	tm;
-	char		s[32];
-
-	gmtime_r(&tt, &tm);
-	strftime(s, sizeof s, "%Y-%m-%d %H:%M UTC", &tm);
-	buf_adds(out, s);
-}
 
 /* Add a notice to the sender's reply, a line too long for a mail wrapped. */
 static void
@@ -124,8 +110,8 @@ service_link_list(struct service_mail *sm, char **cause)
 			buf_adds(&text, "(waiting for its confirmation until ");
 		else
 			buf_adds(&text, "(not confirmed: the code expired on ");
-		service_link_when(v[i].confirmed != -1 ? v[i].confirmed :
-		    v[i].created + SERVICE_LINK_WAIT, &text);
+		service_clock_when(v[i].confirmed != -1 ? v[i].confirmed :
+		    v[i].created + SERVICE_LINK_WAIT, NULL, &text);
 		buf_adds(&text, ")\n");
 	}
 	buf_adds(&text, "\nWrite link ADDRESS to add one, unlink ADDRESS to "
@@ -163,7 +149,7 @@ service_link_ask(struct service_mail *sm, const char *address,
 	buf_init(&until);
 	buf_init(&subject);
 	service_label(&sm->me, &who);
-	service_link_when(sm->ml->now + SERVICE_LINK_WAIT, &until);
+	service_clock_when(sm->ml->now + SERVICE_LINK_WAIT, NULL, &until);
 	buf_addf(&text, "%s asks mupbem to link this address,\n%s, to their "
 	    "account, so that mail from here plays as them:\nin their games, "
 	    "with their tokens. mupbem goes on writing to\n%s.\n\nIf that is "
@@ -224,7 +210,7 @@ service_link_add(struct service_mail *sm, const char *address,
 	    sm->ml->now - a.created <= SERVICE_LINK_WAIT) {
 		why = "waits for the confirmation of another player's link; "
 		    "try again after ";
-		service_link_when(a.created + SERVICE_LINK_WAIT, &until);
+		service_clock_when(a.created + SERVICE_LINK_WAIT, NULL, &until);
 	}
 	store_address_free(&a);
 	if (why != NULL) {

@@ -177,7 +177,6 @@ int	service_link(struct service_mail *, const struct command *, char **);
 int	service_link_answer(struct service_mail *, char **);
 int	service_link_with(struct service_mail *, const struct command *,
 	    char **);
-void	service_link_when(long long, struct buf *);
 
 /* service-press.c */
 int	service_press_game(struct service_mail *, struct service_game *,
