@@ -116,6 +116,10 @@ grep -q "^# Fri 20 Nov 2026 12:06 UTC: .* ($who) ran out of time\$" rec ||
     why+=("no timeout note in the record: $(cat rec)")
 grep -qE "^1 (black|white) resign\$" rec || why+=("no resign line: $(cat rec)")
 [ "$(sql "select count(*) from timers")" = 0 ] || why+=("timers left")
+"$MUPBEM" --db mupbem.db show G1 >show
+grep -q "^Clock: 2d; ended: time (.* ($other) wins on time)\.\$" show ||
+    why+=("show: $(head -3 show)")
+grep -q "^  [a-z]*: $who (resigned), out: time\$" show || why+=("show: $(head -4 show)")
 at $((T0 + 9 * DAY))
 run
 [ ! -s new ] || why+=("more mail after the end: $(cat new)")
@@ -148,6 +152,10 @@ mp_mail "$other" games@localhost "x" "games"
 run
 has "$(last $other)" "G1 velox, playing, turn 3. It is"
 has "$(last $other)" "Your deadline: Sun 22 Nov 2026 11:06 UTC, 3 days from now. The clock is 3d+1d/10d."
+"$MUPBEM" --db mupbem.db show G1 >show
+grep -q "^Clock: 3d+1d/10d; [a-z]*'s clock runs since 2026-11-19 11:06 UTC, deadline 2026-11-22 11:06 UTC\.\$" show ||
+    why+=("show: $(head -2 show)")
+grep -q "^  [a-z]*: $who (accepted), 3 days banked\$" show || why+=("show: $(head -4 show)")
 end "a Fischer clock: the time used is taken, the increment added, the next clock starts"
 
 begin

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "clock.h"
 #include "config-file.h"
 #include "game.h"
 #include "mailloop.h"
@@ -63,6 +64,9 @@ static const struct tool_db_command tool_db_commands[] = {
 	{ NULL, NULL }
 };
 
+static void	tool_db_clock(const struct store_game *,
+		    const struct game *, struct buf *);
+static void	tool_db_when(long long, struct buf *);
 static int	tool_db_error(const char *, ...)
 		    __attribute__((format(printf, 1, 2)));
 static int	tool_db_usage(FILE *, const char *);
@@ -216,11 +220,20 @@ tool_db_show(struct store *s, long long id, int board)
 	buf_init(&out);
 	buf_addf(&out, "Game G%lld: %s, %s, turn %d.\n", id, row.variant,
 	    row.status, row.turns + 1);
+	tool_db_clock(&row, g, &out);
 	for (i = 0; i < nseats; i++) {
-		buf_addf(&out, "  %s: %s (%s)\n", strcmp(row.status,
+		buf_addf(&out, "  %s: %s (%s)", strcmp(row.status,
 		    "inviting") == 0 ? "place" : g->ops->seat_name(g,
 		    seats[i].seat), seats[i].player.address != NULL ?
 		    seats[i].player.address : "nobody", seats[i].state);
+		if (seats[i].out != NULL)
+			buf_addf(&out, ", out: %s", seats[i].out);
+		if (seats[i].bank != -1 && strcmp(row.status, "playing") == 0) {
+			buf_adds(&out, ", ");
+			clock_words(seats[i].bank, &out);
+			buf_adds(&out, " banked");
+		}
+		buf_addc(&out, '\n');
 	}
 	buf_addc(&out, '\n');
 	g->ops->render(g, &out);
@@ -231,6 +244,45 @@ tool_db_show(struct store *s, long long id, int board)
 	record_free(&r);
 	store_game_free(&row);
 	return (0);
+}
+
+/*
+ * The clock of the game in row (g), for show: its time control, whose
+ * clock runs and the deadline, or how the game ended.
+ */
+static void
+tool_db_clock(const struct store_game *row, const struct game *g,
+    struct buf *out)
+{
+	buf_addf(out, "Clock: %s", row->clock != NULL ? row->clock : "none");
+	if (row->clock_seat != -1 && row->clock_since == -1)
+		buf_addf(out, "; %s's clock is stopped (vacation)",
+		    g->ops->seat_name(g, (int)row->clock_seat));
+	else if (row->clock_seat != -1) {
+		buf_addf(out, "; %s's clock runs since ", g->ops->seat_name(g,
+		    (int)row->clock_seat));
+		tool_db_when(row->clock_since, out);
+		buf_adds(out, ", deadline ");
+		tool_db_when(row->deadline, out);
+	}
+	if (row->ending != NULL)
+		buf_addf(out, "; ended: %s", row->ending);
+	if (row->result != NULL)
+		buf_addf(out, " (%s)", row->result);
+	buf_adds(out, ".\n");
+}
+
+/* t as "2026-11-20 12:06 UTC". */
+static void
+tool_db_when(long long t, struct buf *out)
+{
+	time_t		tt = (time_t)t;
+	struct tm	tm;
+	char		s[32];
+
+	gmtime_r(&tt, &tm);
+	strftime(s, sizeof s, "%Y-%m-%d %H:%M UTC", &tm);
+	buf_adds(out, s);
 }
 
 /* A new Message-ID in the domain of from. */
