@@ -258,7 +258,7 @@ service_play_announce(struct service_mail *sm, struct service_game *sg,
 	struct store_player	*all;
 	struct store_seat	*seat;
 	struct service_vars	 vars;
-	struct buf		 who, since, named;
+	struct buf		 who, since, named, wrapped;
 	enum template_kind	 kind;
 	char			 state[96];
 	size_t			 n, i;
@@ -274,8 +274,10 @@ service_play_announce(struct service_mail *sm, struct service_game *sg,
 	buf_free(&who);
 	buf_init(&since);
 	buf_init(&named);
-	if (lead == NULL)
-		lead = "";
+	buf_init(&wrapped);
+	/* A lead ("Red ran out of time: ...") is prose: fit it to a mail. */
+	text_wrap(&wrapped, lead, TEXT_WRAP, TEXT_WIDTH);
+	lead = wrapped.len > 0 ? wrapped.data : "";
 	if (next != -1)
 		service_play_since(sg, next, &since);
 	for (i = 0; i < n && rc == 0; i++) {
@@ -321,6 +323,7 @@ service_play_announce(struct service_mail *sm, struct service_game *sg,
 	}
 	buf_free(&since);
 	buf_free(&named);
+	buf_free(&wrapped);
 	service_vars_free(&vars);
 	store_players_free(all, n);
 	return (rc);
