@@ -43,7 +43,6 @@
 
 static int	service_clock_control(const struct service_game *,
 		    struct clock_control *);
-static struct store_seat *service_clock_seat(struct service_game *, int);
 static int	service_clock_moved(const struct service_game *, int, int);
 static int	service_clock_away(struct service_mail *, long long, int *,
 		    char **);
@@ -79,7 +78,7 @@ service_clock_control(const struct service_game *sg, struct clock_control *c)
 }
 
 /* The store's seat n of sg, or NULL. */
-static struct store_seat *
+struct store_seat *
 service_clock_seat(struct service_game *sg, int n)
 {
 	size_t	i;

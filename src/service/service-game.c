@@ -147,6 +147,17 @@ service_game_waits(const struct service_game *sg, struct buf *out)
 		buf_adds(out, ".\n");
 		return;
 	}
+	/* The operator ended it (service-operator.c), not its play. */
+	if (sg->row.ending != NULL && sg->row.result != NULL &&
+	    strcmp(sg->row.ending, "cancelled") == 0) {
+		buf_addf(out, "The game was %s.\n", sg->row.result);
+		return;
+	}
+	if (sg->row.ending != NULL && sg->row.result != NULL &&
+	    strcmp(sg->row.ending, "adjudicated") == 0) {
+		buf_addf(out, "The game is over: %s.\n", sg->row.result);
+		return;
+	}
 	if (strcmp(sg->row.status, "abandoned") == 0) {
 		buf_adds(out, "The game was cancelled before it started.\n");
 		return;

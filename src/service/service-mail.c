@@ -157,8 +157,10 @@ service_vars_game(struct service_vars *vars, const struct service_game *sg)
 	service_vars_set(vars, SV_SCORE, "%s", b.len > 0 ? b.data : "");
 	buf_reset(&b);
 	for (i = 0; i < sg->nseats; i++) {
+		/* Places until the draw; a game cancelled in play has seats. */
 		if (strcmp(sg->row.status, "inviting") == 0 ||
-		    strcmp(sg->row.status, "abandoned") == 0)
+		    (strcmp(sg->row.status, "abandoned") == 0 &&
+		    sg->rec.nseats == 0))
 			buf_addf(&b, "  seat %zu: ", i + 1);
 		else
 			buf_addf(&b, "  %s: ", g->ops->seat_name(g,

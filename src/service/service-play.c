@@ -43,8 +43,6 @@ static struct game *service_play_replay(const struct service_game *,
 		    size_t);
 static void	service_play_since(const struct service_game *, int,
 		    struct buf *);
-static void	service_play_who(const struct service_game *, int,
-		    struct buf *);
 static void	service_play_named(const struct service_game *,
 		    const char *, struct buf *);
 
@@ -222,7 +220,7 @@ service_play_named(const struct service_game *sg, const char *report,
 }
 
 /* "red (Alice <alice@example.org>)": seat and its player. */
-static void
+void
 service_play_who(const struct service_game *sg, int seat, struct buf *out)
 {
 	size_t	i;
@@ -613,7 +611,7 @@ service_play_history(struct service_mail *sm, const struct command *c,
 	if ((rc = service_game_find(sm, c, &sg, cause)) != 1)
 		return (rc);
 	if (strcmp(sg.row.status, "inviting") == 0 ||
-	    strcmp(sg.row.status, "abandoned") == 0) {
+	    (strcmp(sg.row.status, "abandoned") == 0 && sg.rec.nseats == 0)) {
 		/* Its seed would tell who sits where before the draw. */
 		service_error(sm, "history: game G%lld has no record yet; it "
 		    "begins when the game starts", sg.row.id);

@@ -167,6 +167,15 @@ void	service_clock_deadline(struct service_mail *,
 	    struct buf *);
 int	service_clock_out(struct service_mail *, struct service_game *,
 	    struct store_seat *, const char *, char **);
+struct store_seat *service_clock_seat(struct service_game *, int);
+
+/* service-operator.c */
+int	service_operator_run(struct service *, struct mailloop *, long long,
+	    const char *, int (*)(struct service_mail *,
+	    struct service_game *, const char *const *, struct buf *,
+	    char **), const char *const *, struct buf *, char **);
+int	service_operator_note(struct service_mail *, struct service_game *,
+	    const char *, char **);
 
 /* service-vacation.c */
 int	service_vacation(struct service_mail *, const struct command *,
@@ -191,6 +200,7 @@ int	service_play_turn(struct service_mail *, const struct command *,
 	    char **);
 int	service_play_announce(struct service_mail *, struct service_game *,
 	    int, int, const char *, const char *, const char *, char **);
+void	service_play_who(const struct service_game *, int, struct buf *);
 int	service_play_preview(struct service_mail *, const struct command *,
 	    char **);
 int	service_play_board(struct service_mail *, const struct command *,

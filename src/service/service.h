@@ -21,6 +21,18 @@ int		 service_handle(struct mailloop *, const struct message *,
 		    void *, char **);
 int		 service_nudge(struct service *, struct mailloop *, long long,
 		    struct buf *, char **);
+int		 service_operator_stalled(struct service *, struct mailloop *,
+		    long long, struct buf *, char **);
+int		 service_operator_cancel(struct service *, struct mailloop *,
+		    long long, const char *, struct buf *, char **);
+int		 service_operator_adjudicate(struct service *,
+		    struct mailloop *, long long, const char *, struct buf *,
+		    char **);
+int		 service_operator_replace(struct service *, struct mailloop *,
+		    long long, const char *, const char *, struct buf *,
+		    char **);
+int		 service_operator_forfeit(struct service *, struct mailloop *,
+		    long long, const char *, struct buf *, char **);
 int		 service_clock_due(struct mailloop *, long long, void *,
 		    long long *, char **);
 int		 service_address(struct service *, struct mailloop *,
