@@ -380,7 +380,11 @@ for c in "new --game classic|levis|velox|mur [--players N] [--segments N] [--mat
     "demo [--game velox] [--seed S]" "--help" "COMMAND --help" \
     "--db FILE list" "--db FILE show G" "--db FILE export G" \
     "--db FILE resend G" "--db FILE nudge [-c CONFIG] G" \
-    "--db FILE address [-c CONFIG] OLD NEW"; do
+    "--db FILE address [-c CONFIG] OLD NEW" \
+    "--db FILE stalled [N]" "--db FILE cancel [-c CONFIG] G [REASON...]" \
+    "--db FILE adjudicate [-c CONFIG] G RESULT" \
+    "--db FILE replace [-c CONFIG] G SEAT ADDRESS" \
+    "--db FILE forfeit [-c CONFIG] G SEAT"; do
 	grep -Fq -- "  mupbem $c" err || why+=("no usage for '$c'")
 done
 end "no command is a usage error: exit 2 and the usage"
@@ -414,6 +418,9 @@ want_out want
 end "mupbem new --help prints new's usage"
 
 printf 'usage:\n  mupbem --db FILE list\n  mupbem --db FILE show G\n  mupbem --db FILE export G\n  mupbem --db FILE resend G\n  mupbem --db FILE nudge [-c CONFIG] G\n  mupbem --db FILE address [-c CONFIG] OLD NEW\n' >want
+printf '  mupbem --db FILE %s\n' "stalled [N]" \
+    "cancel [-c CONFIG] G [REASON...]" "adjudicate [-c CONFIG] G RESULT" \
+    "replace [-c CONFIG] G SEAT ADDRESS" "forfeit [-c CONFIG] G SEAT" >>want
 begin
 run --db --help
 want_rc 0
@@ -422,10 +429,11 @@ want_out want
 run --db nowhere.db --help
 want_rc 0
 want_out want
-end "mupbem --db --help lists the store's subcommands, list, show, export, resend, nudge and address"
+end "mupbem --db --help lists the store's subcommands, list, show, export, resend, nudge, address and the operator's"
 
 begin
-for c in list show export resend nudge address; do
+for c in list show export resend nudge address stalled cancel adjudicate \
+    replace forfeit; do
 	run --db nowhere.db $c --help
 	want_rc 0
 	want_err ""

@@ -40,28 +40,48 @@
  *                change a player's main address (service-address.c):
  *                their games, seats and tokens follow, each game's
  *                record notes it, and they are told at both addresses
+ *   stalled [N]  the N games in play (20) that have waited longest
+ *
+ * and the operator's decisions on a game in play, which tell its
+ * players by mail as nudge does (service-operator.c):
+ *
+ *   cancel G [REASON...]   it ends without a result
+ *   adjudicate G RESULT    the operator decides its result
+ *   replace G SEAT ADDRESS a substitute takes a seat
+ *   forfeit G SEAT         the seat loses
  *
  * Queued mail is sent by the running daemon when it next looks at its
  * outbox (at the latest after poll_interval), or by the next mupbemd
  * -1.  The store is opened as mupbemd opens it (WAL, so this can run
- * beside the daemon); resend, nudge and address write in one
+ * beside the daemon); every command that writes does so in one
  * transaction.
  */
 
-/* A subcommand: its name and what follows it. */
+#define TOOL_DB_STALLED	20	/* games stalled lists by default */
+
+/*
+ * A subcommand: its name, what follows it, and how many words may
+ * follow -c CONFIG and G, if it takes them (-1: any number).
+ */
 struct tool_db_command {
 	const char	*name;
 	const char	*args;
+	int		 min, max;
 };
 
 static const struct tool_db_command tool_db_commands[] = {
-	{ "list", "" },
-	{ "show", " G" },
-	{ "export", " G" },
-	{ "resend", " G" },
-	{ "nudge", " [-c CONFIG] G" },
-	{ "address", " [-c CONFIG] OLD NEW" },
-	{ NULL, NULL }
+	{ "list", "", 0, 0 },
+	{ "show", " G", 0, 0 },
+	{ "export", " G", 0, 0 },
+	{ "resend", " G", 0, 0 },
+	{ "nudge", " [-c CONFIG] G", 0, 0 },
+	{ "address", " [-c CONFIG] OLD NEW", 2, 2 },
+	{ "stalled", " [N]", 0, 1 },
+	{ "cancel", " [-c CONFIG] G [REASON...]", 0, -1 },
+	{ "adjudicate", " [-c CONFIG] G RESULT", 1, 1 },
+	{ "replace", " [-c CONFIG] G SEAT ADDRESS", 2, 2 },
+	{ "forfeit", " [-c CONFIG] G SEAT", 1, 1 },
+	{ NULL, NULL, 0, 0 }
 };
 
 static void	tool_db_clock(const struct store_game *,
@@ -74,9 +94,14 @@ static int	tool_db_game(const char *, long long *);
 static int	tool_db_list(struct store *);
 static int	tool_db_show(struct store *, long long, int);
 static int	tool_db_resend(struct store *, long long);
-static int	tool_db_nudge(struct store *, long long, const char *);
-static int	tool_db_same_sender(struct store *, long long, const char *,
+static int	tool_db_service(struct store *, const char *, long long,
+		    const char *, char **, int);
+static int	tool_db_act(struct service *, struct mailloop *,
+		    const char *, long long, char **, int, struct buf *,
 		    char **);
+static int	tool_db_stalled(struct store *, const char *);
+static int	tool_db_same_sender(struct store *, const char *, long long,
+		    const char *, char **);
 static int	tool_db_address(struct store *, const char *, const char *,
 		    const char *);
 static void	tool_db_new_id(const char *, unsigned, struct buf *);
@@ -370,12 +395,12 @@ fail:
 
 /*
  * Without the daemon's configuration, make sure its built-in address
- * is the one game id's mail has come from, so that a nudge does not
- * come from games@localhost on a real server.
+ * is the one game id's mail has come from, so that mail about it (for
+ * command) does not come from games@localhost on a real server.
  */
 static int
-tool_db_same_sender(struct store *s, long long id, const char *address,
-    char **cause)
+tool_db_same_sender(struct store *s, const char *command, long long id,
+    const char *address, char **cause)
 {
 	struct store_outmail	*mails;
 	size_t			 n, i;
@@ -385,8 +410,8 @@ tool_db_same_sender(struct store *s, long long id, const char *address,
 		return (-1);
 	if (n > 0 && strcmp(mails[0].sender, address) != 0) {
 		xasprintf(cause, "G%lld's mail comes from %s, not %s; give the "
-		    "daemon's configuration: mupbem --db FILE nudge -c CONFIG "
-		    "G%lld", id, mails[0].sender, address, id);
+		    "daemon's configuration: mupbem --db FILE %s -c CONFIG "
+		    "G%lld", id, mails[0].sender, address, command, id);
 		rc = -1;
 	}
 	for (i = 0; i < n; i++)
@@ -395,9 +420,45 @@ tool_db_same_sender(struct store *s, long long id, const char *address,
 	return (rc);
 }
 
-/* Queue game id's current state mail, as the daemon of conf would. */
+/* Do command to game id with the n words in words; *done says what. */
 static int
-tool_db_nudge(struct store *s, long long id, const char *conf)
+tool_db_act(struct service *sv, struct mailloop *ml, const char *command,
+    long long id, char **words, int n, struct buf *done, char **cause)
+{
+	struct buf	reason;
+	int		i, rc;
+
+	if (strcmp(command, "nudge") == 0) {
+		rc = service_nudge(sv, ml, id, done, cause);
+		if (rc == 0)
+			buf_adds(done, " queued");
+		return (rc);
+	}
+	if (strcmp(command, "adjudicate") == 0)
+		return (service_operator_adjudicate(sv, ml, id, words[0], done,
+		    cause));
+	if (strcmp(command, "replace") == 0)
+		return (service_operator_replace(sv, ml, id, words[0],
+		    words[1], done, cause));
+	if (strcmp(command, "forfeit") == 0)
+		return (service_operator_forfeit(sv, ml, id, words[0], done,
+		    cause));
+	buf_init(&reason);
+	for (i = 0; i < n; i++)
+		buf_addf(&reason, "%s%s", i > 0 ? " " : "", words[i]);
+	rc = service_operator_cancel(sv, ml, id, n > 0 ? reason.data : NULL,
+	    done, cause);
+	buf_free(&reason);
+	return (rc);
+}
+
+/*
+ * Do command (nudge, cancel, ...) to game id with the n words in words,
+ * as the daemon of conf would, and print what was done.
+ */
+static int
+tool_db_service(struct store *s, const char *command, long long id,
+    const char *conf, char **words, int n)
 {
 	struct config_file	 c;
 	struct mailloop		 ml;
@@ -410,7 +471,7 @@ tool_db_nudge(struct store *s, long long id, const char *conf)
 	buf_init(&done);
 	if (conf != NULL && config_file_load(&c, conf, &cause) == -1)
 		goto out;
-	if (conf == NULL && tool_db_same_sender(s, id, c.address,
+	if (conf == NULL && tool_db_same_sender(s, command, id, c.address,
 	    &cause) == -1)
 		goto out;
 	if ((sv = service_create(&c, s, &cause)) == NULL)
@@ -419,9 +480,9 @@ tool_db_nudge(struct store *s, long long id, const char *conf)
 	ml.config = &c;
 	ml.store = s;
 	ml.arg = sv;
-	if (service_nudge(sv, &ml, id, &done, &cause) == -1)
+	if (tool_db_act(sv, &ml, command, id, words, n, &done, &cause) == -1)
 		goto out;
-	printf("G%lld: %s queued\n", id, done.data);
+	printf("G%lld: %s\n", id, done.data);
 	rc = 0;
 out:
 	if (cause != NULL) {
@@ -479,7 +540,49 @@ out:
 	return (rc);
 }
 
-/* mupbem --db FILE COMMAND [-c CONFIG] [G], or --help anywhere. */
+/* The n (a number, or NULL) games in play that have waited longest. */
+static int
+tool_db_stalled(struct store *s, const char *n)
+{
+	struct config_file	 c;
+	struct mailloop		 ml;
+	struct service		*sv;
+	struct buf		 out;
+	char			*cause = NULL, *end;
+	long long		 most = TOOL_DB_STALLED;
+	int			 rc = 1;
+
+	if (n != NULL) {
+		errno = 0;
+		most = strtoll(n, &end, 10);
+		if (*n == '\0' || *end != '\0' || errno != 0 || most < 1)
+			return (tool_db_error("stalled: '%s' is not a number "
+			    "of games; write it like 10", n));
+	}
+	config_file_defaults(&c);
+	buf_init(&out);
+	if ((sv = service_create(&c, s, &cause)) != NULL) {
+		memset(&ml, 0, sizeof ml);
+		ml.config = &c;
+		ml.store = s;
+		ml.arg = sv;
+		if (service_operator_stalled(sv, &ml, most, &out,
+		    &cause) == 0) {
+			fputs(out.data, stdout);
+			rc = 0;
+		}
+	}
+	if (cause != NULL) {
+		tool_db_error("%s", cause);
+		free(cause);
+	}
+	service_free(sv);
+	buf_free(&out);
+	config_file_free(&c);
+	return (rc);
+}
+
+/* mupbem --db FILE COMMAND [-c CONFIG] [G] [WORD...], or --help. */
 int
 tool_db_main(int argc, char **argv)
 {
@@ -488,7 +591,7 @@ tool_db_main(int argc, char **argv)
 	const char			*conf = NULL;
 	char				*cause;
 	long long			 id = 0;
-	int				 i, rc, arg = 4, two;
+	int				 i, rc, arg = 4, game, words;
 
 	for (i = 2; i < argc; i++) {
 		if (strcmp(argv[i], "--help") == 0)
@@ -511,12 +614,11 @@ tool_db_main(int argc, char **argv)
 		conf = argv[5];
 		arg = 6;
 	}
-	/* address takes two addresses, the others at most a game. */
-	two = strcmp(cmd->name, "address") == 0;
-	if (two ? argc != arg + 2 : *cmd->args == '\0' ? argc != arg :
-	    argc != arg + 1)
+	game = strstr(cmd->args, " G") != NULL;
+	words = argc - arg - game;
+	if (words < cmd->min || (cmd->max != -1 && words > cmd->max))
 		return (tool_db_usage(stderr, cmd->name));
-	if (!two && argc == arg + 1 && tool_db_game(argv[arg], &id) == -1)
+	if (game && tool_db_game(argv[arg], &id) == -1)
 		return (tool_db_error("'%s' is not a game; write it like G12",
 		    argv[arg]));
 	if (mailloop_now_check(&cause) == -1) {
@@ -533,14 +635,18 @@ tool_db_main(int argc, char **argv)
 	}
 	if (strcmp(cmd->name, "list") == 0)
 		rc = tool_db_list(s);
+	else if (strcmp(cmd->name, "stalled") == 0)
+		rc = tool_db_stalled(s, words > 0 ? argv[arg] : NULL);
 	else if (strcmp(cmd->name, "resend") == 0)
 		rc = tool_db_resend(s, id);
-	else if (strcmp(cmd->name, "nudge") == 0)
-		rc = tool_db_nudge(s, id, conf);
-	else if (two)
+	else if (strcmp(cmd->name, "address") == 0)
 		rc = tool_db_address(s, conf, argv[arg], argv[arg + 1]);
-	else
+	else if (strcmp(cmd->name, "show") == 0 ||
+	    strcmp(cmd->name, "export") == 0)
 		rc = tool_db_show(s, id, strcmp(cmd->name, "show") == 0);
+	else
+		rc = tool_db_service(s, cmd->name, id, conf, argv + arg + 1,
+		    words);
 	store_close(s);
 	return (rc);
 }
