@@ -216,25 +216,13 @@ for phase in layout selection movement; do
 	mp_reply "$(last $B)" "$B" accept
 	mp_reply "$(last $C)" "$C" accept
 	drive "$glob"
-	record G1 >rec
-	colour=$(sed -n "s/^seat \([a-z]*\) $C\$/\1/p" rec)
-	note=$(grep -n "^# .* ($C) ran out of time\$" rec | cut -d: -f1)
-	resign=$(grep -nE "^[0-9]+ $colour resign\$" rec | cut -d: -f1)
-	[ -n "$note" ] || why+=("no timeout note: $(cat rec)")
-	[ -n "$resign" ] || why+=("carol never resigned: $(cat rec)")
-	# Between the note and the resignation: only the robot's turns
-	# (none in the movement, where she may resign at once).
-	robot=$(sed -n "${note:-1},${resign:-1}p" rec | grep -cE "^[0-9]+ $colour (@|clear)")
+	# No robot turns in the movement, where she may resign at once.
+	robot_out G1 "$C" time "ran out of time"
 	case $phase in
 	layout)	[ "$robot" -ge 2 ] || why+=("$robot robot turns for carol: $(cat rec)") ;;
 	selection) [ "$robot" -ge 1 ] || why+=("$robot robot turns for carol: $(cat rec)") ;;
 	movement) [ "$robot" -eq 0 ] || why+=("robot turns in the movement: $(cat rec)") ;;
 	esac
-	# She resigned at the start of the movement: after the last clear.
-	last_clear=$(grep -nE "^[0-9]+ [a-z]+ clear" rec | tail -1 | cut -d: -f1)
-	[ "${resign:-0}" -gt "${last_clear:-0}" ] || why+=("resigned before the movement: $(cat rec)")
-	[ "$(sql "select out, state from seats s join players p on p.id = s.player where p.address = '$C'")" = "time|resigned" ] ||
-	    why+=("carol's seat: $(sql "select out, state from seats")")
 	for p in $A $B; do
 		grep -l "ran out of time and is out of the game" got/$p.* \
 		    >/dev/null || why+=("$p was not told")

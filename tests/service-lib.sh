@@ -82,3 +82,25 @@ db_refuses() {
 	    why+=("$*: '$(cat err)', wanted 'mupbem: $want'")
 }
 
+# robot_out G ADDRESS WHY NOTE: ADDRESS left game G (classic, three
+# players) for WHY (time, forfeit), as the record's note ending in
+# "(ADDRESS) NOTE" says; from then the robot played for their seat,
+# which resigned once the movement had started (after the last clear).
+# robot is how many turns the robot played; rec holds the record.
+robot_out() {
+	local colour note resign last_clear
+	record "$1" >rec
+	colour=$(sed -n "s/^seat \([a-z]*\) $2\$/\1/p" rec)
+	note=$(grep -n "^# .* ($2) $4\$" rec | cut -d: -f1)
+	resign=$(grep -nE "^[0-9]+ $colour resign\$" rec | cut -d: -f1)
+	[ -n "$note" ] || why+=("no note '$4': $(cat rec)")
+	[ -n "$resign" ] || why+=("$2 never resigned: $(cat rec)")
+	# Between the note and the resignation: only the robot's turns.
+	robot=$(sed -n "${note:-1},${resign:-1}p" rec |
+	    grep -cE "^[0-9]+ $colour (@|clear)")
+	last_clear=$(grep -nE "^[0-9]+ [a-z]+ clear" rec | tail -1 | cut -d: -f1)
+	[ "${resign:-0}" -gt "${last_clear:-0}" ] ||
+	    why+=("resigned before the movement: $(cat rec)")
+	[ "$(sqlite3 mupbem.db "select out, state from seats s join players p on p.id = s.player where p.address = '$2'")" = "$3|resigned" ] ||
+	    why+=("the seat of $2: $(sqlite3 mupbem.db "select out, state from seats")")
+}
