@@ -45,6 +45,15 @@ mover() {
 	    head -1
 }
 
+# narrow: every mail so far fits 78 columns (its body, headers apart).
+narrow() {
+	local f w
+	for f in got/*; do
+		w=$(sed '1,/^$/d' "$f" | wc -L)
+		[ "$w" -le 78 ] || why+=("$f is $w columns wide")
+	done
+}
+
 # nth K: the K-th answer of the last run.
 nth() {
 	sed -n "${1}p" new
@@ -77,6 +86,7 @@ has "$f" "Your deadline: Fri 20 Nov 2026 12:06 UTC"
 has "$f" "2 days from now. The clock is 2d."
 [ "$(sql "select kind from timers order by at")" = "$(printf 'remind\ntimeout')" ] ||
     why+=("timers after the start: $(sql "select kind, at from timers")")
+narrow
 end "a game on the clock: deadline in UTC and the player's zone, a reminder and a timeout due"
 
 begin
@@ -94,6 +104,7 @@ has "$r" "11 hours 59 minutes from now"
 at $((T0 + 3600 + 40 * 3600))
 run
 [ ! -s new ] || why+=("a second reminder: $(cat new)")
+narrow
 end "one reminder, when a quarter of the time is left (12 hours of 2 days), and never again"
 
 begin
@@ -123,6 +134,7 @@ grep -q "^  [a-z]*: $who (resigned), out: time\$" show || why+=("show: $(head -4
 at $((T0 + 9 * DAY))
 run
 [ ! -s new ] || why+=("more mail after the end: $(cat new)")
+narrow
 end "a player of two who runs out of time loses on time, once, in the record too"
 
 # Fischer: 3d+1d/10d; a turn taking one day leaves the bank at 3 days.
@@ -156,6 +168,7 @@ has "$(last $other)" "Your deadline: Sun 22 Nov 2026 11:06 UTC, 3 days from now.
 grep -q "^Clock: 3d+1d/10d; [a-z]*'s clock runs since 2026-11-19 11:06 UTC, deadline 2026-11-22 11:06 UTC\.\$" show ||
     why+=("show: $(head -2 show)")
 grep -q "^  [a-z]*: $who (accepted), 3 days banked\$" show || why+=("show: $(head -4 show)")
+narrow
 end "a Fischer clock: the time used is taken, the increment added, the next clock starts"
 
 begin
@@ -166,6 +179,7 @@ run
 has "$(nth 1)" "new: time 3x: 3x needs a unit: d (days), h (hours), m (minutes) or w (weeks)"
 has "$(nth 2)" "new: time 3d/10d: a maximum follows an increment"
 has "$(nth 3)" "new: time 3d+1d/2d: the most that can be banked is less than the time to start"
+narrow
 end "a time control that cannot be read is refused, saying why"
 
 # --- three players: out of time in each phase -------------------------------
@@ -227,6 +241,7 @@ for phase in layout selection movement; do
 		grep -l "ran out of time and is out of the game" got/$p.* \
 		    >/dev/null || why+=("$p was not told")
 	done
+	narrow
 	end "three players: carol runs out of time in the $phase phase; the robot plays for her until she resigns at the movement"
 done
 
@@ -268,6 +283,7 @@ run
     why+=("still away")
 [ "$(sql "select group_concat(kind) from timers")" = "remind,timeout" ] ||
     why+=("timers: $(sql "select kind, at from timers")")
+narrow
 end "vacation stops the clock, tells the others once, and the clock restarts when it ends"
 
 begin
@@ -290,6 +306,7 @@ at $((now + 2 * 3600))
 run
 has "$(last $who)" "Welcome back: your vacation is over and your clocks run again. This year you have used 6 days"
 [ -n "$(sql "select clock_since from games where id = 1")" ] || why+=("the clock is still stopped")
+narrow
 end "vacation: what is left, off, too long and a bad date; cut short, it counts the days used"
 
 # --- invitations expire -------------------------------------------------------
@@ -314,12 +331,14 @@ mp_reply got/$B.0 "$B" "accept"
 run
 has "$(last $B)" "G1"
 [ "$(sql "select status from games")" = abandoned ] || why+=("accepted after the expiry")
+narrow
 end "an invitation expires after [games] invitation, and its creator is told"
 
 begin
 MUPBEM_NOW=12x "$MUPBEM" --db mupbem.db list >out 2>err
 [ $? = 1 ] || why+=("exit status $?")
 has err "mupbem: MUPBEM_NOW: '12x' is not a time; write the seconds since 1970-01-01 UTC"
+narrow
 end "mupbem reads MUPBEM_NOW too, and refuses one that is not a time"
 
 tap_done

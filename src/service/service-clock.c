@@ -468,17 +468,21 @@ service_clock_expire(struct service_mail *sm, struct service_game *sg,
     char **cause)
 {
 	struct service_vars	 vars;
-	struct buf		 days;
+	struct buf		 days, line, text;
 	int			 rc;
 
 	if (strcmp(sg->row.status, "inviting") != 0 || sg->nseats == 0)
 		return (0);
 	buf_init(&days);
+	buf_init(&line);
+	buf_init(&text);
 	clock_words(sm->sv->config->invitation, &days);
 	if (store_clock_end(sm->sv->store, sg->row.id, "abandoned",
 	    "expired", "the invitation expired", sm->ml->now, cause) == -1 ||
 	    store_timers_clear(sm->sv->store, sg->row.id, cause) == -1) {
 		buf_free(&days);
+		buf_free(&line);
+		buf_free(&text);
 		return (-1);
 	}
 	free(sg->row.status);
@@ -486,15 +490,18 @@ service_clock_expire(struct service_mail *sm, struct service_game *sg,
 	log_info("game G%lld: the invitation expired", sg->row.id);
 	service_vars_init(&vars);
 	service_vars_game(&vars, sg);
-	service_vars_set(&vars, SV_TEXT, "Your game %s (%s) did not start: "
-	    "its seats were not all taken within %s, so the invitation has "
-	    "expired.\n\n%s\nWrite \"rematch G%lld\" or \"new %s ...\" to "
-	    "try again.\n", vars.v[SV_GAME], sg->g->ops->name, days.data,
-	    vars.v[SV_SEATS], sg->row.id, sg->g->ops->name);
+	buf_addf(&line, "Your game %s (%s) did not start: its seats were not "
+	    "all taken within %s, so the invitation has expired.\n",
+	    vars.v[SV_GAME], sg->g->ops->name, days.data);
+	text_wrap(&text, line.data, TEXT_WRAP, TEXT_WIDTH);
+	service_vars_set(&vars, SV_TEXT, "%s\n%s\nWrite \"new %s with ...\" "
+	    "to try again.\n", text.data, vars.v[SV_SEATS], sg->g->ops->name);
 	rc = service_mail_game(sm, sg, &sg->seats[0].player, TEMPLATE_NOTICE,
 	    &vars, "invitation expired", cause);
 	service_vars_free(&vars);
 	buf_free(&days);
+	buf_free(&line);
+	buf_free(&text);
 	return (rc);
 }
 

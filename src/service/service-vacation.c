@@ -12,6 +12,7 @@
 #include "config-file.h"
 #include "mailloop.h"
 #include "service-private.h"
+#include "text.h"
 #include "xmalloc.h"
 
 /*
@@ -134,7 +135,7 @@ service_vacation_tell(struct service_mail *sm, long long until, char **cause)
 	struct store_game	*games;
 	struct service_game	 sg;
 	struct service_vars	 vars;
-	struct buf		 who, when;
+	struct buf		 who, when, line, text;
 	size_t			 n, i, j;
 	int			 rc = 0;
 
@@ -143,6 +144,8 @@ service_vacation_tell(struct service_mail *sm, long long until, char **cause)
 		return (-1);
 	buf_init(&who);
 	buf_init(&when);
+	buf_init(&line);
+	buf_init(&text);
 	service_label(&sm->me, &who);
 	service_clock_when(until, NULL, &when);
 	for (i = 0; i < n && rc != -1; i++) {
@@ -153,11 +156,15 @@ service_vacation_tell(struct service_mail *sm, long long until, char **cause)
 			continue;
 		service_vars_init(&vars);
 		service_vars_game(&vars, &sg);
-		service_vars_set(&vars, SV_TEXT, "%s is on vacation until %s. "
-		    "While %s is away, their clock stops when it is their "
-		    "turn, in this game as in their others; the game goes on "
-		    "when they are back.\n\n%s", who.data, when.data,
-		    who.data, vars.v[SV_STATUS]);
+		buf_reset(&text);
+		buf_addf(&line, "%s is on vacation until %s. While %s is "
+		    "away, their clock stops when it is their turn, in this "
+		    "game as in their others; the game goes on when they are "
+		    "back.\n", who.data, when.data, who.data);
+		text_wrap(&text, line.data, TEXT_WRAP, TEXT_WIDTH);
+		buf_reset(&line);
+		service_vars_set(&vars, SV_TEXT, "%s\n%s", text.data,
+		    vars.v[SV_STATUS]);
 		for (j = 0; j < sg.nseats && rc != -1; j++) {
 			if (sg.seats[j].player.id == sm->me.id ||
 			    sg.seats[j].player.id == 0)
@@ -172,6 +179,8 @@ service_vacation_tell(struct service_mail *sm, long long until, char **cause)
 	store_game_list_free(games, n);
 	buf_free(&who);
 	buf_free(&when);
+	buf_free(&line);
+	buf_free(&text);
 	return (rc == -1 ? -1 : 0);
 }
 

@@ -14,6 +14,7 @@
 #include "ratelimit.h"
 #include "service.h"
 #include "service-private.h"
+#include "text.h"
 #include "xmalloc.h"
 
 /*
@@ -169,18 +170,24 @@ service_error(struct service_mail *sm, const char *fmt, ...)
 	free(why);
 }
 
-/* Add a notice to the sender's reply. */
+/* Add a notice to the sender's reply, wrapped to fit a mail. */
 void
 service_notice(struct service_mail *sm, const char *fmt, ...)
 {
 	struct service_vars	 vars;
+	struct buf		 wrapped;
 	va_list			 ap;
+	char			*text;
 
 	service_vars_init(&vars);
 	va_start(ap, fmt);
-	if (vasprintf(&vars.v[SV_TEXT], fmt, ap) == -1)
+	if (vasprintf(&text, fmt, ap) == -1)
 		abort();
 	va_end(ap);
+	buf_init(&wrapped);
+	text_wrap(&wrapped, text, TEXT_WRAP, TEXT_WIDTH);
+	free(text);
+	vars.v[SV_TEXT] = buf_steal(&wrapped);
 	service_mail_reply(sm, TEMPLATE_NOTICE, &vars);
 	service_vars_free(&vars);
 }
