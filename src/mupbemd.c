@@ -237,8 +237,8 @@ main(int argc, char **argv)
 	long long			 next;
 	int				 ch, debug = 0, once = 0, deliver = 0;
 	int				 check = 0;
-	int				 rc = 0, n, took, gone;
-	double				 t0, t1;
+	int				 rc = 0, n, took, gone, ticked;
+	double				 t0, t1, t2;
 
 	while ((ch = getopt_long(argc, argv, "c:dfnv1", longopts,
 	    NULL)) != -1) {
@@ -359,11 +359,13 @@ main(int argc, char **argv)
 			rc = 1;
 		}
 		t1 = mupbemd_ms();
-		if (mailloop_tick(&ml, mailloop_now(), &next) == -1)
+		if ((ticked = mailloop_tick(&ml, mailloop_now(), &next)) == -1)
 			rc = 1;
+		t2 = mupbemd_ms();
 		gone = mailloop_send(&ml, mailloop_now(), &next);
-		log_debug("once: %d mails taken in %.1f ms, %d replies sent in "
-		    "%.1f ms", took, t1 - t0, gone, mupbemd_ms() - t1);
+		log_debug("once: %d mails taken in %.1f ms, %d due events in "
+		    "%.1f ms, %d replies sent in %.1f ms", took, t1 - t0, ticked,
+		    t2 - t1, gone, mupbemd_ms() - t2);
 	} else {
 		ml.stop = &mupbemd_stop;
 		for (;;) {

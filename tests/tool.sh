@@ -1696,6 +1696,31 @@ expect "bench-mail on a directory without mail fails" 1 \
     bench-mail "$TEST_DATA/records"
 expect_usage "bench-mail without a corpus is a usage error" "" bench-mail
 
+# --- bench-clocks -------------------------------------------------------------
+
+expect "bench-clocks on a missing store fails" 1 \
+    "mupbem: bench-clocks: clocks.db: No such file or directory" \
+    bench-clocks clocks.db
+sqlite3 clocks.db "PRAGMA user_version" >/dev/null
+expect "bench-clocks on a store without timers fails" 1 \
+    "mupbem: bench-clocks: clocks.db: no timers" bench-clocks clocks.db
+begin
+sqlite3 clocks.db "INSERT INTO timers (at, kind) VALUES (1795000060, 'expire'),
+    (1795000000, 'expire')"
+run bench-clocks --calls 50 clocks.db
+want_rc 0
+want_err ""
+grep -qx 'clocks.db: 2 timers' out || why+=("no '2 timers' line: $(head -1 out)")
+grep -q '^store_timer_next(): 50 calls in ' out || why+=("no next line")
+grep -q '^store_timer_due() at 1795000000: 50 calls in ' out ||
+    why+=("no due line at the first timer")
+# Both lookups descend the index; neither sorts the table.
+[ "$(grep -c '^  plan: .*USING .*INDEX timers_at' out)" = 2 ] ||
+    why+=("plans: $(grep plan: out | tr '\n' '|')")
+grep -q 'TEMP B-TREE' out && why+=("a lookup sorts: $(grep plan: out)")
+end "bench-clocks times the timer lookups, which use the index timers_at"
+expect_usage "bench-clocks without a store is a usage error" "" bench-clocks
+
 echo "1..$n"
 [ "$failed" -eq 0 ] || {
 	echo "# $failed of $n checks failed"

@@ -355,7 +355,7 @@ mailloop_run(struct mailloop *ml, volatile sig_atomic_t *stop)
 {
 	char		*cause = NULL;
 	long long	 next, due, now;
-	double		 woke, taken, sent;
+	double		 woke, taken, ticks, sent;
 	int		 wait, took, gone, ticked;
 
 	while (!*stop) {
@@ -368,13 +368,14 @@ mailloop_run(struct mailloop *ml, volatile sig_atomic_t *stop)
 		taken = mailloop_ms();
 		now = mailloop_now();
 		ticked = mailloop_tick(ml, now, &due);
+		ticks = mailloop_ms();
 		gone = mailloop_send(ml, now, &next);
 		sent = mailloop_ms();
 		if (took > 0 || gone > 0 || ticked > 0) {
 			log_debug("round: %d mails taken in %.1f ms, %d due "
-			    "events, %d replies sent in %.1f ms, %.1f ms from "
-			    "waking", took, taken - woke, ticked, gone,
-			    sent - taken, sent - woke);
+			    "events in %.1f ms, %d replies sent in %.1f ms, "
+			    "%.1f ms from waking", took, taken - woke, ticked,
+			    ticks - taken, gone, sent - ticks, sent - woke);
 		}
 		if (*stop)
 			break;

@@ -6,6 +6,7 @@
 
 #include <sqlite3.h>
 
+#include "buf.h"
 #include "store.h"
 #include "store-private.h"
 #include "xmalloc.h"
@@ -19,7 +20,9 @@
  * the earliest with store_timer_due() and deletes it in the same
  * transaction as everything it causes, so each is handled once: a
  * crash before the commit leaves it due, after the commit it is gone.
- * The index on (at, id) makes the next one a lookup, not a scan.
+ * The index on (at, id) makes the next one a lookup, not a scan;
+ * store_timer_cost() shows SQLite's plan and counts its steps, for the
+ * benchmark (mupbem bench-clocks).
  *
  * Like store-game.c, every function runs inside the caller's
  * transaction, and statements are prepared when first used.
@@ -85,6 +88,7 @@ static int	store_clock_run(struct store *, int, sqlite3_stmt *, char **);
 static void	store_clock_bind(sqlite3_stmt *, int, long long);
 static int	store_clock_ids(struct store *, int, long long, long long **,
 		    size_t *, char **);
+static int	store_clock_plan(struct store *, int, char **, char **);
 
 static sqlite3_stmt *
 store_clock_stmt(struct store *s, int i, char **cause)
@@ -278,6 +282,69 @@ store_timer_next(struct store *s)
 		at = sqlite3_column_int64(st, 0);
 	sqlite3_reset(st);
 	return (at);
+}
+
+/* SQLite's plan for statement i, its steps separated by "; ". */
+static int
+store_clock_plan(struct store *s, int i, char **plan, char **cause)
+{
+	sqlite3_stmt	*st;
+	struct buf	 out;
+	const char	*step;
+	char		*sql;
+	int		 rc;
+
+	*plan = NULL;
+	xasprintf(&sql, "EXPLAIN QUERY PLAN %s", store_clock_sql[i]);
+	rc = sqlite3_prepare_v2(s->db, sql, -1, &st, NULL);
+	free(sql);
+	if (rc != SQLITE_OK)
+		return (store_fail(s, cause, "cannot explain a statement"));
+	buf_init(&out);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if ((step = (const char *)sqlite3_column_text(st, 3)) != NULL)
+			buf_addf(&out, "%s%s", out.len > 0 ? "; " : "", step);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		buf_free(&out);
+		return (store_fail(s, cause, "cannot explain a statement"));
+	}
+	*plan = buf_steal(&out);
+	return (0);
+}
+
+/*
+ * What finding timers costs SQLite, for the benchmark: the plans of
+ * store_timer_next() and store_timer_due(), and the virtual machine
+ * steps each has taken since the last call (or since the store opened).
+ */
+int
+store_timer_cost(struct store *s, struct store_timer_cost *c, char **cause)
+{
+	sqlite3_stmt	*st;
+
+	memset(c, 0, sizeof *c);
+	if ((st = s->clock_stmt[SC_TIMER_NEXT]) != NULL)
+		c->next_steps = sqlite3_stmt_status(st,
+		    SQLITE_STMTSTATUS_VM_STEP, 1);
+	if ((st = s->clock_stmt[SC_TIMER_DUE]) != NULL)
+		c->due_steps = sqlite3_stmt_status(st,
+		    SQLITE_STMTSTATUS_VM_STEP, 1);
+	if (store_clock_plan(s, SC_TIMER_NEXT, &c->next_plan, cause) == -1 ||
+	    store_clock_plan(s, SC_TIMER_DUE, &c->due_plan, cause) == -1) {
+		store_timer_cost_free(c);
+		return (-1);
+	}
+	return (0);
+}
+
+void
+store_timer_cost_free(struct store_timer_cost *c)
+{
+	free(c->next_plan);
+	free(c->due_plan);
+	memset(c, 0, sizeof *c);
 }
 
 /* How many timers there are, or -1. */

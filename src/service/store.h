@@ -150,6 +150,14 @@ struct store_timer {
 	long long	 player;	/* or -1 */
 };
 
+/* What finding the timers costs SQLite (store_timer_cost()). */
+struct store_timer_cost {
+	char		*next_plan;	/* store_timer_next()'s query plan */
+	char		*due_plan;	/* store_timer_due()'s */
+	long long	 next_steps;	/* VM steps since the last call */
+	long long	 due_steps;
+};
+
 int		 store_clock_control(struct store *, long long, const char *,
 		     char **);
 int		 store_clock_set(struct store *, const struct store_game *,
@@ -170,6 +178,9 @@ int		 store_timer_due(struct store *, long long,
 int		 store_timer_del(struct store *, long long, char **);
 long long	 store_timer_next(struct store *);
 long long	 store_timer_count(struct store *, char **);
+int		 store_timer_cost(struct store *, struct store_timer_cost *,
+		     char **);
+void		 store_timer_cost_free(struct store_timer_cost *);
 int		 store_away_get(struct store *, long long, long long *,
 		     char **);
 int		 store_away_set(struct store *, long long, long long,

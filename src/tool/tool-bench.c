@@ -47,7 +47,6 @@ struct tool_bench_clock {
 	long	count;
 };
 
-static double	tool_bench_now(void);
 static void	tool_bench_game(const char *, int, int, uint64_t,
 		    struct tool_bench_clock *);
 static void	tool_bench_print(const char *, const struct tool_bench_clock *);
@@ -69,7 +68,8 @@ static const char *tool_bench_names[TOOL_BENCH_N] = {
 	"write+read a position", "draw the diagram", "replay a whole record"
 };
 
-static double
+/* Seconds on the monotonic clock: the benchmarks' stopwatch. */
+double
 tool_bench_now(void)
 {
 	struct timespec	ts;

@@ -14,6 +14,7 @@
 #include "rng.h"
 #include "text.h"
 #include "tool-bench.h"
+#include "tool-clockbench.h"
 #include "tool-commands.h"
 #include "tool-db.h"
 #include "tool-file.h"
@@ -62,6 +63,7 @@ static int	tool_commands_demo(int, char **);
 static int	tool_commands_robot(int, char **);
 static int	tool_commands_bench(int, char **);
 static int	tool_commands_bench_mail(int, char **);
+static int	tool_commands_bench_clocks(int, char **);
 static int	tool_commands_usage(void);
 static int	tool_commands_help(FILE *, const char *);
 static int	tool_commands_error(const char *, ...)
@@ -88,6 +90,8 @@ static const struct tool_command tool_commands[] = {
 	  "mur] [--games N] [--seed S]" },
 	{ "bench-mail", tool_commands_bench_mail, "bench-mail [--messages N] "
 	  "CORPUS-DIR" },
+	{ "bench-clocks", tool_commands_bench_clocks, "bench-clocks "
+	  "[--calls N] DATABASE" },
 	{ NULL, NULL, NULL }
 };
 
@@ -719,6 +723,16 @@ tool_commands_bench_mail(int argc, char **argv)
 	int	rc;
 
 	if ((rc = tool_mailbench_run(argc, argv)) == -1)
+		return (tool_commands_usage());
+	return (rc);
+}
+
+static int
+tool_commands_bench_clocks(int argc, char **argv)
+{
+	int	rc;
+
+	if ((rc = tool_clockbench_run(argc, argv)) == -1)
 		return (tool_commands_usage());
 	return (rc);
 }

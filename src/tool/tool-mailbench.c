@@ -5,11 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "message.h"
 #include "source.h"
+#include "tool-bench.h"
 #include "tool-commands.h"
 #include "tool-mailbench.h"
 #include "xmalloc.h"
@@ -23,17 +23,7 @@
  */
 
 static char	**tool_mailbench_corpus(const char *, size_t *);
-static double	  tool_mailbench_now(void);
 static void	  tool_mailbench_fill(const char *, char **, size_t, long);
-
-static double
-tool_mailbench_now(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
-}
 
 /* Read every .eml file of dir; returns them, and how many in *n. */
 static char **
@@ -137,7 +127,7 @@ tool_mailbench_run(int argc, char **argv)
 		abort();
 	tool_mailbench_fill(maildir, mails, n, count);
 
-	t = tool_mailbench_now();
+	t = tool_bench_now();
 	while (s->ops->next(s, &mail, &cause) == 1) {
 		if (message_parse(mail.data, mail.len, MESSAGE_LIMIT, &m,
 		    &cause) == 0) {
@@ -150,7 +140,7 @@ tool_mailbench_run(int argc, char **argv)
 		done++;
 		source_mail_free(&mail);
 	}
-	total = tool_mailbench_now() - t;
+	total = tool_bench_now() - t;
 
 	printf("%ld mails (%zu corpus files, %zu bytes) read from a Maildir, "
 	    "parsed and acknowledged in %.3f s\n", done, n, bytes, total);

@@ -1,0 +1,180 @@
+#!/usr/bin/env bash
+#
+# Due events exactly once across SIGKILL.  A store holds a burst of
+# them: 300 two-player games on the clock whose deadlines have all
+# passed under MUPBEM_NOW, 200 of which have their reminder due too
+# (scripts/clock-games.sh: a few seed games played by mail, copied
+# with SQL).  mupbemd, as a daemon on a Maildir with a Maildir outbox,
+# works through them; it is killed with SIGKILL at random moments and
+# started again until no timer is left and the outbox is sent.  Then
+# every game has timed out once: one resign line and one "ran out of
+# time" comment in its record, one resign in its turns, over on time;
+# each player of each game has one game-over mail, each reminder went
+# once to the player it was for, and nothing else was sent.  TAP-like
+# output.
+#
+# make check sets MUPBEM and MUPBEMD.
+
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+: "${MUPBEMD:=$here/../mupbemd}"
+: "${MUPBEM:=$here/../mupbem}"
+[ -x "$MUPBEMD" ] || { echo "Bail out! no mupbemd at $MUPBEMD"; exit 99; }
+command -v sqlite3 >/dev/null || { echo "Bail out! no sqlite3"; exit 99; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/clock-crash.XXXXXX") || exit 99
+trap "${KEEP:+:} rm -rf $tmp" EXIT
+cd "$tmp" || exit 99
+
+. "$here/tap.sh"
+. "$here/service-lib.sh"
+CG_CONF=mupbem.conf
+CG_DOMAIN=localhost
+. "$here/../scripts/clock-games.sh"
+
+sql() {
+	sqlite3 mupbem.db "$1"
+}
+
+want() {
+	[ "$2" = "$3" ] || why+=("$1: got '$2', wanted '$3'")
+}
+
+# left: the due timers and the unsent mail, "DUE UNSENT".
+left() {
+	echo "$(sql "SELECT count(*) FROM timers WHERE at <= $MUPBEM_NOW")" \
+	    "$(sql "SELECT count(*) FROM outbox WHERE sent IS NULL")"
+}
+
+# mails: "GAME STATE TO" for each mail in the outbox, sorted.
+mails() {
+	find outbox/new outbox/cur -type f -exec awk '
+	FNR == 1 { game = state = to = "" }
+	/^$/ { print game, state, to; nextfile }
+	/^Subject: \[mupbem G[0-9]+\]/ { game = substr($3, 2); sub(/]$/, "", game) }
+	/^X-Mupbem-State: / { state = $0; sub(/^X-Mupbem-State: /, "", state)
+		gsub(/ /, "_", state) }
+	/^To: / { to = $2 }' {} + | sort
+}
+
+# --- the burst ---------------------------------------------------------------
+
+fresh
+T0=1795000000
+export MUPBEM_NOW=$T0
+# Two seed games get their reminder, and they and 98 copies keep their
+# timeout; two more seeds, and 198 copies, keep a reminder and a timeout.
+cg_seed 3 "mur time 2d" "velox time 2d" || { echo "Bail out! seed"; exit 99; }
+at=$(sql "SELECT max(at) FROM timers WHERE kind = 'remind'")
+export MUPBEM_NOW=$((at + 60))
+cg_run
+rm -f outbox/new/*
+cg_clone 98 10 0 "${cg_seeds[@]}"
+export MUPBEM_NOW=$((MUPBEM_NOW + 60))
+cg_seed 3 "mur time 2d" "velox time 2d" || { echo "Bail out! seed"; exit 99; }
+cg_clone 198 10 0 "${cg_seeds[@]}"
+export MUPBEM_NOW=$(($(sql "SELECT max(deadline) FROM games") + 60))
+
+begin
+[ "$(sql "SELECT count(*) FROM games WHERE status = 'playing' AND
+    deadline < $MUPBEM_NOW")" = 300 ] ||
+    why+=("games: $(sql "SELECT status, count(*) FROM games GROUP BY 1")")
+[ "$(sql "SELECT kind, count(*) FROM timers WHERE at <= $MUPBEM_NOW
+    GROUP BY kind ORDER BY kind")" = "$(printf 'remind|200\ntimeout|300')" ] ||
+    why+=("timers: $(sql "SELECT kind, count(*) FROM timers GROUP BY 1")")
+[ "$(sql "SELECT count(*) FROM timers")" = 500 ] || why+=("timers not due")
+[ "$(sql "PRAGMA foreign_key_check")" = "" ] || why+=("foreign keys")
+end "300 games whose deadlines have passed, 200 with their reminder due too"
+
+# What should go: a game-over mail to each player of each game, and a
+# reminder to each player whose reminder is due.
+sql "SELECT g.id, 'game_over', p.address FROM games g
+    JOIN seats s ON s.game = g.id JOIN players p ON p.id = s.player
+    UNION ALL
+    SELECT g.id, 'reminder:_your_turn_' || (g.turns + 1), p.address
+    FROM games g JOIN timers t ON t.game = g.id AND t.kind = 'remind'
+    JOIN seats s ON s.game = g.id AND s.seat = g.clock_seat
+    JOIN players p ON p.id = s.player" | tr '|' ' ' | sort >expected
+rm -f outbox/new/* outbox/cur/*
+queued=$(sql "SELECT count(*) FROM outbox")
+
+# --- killed at random moments ------------------------------------------------
+
+begin
+kills=0 ticking=0 sending=0
+for attempt in $(seq 1 40); do
+	before=$(left)
+	[ "$before" = "0 0" ] && break
+	"$MUPBEMD" -c mupbem.conf 2>>daemon.log &
+	pid=$!
+	# From 20 ms up to a growing limit: the first runs are killed
+	# early, while the events are handled, the later ones also while
+	# the mail goes out, however fast the build.
+	ms=$((20 + RANDOM % (attempt * 60)))
+	sleep "$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))"
+	kill -KILL "$pid" 2>/dev/null && kills=$((kills + 1))
+	wait "$pid" 2>/dev/null
+	after=$(left)
+	# Killed with due events handled and more to go, or with mail
+	# queued and not all of it sent.
+	[ "${after% *}" -gt 0 ] && [ "${after% *}" -lt "${before% *}" ] &&
+	    ticking=$((ticking + 1))
+	[ "${after% *}" -eq 0 ] && [ "${after#* }" -gt 0 ] &&
+	    sending=$((sending + 1))
+	[ $ticking -ge 4 ] && [ $sending -ge 2 ] && break
+done
+# The last run is left to finish, and stopped once it has started.
+"$MUPBEMD" -c mupbem.conf 2>last.log &
+pid=$!
+for i in $(seq 1 600); do
+	grep -q 'started:' last.log && [ "$(left)" = "0 0" ] && break
+	sleep 0.2
+done
+kill -TERM "$pid"
+wait "$pid"
+want "the last run's exit status" "$?" 0
+want "due events and unsent mail left" "$(left)" "0 0"
+[ $ticking -gt 0 ] || why+=("no run was killed while handling due events")
+[ $sending -gt 0 ] || why+=("no run was killed while sending")
+end "killed $kills times, $ticking while handling due events, $sending while sending; then all done"
+
+# --- exactly once ------------------------------------------------------------
+
+begin
+want "timers" "$(sql "SELECT count(*) FROM timers")" 0
+want "games left playing" "$(sql "SELECT count(*) FROM games
+    WHERE status = 'playing'")" 0
+want "games over on time" "$(sql "SELECT count(*) FROM games
+    WHERE status = 'over' AND ending = 'time'")" 300
+want "resignations" "$(sql "SELECT count(*) FROM actions
+    WHERE text = 'resign'")" 300
+want "games with one resignation" "$(sql "SELECT count(DISTINCT game)
+    FROM actions WHERE text = 'resign'")" 300
+# One game a line: its id and its record's lines, separated by '|'.
+sql "SELECT id, replace(record, char(10), '|') FROM games" | awk -F'|' '
+{
+	r = t = 0
+	for (i = 2; i <= NF; i++) {
+		if ($i ~ /^[0-9]+ [a-z]+ resign$/)
+			r++
+		if ($i ~ /^# .* ran out of time$/)
+			t++
+	}
+	if (r != 1 || t != 1)
+		print "G" $1 ": " r " resign lines, " t " timeout notes"
+}' >records
+[ ! -s records ] || why+=("$(head -3 records | tr '\n' ' ')")
+end "every game timed out once: over on time, one resign and one note in its record"
+
+begin
+mails >got-mails
+want "mails queued" $(($(sql "SELECT count(*) FROM outbox") - queued)) 800
+want "mails sent" "$(wc -l <got-mails)" 800
+if ! cmp -s expected got-mails; then
+	why+=("mails differ from what should go:")
+	why+=("$(diff expected got-mails | head -5)")
+fi
+end "one game-over mail to each player of each game, each due reminder once, nothing else"
+
+tap_done
