@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 #
 # Due events exactly once across SIGKILL.  A store holds a burst of
-# them: 300 two-player games on the clock whose deadlines have all
-# passed under MUPBEM_NOW, 200 of which have their reminder due too
-# (scripts/clock-games.sh: a few seed games played by mail, copied
-# with SQL).  mupbemd, as a daemon on a Maildir with a Maildir outbox,
-# works through them; it is killed with SIGKILL at random moments and
-# started again until no timer is left and the outbox is sent.  Then
+# them, in two rounds: first 100 two-player games on the clock whose
+# deadlines have passed under MUPBEM_NOW and 200 others whose reminder
+# is due, then, later, the deadlines of those 200 (scripts/
+# clock-games.sh: a few seed games played by mail, copied with SQL).
+# mupbemd, as a daemon on a Maildir with a Maildir outbox, works
+# through them; it is killed with SIGKILL at random moments and
+# started again until no timer is due and the outbox is sent.  Then
 # every game has timed out once: one resign line and one "ran out of
 # time" comment in its record, one resign in its turns, over on time;
 # each player of each game has one game-over mail, each reminder went
@@ -74,18 +75,23 @@ cg_clone 98 10 0 "${cg_seeds[@]}"
 export MUPBEM_NOW=$((MUPBEM_NOW + 60))
 cg_seed 3 "mur time 2d" "velox time 2d" || { echo "Bail out! seed"; exit 99; }
 cg_clone 198 10 0 "${cg_seeds[@]}"
-export MUPBEM_NOW=$(($(sql "SELECT max(deadline) FROM games") + 60))
+# The first round: just before the first deadline of a game that has
+# its reminder to come (a reminder is not sent once its deadline has
+# passed: the timeout says it all).
+export MUPBEM_NOW=$(($(sql "SELECT min(g.deadline) FROM games g JOIN
+    timers t ON t.game = g.id AND t.kind = 'remind'") - 60))
+last_deadline=$(sql "SELECT max(deadline) FROM games")
 
 begin
-[ "$(sql "SELECT count(*) FROM games WHERE status = 'playing' AND
-    deadline < $MUPBEM_NOW")" = 300 ] ||
+[ "$(sql "SELECT count(*) FROM games WHERE status = 'playing'")" = 300 ] ||
     why+=("games: $(sql "SELECT status, count(*) FROM games GROUP BY 1")")
 [ "$(sql "SELECT kind, count(*) FROM timers WHERE at <= $MUPBEM_NOW
-    GROUP BY kind ORDER BY kind")" = "$(printf 'remind|200\ntimeout|300')" ] ||
+    GROUP BY kind ORDER BY kind")" = "$(printf 'remind|200\ntimeout|100')" ] ||
     why+=("timers: $(sql "SELECT kind, count(*) FROM timers GROUP BY 1")")
-[ "$(sql "SELECT count(*) FROM timers")" = 500 ] || why+=("timers not due")
+[ "$(sql "SELECT count(*) FROM timers WHERE at <= $last_deadline")" = 500 ] ||
+    why+=("timers not due")
 [ "$(sql "PRAGMA foreign_key_check")" = "" ] || why+=("foreign keys")
-end "300 games whose deadlines have passed, 200 with their reminder due too"
+end "300 games: 100 past their deadline, 200 with their reminder due, and their deadlines later"
 
 # What should go: a game-over mail to each player of each game, and a
 # reminder to each player whose reminder is due.
@@ -101,40 +107,49 @@ queued=$(sql "SELECT count(*) FROM outbox")
 
 # --- killed at random moments ------------------------------------------------
 
+# burst: mupbemd works through what is due at MUPBEM_NOW, killed at
+# random moments and started again, then left to finish.
+burst() {
+	local attempt before after ms pid i
+	for attempt in $(seq 1 40); do
+		before=$(left)
+		[ "$before" = "0 0" ] && break
+		"$MUPBEMD" -c mupbem.conf 2>>daemon.log &
+		pid=$!
+		# From 20 ms up to a growing limit: the first runs are killed
+		# early, while the events are handled, the later ones also while
+		# the mail goes out, however fast the build.
+		ms=$((20 + RANDOM % (attempt * 60)))
+		sleep "$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))"
+		kill -KILL "$pid" 2>/dev/null && kills=$((kills + 1))
+		wait "$pid" 2>/dev/null
+		after=$(left)
+		# Killed with due events handled and more to go, or with mail
+		# queued and not all of it sent.
+		[ "${after% *}" -gt 0 ] && [ "${after% *}" -lt "${before% *}" ] &&
+		    ticking=$((ticking + 1))
+		[ "${after% *}" -eq 0 ] && [ "${after#* }" -gt 0 ] &&
+		    sending=$((sending + 1))
+		[ $ticking -ge 4 ] && [ $sending -ge 2 ] && break
+	done
+	# The last run is left to finish, and stopped once it has started.
+	"$MUPBEMD" -c mupbem.conf 2>last.log &
+	pid=$!
+	for i in $(seq 1 600); do
+		grep -q 'started:' last.log && [ "$(left)" = "0 0" ] && break
+		sleep 0.2
+	done
+	kill -TERM "$pid"
+	wait "$pid"
+	want "the last run's exit status" "$?" 0
+	want "due events and unsent mail left" "$(left)" "0 0"
+}
+
 begin
 kills=0 ticking=0 sending=0
-for attempt in $(seq 1 40); do
-	before=$(left)
-	[ "$before" = "0 0" ] && break
-	"$MUPBEMD" -c mupbem.conf 2>>daemon.log &
-	pid=$!
-	# From 20 ms up to a growing limit: the first runs are killed
-	# early, while the events are handled, the later ones also while
-	# the mail goes out, however fast the build.
-	ms=$((20 + RANDOM % (attempt * 60)))
-	sleep "$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))"
-	kill -KILL "$pid" 2>/dev/null && kills=$((kills + 1))
-	wait "$pid" 2>/dev/null
-	after=$(left)
-	# Killed with due events handled and more to go, or with mail
-	# queued and not all of it sent.
-	[ "${after% *}" -gt 0 ] && [ "${after% *}" -lt "${before% *}" ] &&
-	    ticking=$((ticking + 1))
-	[ "${after% *}" -eq 0 ] && [ "${after#* }" -gt 0 ] &&
-	    sending=$((sending + 1))
-	[ $ticking -ge 4 ] && [ $sending -ge 2 ] && break
-done
-# The last run is left to finish, and stopped once it has started.
-"$MUPBEMD" -c mupbem.conf 2>last.log &
-pid=$!
-for i in $(seq 1 600); do
-	grep -q 'started:' last.log && [ "$(left)" = "0 0" ] && break
-	sleep 0.2
-done
-kill -TERM "$pid"
-wait "$pid"
-want "the last run's exit status" "$?" 0
-want "due events and unsent mail left" "$(left)" "0 0"
+burst
+export MUPBEM_NOW=$((last_deadline + 60))
+burst
 [ $ticking -gt 0 ] || why+=("no run was killed while handling due events")
 [ $sending -gt 0 ] || why+=("no run was killed while sending")
 end "killed $kills times, $ticking while handling due events, $sending while sending; then all done"

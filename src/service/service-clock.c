@@ -558,8 +558,10 @@ service_clock_event(struct service_mail *sm, const struct store_timer *t,
 		rc = 0;
 	else if (strcmp(t->kind, "remind") == 0) {
 		rc = 0;
+		/* Not after the deadline: the timeout says it all. */
 		if (sg.row.clock_seat == t->seat && !sg.row.reminded &&
-		    sg.row.clock_since != -1)
+		    sg.row.clock_since != -1 &&
+		    sg.row.deadline > sm->ml->now)
 			rc = service_clock_remind(sm, &sg, cause);
 	} else
 		rc = service_clock_timeout(sm, &sg, t, cause);
