@@ -1,0 +1,43 @@
+/*
+ * Pairing the players of a tournament into tables (games), round by
+ * round: Berger round-robin tables for two, every table of N for more,
+ * Swiss (the Dutch system for two, tables by score group seated by
+ * rating for more) and the seeding of a knockout bracket.  Players are
+ * indices 0..n-1 into the caller's list; nothing here knows the store.
+ */
+#ifndef PAIRING_H
+#define PAIRING_H
+
+#include <stddef.h>
+
+#define PAIRING_MAX_SEATS	6
+
+/* A game of a round: its players in seat order; n == 1 is a bye. */
+struct pairing_table {
+	int	seat[PAIRING_MAX_SEATS];
+	int	n;
+};
+
+/* A Swiss entrant as the round before the pairing left them. */
+struct pairing_player {
+	double	score;		/* points so far */
+	double	rating;
+	int	colour;		/* games first minus games second */
+	int	last;		/* the last game's seat: 1 first, -1 second,
+				   0 none */
+	int	byes;		/* byes had */
+	int	out;		/* withdrawn: not paired again */
+};
+
+/* How often players a and b met before; arg is the caller's. */
+typedef int	(*pairing_met_fn)(void *, int, int);
+
+int	pairing_rounds(int, int);
+int	pairing_roundrobin(int, int, int, struct pairing_table *, size_t *);
+size_t	pairing_roundrobin_max(int, int);
+int	pairing_swiss(const struct pairing_player *, int, int,
+	    pairing_met_fn, void *, struct pairing_table *, size_t *);
+void	pairing_knockout(int, int *);
+int	pairing_knockout_size(int);
+
+#endif
