@@ -73,6 +73,13 @@ struct game_ops {
 	 * letter, "pass"), 0 if not.  Optional: NULL is always 0.
 	 */
 	int		 (*looks_like)(const char *, size_t);
+
+	/*
+	 * The final ranks of a finished game, one a seat: 1 for the
+	 * first place, equal places sharing a rank (a draw), a resigned
+	 * player after every other.
+	 */
+	void		 (*ranks)(const struct game *, int *);
 };
 
 struct game {

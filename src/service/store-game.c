@@ -59,7 +59,8 @@ enum {
 #define SG_GAME_COLUMNS \
 	"g.id, g.variant, g.status, g.record, g.turns, g.thread, g.created, " \
 	"g.updated, g.topic, g.clock, g.clock_seat, g.clock_since, " \
-	"g.clock_turn, g.reminded, g.deadline, g.ending, g.result"
+	"g.clock_turn, g.reminded, g.deadline, g.ending, g.result, g.rated, " \
+	"g.finished, g.tournament, g.seek"
 
 static const char *const store_game_sql[STORE_GAME_NSTMTS] = {
 	"SELECT id, address, name, secret, settings FROM players WHERE "
@@ -81,7 +82,7 @@ static const char *const store_game_sql[STORE_GAME_NSTMTS] = {
 	"INSERT INTO seats (game, seat, player, state) VALUES (?1, ?2, ?3, ?4)",
 	"UPDATE seats SET player = ?3, state = ?4 WHERE game = ?1 AND seat = ?2",
 	"SELECT s.seat, s.state, p.id, p.address, p.name, p.secret, "
-	    "p.settings, s.bank, s.out FROM seats s "
+	    "p.settings, s.bank, s.out, s.rank FROM seats s "
 	    "LEFT JOIN players p ON p.id = s.player WHERE s.game = ?1 "
 	    "ORDER BY s.seat",
 	"INSERT INTO actions (game, player, number, text, message_id, at) "
@@ -187,6 +188,10 @@ store_game_row(sqlite3_stmt *st, struct store_game *g)
 	g->deadline = store_game_int(st, 14);
 	g->ending = store_game_text(st, 15);
 	g->result = store_game_text(st, 16);
+	g->rated = sqlite3_column_int(st, 17);
+	g->finished = store_game_int(st, 18);
+	g->tournament = store_game_int(st, 19);
+	g->seek = store_game_text(st, 20);
 }
 
 /* An integer column, or -1 for NULL. */
@@ -440,6 +445,7 @@ store_game_free(struct store_game *g)
 	free(g->clock);
 	free(g->ending);
 	free(g->result);
+	free(g->seek);
 	memset(g, 0, sizeof *g);
 }
 
@@ -518,6 +524,7 @@ store_seats(struct store *s, long long game, struct store_seat **out,
 		store_game_row_player(st, 2, &seat->player);
 		seat->bank = store_game_int(st, 7);
 		seat->out = store_game_text(st, 8);
+		seat->rank = (int)store_game_int(st, 9);
 	}
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);

@@ -12,6 +12,8 @@
 #define STORE_GAME_NSTMTS	22	/* store-game.c's, made when first used */
 #define STORE_CLOCK_NSTMTS	18	/* store-clock.c's, likewise */
 #define STORE_ADDRESS_NSTMTS	18	/* store-address.c's, likewise */
+#define STORE_LEAGUE_NSTMTS	32	/* store-league.c's, likewise */
+#define STORE_RATING_NSTMTS	16	/* store-rating.c's, likewise */
 
 struct store {
 	sqlite3		*db;
@@ -20,6 +22,8 @@ struct store {
 	sqlite3_stmt	*game_stmt[STORE_GAME_NSTMTS];
 	sqlite3_stmt	*clock_stmt[STORE_CLOCK_NSTMTS];
 	sqlite3_stmt	*address_stmt[STORE_ADDRESS_NSTMTS];
+	sqlite3_stmt	*league_stmt[STORE_LEAGUE_NSTMTS];
+	sqlite3_stmt	*rating_stmt[STORE_RATING_NSTMTS];
 };
 
 struct store_outmail;
@@ -27,6 +31,7 @@ struct store_outmail;
 int	store_fail(struct store *, char **, const char *);
 void	store_outmail_row(sqlite3_stmt *, struct store_outmail *);
 long long store_game_int(sqlite3_stmt *, int);
+char	*store_text(sqlite3_stmt *, int);
 sqlite3_stmt *store_prepare(struct store *, sqlite3_stmt **, const char *,
 	    char **);
 int	store_run(struct store *, sqlite3_stmt *, const char *, char **);

@@ -235,7 +235,143 @@ static const char *store_migrations[] = {
 	"  confirmed INTEGER,"
 	"  created INTEGER NOT NULL"
 	");"
-	"CREATE INDEX addresses_player ON addresses (player);"
+	"CREATE INDEX addresses_player ON addresses (player);",
+
+	/*
+	 * 7: leagues, tournaments and ratings.  A game is rated or not,
+	 * belongs to a tournament or not, and may be a seek asking for a
+	 * rating range ("1400-1700"); finished says when its result was
+	 * counted (ratings, standings), so that it is counted once; each
+	 * seat keeps its final rank.  ratings holds each player's
+	 * Glicko-2 rating per kind of game and rating_history every
+	 * change.  A tournament has entrants and pairings (a game, or an
+	 * unplayed table: a bye or a forfeit, with its ranks); a league
+	 * has members and runs seasons, each division of a season being a
+	 * round-robin tournament.  The timers gain 'start', a tournament
+	 * that starts by itself: SQLite cannot alter a CHECK, so the table
+	 * is made anew.
+	 */
+	"ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE games ADD COLUMN finished INTEGER;"
+	"ALTER TABLE games ADD COLUMN tournament INTEGER;"
+	"ALTER TABLE games ADD COLUMN seek TEXT;"
+	"ALTER TABLE seats ADD COLUMN rank INTEGER;"
+	"CREATE INDEX games_tournament ON games (tournament) WHERE "
+	"  tournament IS NOT NULL;"
+	"CREATE INDEX games_inviting ON games (id) WHERE status = "
+	"  'inviting';"
+	"CREATE TABLE ratings ("
+	"  player INTEGER NOT NULL REFERENCES players (id),"
+	"  kind TEXT NOT NULL,"
+	"  rating REAL NOT NULL,"
+	"  rd REAL NOT NULL,"
+	"  volatility REAL NOT NULL,"
+	"  games INTEGER NOT NULL DEFAULT 0,"
+	"  updated INTEGER NOT NULL,"
+	"  PRIMARY KEY (player, kind)"
+	");"
+	"CREATE INDEX ratings_kind ON ratings (kind, rating);"
+	"CREATE TABLE rating_history ("
+	"  id INTEGER PRIMARY KEY,"
+	"  player INTEGER NOT NULL REFERENCES players (id),"
+	"  kind TEXT NOT NULL,"
+	"  game INTEGER NOT NULL REFERENCES games (id),"
+	"  at INTEGER NOT NULL,"
+	"  before REAL NOT NULL,"
+	"  rating REAL NOT NULL,"
+	"  rd REAL NOT NULL,"
+	"  volatility REAL NOT NULL,"
+	"  score REAL NOT NULL,"
+	"  UNIQUE (player, game)"
+	");"
+	"CREATE INDEX rating_history_game ON rating_history (game);"
+	"CREATE TABLE tournaments ("
+	"  id INTEGER PRIMARY KEY,"
+	"  name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+	"  variant TEXT NOT NULL,"
+	"  format TEXT NOT NULL CHECK (format IN ('roundrobin', 'swiss', "
+	"    'knockout')),"
+	"  seats INTEGER NOT NULL,"
+	"  segments INTEGER NOT NULL DEFAULT 0,"
+	"  rounds INTEGER NOT NULL DEFAULT 0,"
+	"  max INTEGER NOT NULL DEFAULT 0,"
+	"  clock TEXT,"
+	"  rated INTEGER NOT NULL DEFAULT 1,"
+	"  starts INTEGER,"
+	"  organiser INTEGER REFERENCES players (id),"
+	"  state TEXT NOT NULL CHECK (state IN ('open', 'playing', 'over', "
+	"    'cancelled')),"
+	"  round INTEGER NOT NULL DEFAULT 0,"
+	"  league INTEGER,"
+	"  season INTEGER,"
+	"  division INTEGER,"
+	"  created INTEGER NOT NULL"
+	");"
+	"CREATE INDEX tournaments_league ON tournaments (league, season) "
+	"  WHERE league IS NOT NULL;"
+	"CREATE TABLE entrants ("
+	"  tournament INTEGER NOT NULL REFERENCES tournaments (id),"
+	"  player INTEGER NOT NULL REFERENCES players (id),"
+	"  number INTEGER NOT NULL,"
+	"  rating REAL NOT NULL,"
+	"  state TEXT NOT NULL CHECK (state IN ('in', 'out', 'lost')),"
+	"  joined INTEGER NOT NULL,"
+	"  PRIMARY KEY (tournament, player)"
+	");"
+	"CREATE INDEX entrants_player ON entrants (player);"
+	"CREATE TABLE pairings ("
+	"  tournament INTEGER NOT NULL REFERENCES tournaments (id),"
+	"  round INTEGER NOT NULL,"
+	"  board INTEGER NOT NULL,"
+	"  leg INTEGER NOT NULL DEFAULT 1,"
+	"  game INTEGER REFERENCES games (id),"
+	"  players TEXT NOT NULL,"
+	"  ranks TEXT,"
+	"  PRIMARY KEY (tournament, round, board, leg)"
+	");"
+	"CREATE INDEX pairings_game ON pairings (game) WHERE game IS NOT "
+	"  NULL;"
+	"CREATE TABLE leagues ("
+	"  id INTEGER PRIMARY KEY,"
+	"  name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+	"  variant TEXT NOT NULL,"
+	"  seats INTEGER NOT NULL,"
+	"  segments INTEGER NOT NULL DEFAULT 0,"
+	"  division INTEGER NOT NULL,"
+	"  promote INTEGER NOT NULL,"
+	"  relegate INTEGER NOT NULL,"
+	"  clock TEXT,"
+	"  organiser INTEGER REFERENCES players (id),"
+	"  season INTEGER NOT NULL DEFAULT 0,"
+	"  state TEXT NOT NULL CHECK (state IN ('open', 'playing', "
+	"    'closed')),"
+	"  created INTEGER NOT NULL"
+	");"
+	"CREATE TABLE members ("
+	"  league INTEGER NOT NULL REFERENCES leagues (id),"
+	"  player INTEGER NOT NULL REFERENCES players (id),"
+	"  division INTEGER,"
+	"  state TEXT NOT NULL CHECK (state IN ('in', 'left')),"
+	"  joined INTEGER NOT NULL,"
+	"  PRIMARY KEY (league, player)"
+	");"
+	"CREATE INDEX members_player ON members (player);"
+	"CREATE TABLE timers7 ("
+	"  id INTEGER PRIMARY KEY,"
+	"  at INTEGER NOT NULL,"
+	"  kind TEXT NOT NULL CHECK (kind IN ('remind', 'timeout', "
+	"    'expire', 'return', 'start')),"
+	"  game INTEGER REFERENCES games (id),"
+	"  seat INTEGER,"
+	"  player INTEGER REFERENCES players (id)"
+	");"
+	"INSERT INTO timers7 SELECT id, at, kind, game, seat, player FROM "
+	"  timers;"
+	"DROP TABLE timers;"
+	"ALTER TABLE timers7 RENAME TO timers;"
+	"CREATE INDEX timers_at ON timers (at, id);"
+	"CREATE INDEX timers_game ON timers (game);"
+	"CREATE INDEX timers_player ON timers (player);"
 };
 
 #define STORE_NMIGRATIONS \
@@ -347,6 +483,10 @@ store_close(struct store *s)
 		sqlite3_finalize(s->clock_stmt[i]);
 	for (i = 0; i < STORE_ADDRESS_NSTMTS; i++)
 		sqlite3_finalize(s->address_stmt[i]);
+	for (i = 0; i < STORE_LEAGUE_NSTMTS; i++)
+		sqlite3_finalize(s->league_stmt[i]);
+	for (i = 0; i < STORE_RATING_NSTMTS; i++)
+		sqlite3_finalize(s->rating_stmt[i]);
 	sqlite3_close(s->db);
 	free(s->path);
 	free(s);
@@ -366,6 +506,15 @@ store_prepare(struct store *s, sqlite3_stmt **slot, const char *sql,
 		return (NULL);
 	}
 	return (*slot);
+}
+
+/* A text column, the caller's, or NULL. */
+char *
+store_text(sqlite3_stmt *st, int col)
+{
+	const unsigned char	*t = sqlite3_column_text(st, col);
+
+	return (t == NULL ? NULL : xstrdup((const char *)t));
 }
 
 /* Run st (made from sql), already bound, which returns no rows. */

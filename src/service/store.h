@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#define STORE_VERSION	6	/* the number of migrations */
+#define STORE_VERSION	7	/* the number of migrations */
 
 struct store;
 
@@ -76,6 +76,12 @@ struct store_game {
 	long long	 deadline;	/* when it runs out */
 	char		*ending;	/* time, cancelled, adjudicated, ... */
 	char		*result;	/* how it ended, in words */
+
+	/* Its place in ratings and tournaments (store-league.c). */
+	int		 rated;		/* its result changes ratings */
+	long long	 finished;	/* when its result was counted, or -1 */
+	long long	 tournament;	/* or -1 */
+	char		*seek;		/* a seek's rating range, or NULL */
 };
 
 /* A seat of a game, and who holds (or is invited to) it. */
@@ -86,6 +92,7 @@ struct store_seat {
 	long long		 bank;	/* seconds on its clock, or -1 */
 	char			*out;	/* time, forfeit: the server plays
 					   for it; NULL */
+	int			 rank;	/* the final rank, or -1 */
 };
 
 int		 store_player_get(struct store *, const char *,
@@ -144,7 +151,8 @@ int		 store_mail_last(struct store *, long long,
 struct store_timer {
 	long long	 id;
 	long long	 at;
-	char		 kind[16];	/* remind, timeout, expire, return */
+	char		 kind[16];	/* remind, timeout, expire, return,
+					   start (a tournament: game) */
 	long long	 game;		/* or -1 */
 	int		 seat;		/* or -1 */
 	long long	 player;	/* or -1 */
@@ -220,5 +228,125 @@ int		 store_address_move(struct store *, long long, const char *,
 		     char **);
 void		 store_address_free(struct store_address *);
 void		 store_address_list_free(struct store_address *, size_t);
+
+/* A tournament, or a division of a league's season (store-league.c). */
+struct store_tournament {
+	long long	 id;
+	char		*name;
+	char		*variant;
+	char		*format;	/* roundrobin, swiss, knockout */
+	int		 seats;		/* players a game */
+	int		 segments;	/* Mu: segments each, or 0 */
+	int		 rounds;	/* 0: as the format says */
+	int		 max;		/* entrants at most, or 0 */
+	char		*clock;		/* time control, or NULL for none */
+	int		 rated;
+	long long	 starts;	/* when it starts by itself, or -1 */
+	long long	 organiser;	/* a player, or -1 */
+	char		*state;		/* open, playing, over, cancelled */
+	int		 round;		/* the round in play, 0 before */
+	long long	 league;	/* or -1 */
+	int		 season;	/* the league's season, or 0 */
+	int		 division;	/* 1 the top division, or 0 */
+	long long	 created;
+};
+
+/* An entrant of a tournament. */
+struct store_entrant {
+	struct store_player	 player;
+	int			 number;	/* the starting number */
+	double			 rating;	/* when the tournament began */
+	char			*state;		/* in, out (withdrew), lost */
+};
+
+/* A table of a round: a game, or unplayed (a bye, a forfeit). */
+struct store_pairing {
+	int		 round;
+	int		 board;
+	int		 leg;		/* a knockout match's game, else 1 */
+	long long	 game;		/* or -1 for a table not played */
+	long long	 players[6];	/* by seat (as the game's seats) */
+	int		 n;
+	int		 ranks[6];	/* final ranks by seat, 0 unknown */
+	int		 done;		/* the result is known */
+	char		*status;	/* the game's, or NULL */
+};
+
+/* A league. */
+struct store_league {
+	long long	 id;
+	char		*name;
+	char		*variant;
+	int		 seats;
+	int		 segments;
+	int		 division;	/* players a division */
+	int		 promote;	/* up from each division */
+	int		 relegate;	/* down from each division */
+	char		*clock;
+	long long	 organiser;
+	int		 season;	/* the season in play, 0 before */
+	char		*state;		/* open, playing, closed */
+	long long	 created;
+};
+
+/* A member of a league. */
+struct store_member {
+	struct store_player	 player;
+	int			 division;	/* this season's, 0 new */
+	char			*state;		/* in, left */
+};
+
+int		 store_game_event(struct store *, long long, int, long long,
+		     const char *, char **);
+int		 store_game_finish(struct store *, long long, long long,
+		     char **);
+int		 store_seat_rank(struct store *, long long, int, int, char **);
+int		 store_games_open(struct store *, struct store_game **,
+		     size_t *, char **);
+
+int		 store_tournament_add(struct store *, struct store_tournament *,
+		     char **);
+int		 store_tournament_get(struct store *, long long, const char *,
+		     struct store_tournament *, char **);
+int		 store_tournament_list(struct store *, long long,
+		     struct store_tournament **, size_t *, char **);
+int		 store_tournament_state(struct store *, long long, const char *,
+		     int, char **);
+void		 store_tournament_free(struct store_tournament *);
+void		 store_tournament_list_free(struct store_tournament *, size_t);
+int		 store_entrant_add(struct store *, long long, long long, int,
+		     double, long long, char **);
+int		 store_entrant_del(struct store *, long long, long long,
+		     char **);
+int		 store_entrant_state(struct store *, long long, long long,
+		     const char *, char **);
+int		 store_entrant_number(struct store *, long long, long long,
+		     int, double, char **);
+int		 store_entrants(struct store *, long long,
+		     struct store_entrant **, size_t *, char **);
+void		 store_entrants_free(struct store_entrant *, size_t);
+int		 store_pairing_add(struct store *, long long,
+		     const struct store_pairing *, char **);
+int		 store_pairings(struct store *, long long, int,
+		     struct store_pairing **, size_t *, char **);
+void		 store_pairings_free(struct store_pairing *, size_t);
+int		 store_pairing_of(struct store *, long long, long long *,
+		     char **);
+
+int		 store_league_add(struct store *, struct store_league *,
+		     char **);
+int		 store_league_get(struct store *, long long, const char *,
+		     struct store_league *, char **);
+int		 store_league_list(struct store *, struct store_league **,
+		     size_t *, char **);
+int		 store_league_season(struct store *, long long, int,
+		     const char *, char **);
+void		 store_league_free(struct store_league *);
+void		 store_league_list_free(struct store_league *, size_t);
+int		 store_member_set(struct store *, long long, long long, int,
+		     const char *, long long, char **);
+int		 store_members(struct store *, long long,
+		     struct store_member **, size_t *, char **);
+void		 store_members_free(struct store_member *, size_t);
 
 #endif

@@ -49,6 +49,7 @@ static int	mu_ops_render_form(const struct game *, const char *,
 static void	mu_ops_score(const struct game *, struct buf *);
 static void	mu_ops_write_position(const struct game *, struct buf *);
 static int	mu_ops_read_position(struct game *, const char *, char **);
+static void	mu_ops_ranks(const struct game *, int *);
 
 #define MU_OPS(id, create, title) {				\
 	id, title, sizeof (struct mu_action),			\
@@ -59,7 +60,7 @@ static int	mu_ops_read_position(struct game *, const char *, char **);
 	mu_ops_players, mu_ops_seat_name, mu_ops_seat_parse,	\
 	mu_ops_render, mu_ops_render_form, mu_ops_score,		\
 	mu_ops_write_position, mu_ops_read_position,		\
-	mu_notation_looks_like					\
+	mu_notation_looks_like, mu_ops_ranks			\
 }
 
 const struct game_ops mu_ops_classic =
@@ -291,6 +292,45 @@ mu_ops_score(const struct game *g, struct buf *out)
 	buf_addf(&text, " neutral %d.\n", score.neutral);
 	text_wrap(out, text.data, TEXT_WRAP, TEXT_WIDTH);
 	buf_free(&text);
+}
+
+/*
+ * The ranks (MU-RULINGS, "End and score" and "Play by email"): by
+ * points, highest first, equal points sharing a rank; a player who
+ * resigned from a game of three or more ranks after the others, all
+ * who resigned sharing the last rank; in a two-player game the one who
+ * resigned loses whatever the score.
+ */
+static void
+mu_ops_ranks(const struct game *g, int *ranks)
+{
+	const struct mu_game	*mg = g->state;
+	struct mu_score		 score;
+	unsigned		 all = (1U << mg->players) - 1, ranked;
+	int			 seat, other, nranked;
+
+	mu_score_count(mg, &score);
+	if (score.resigned) {
+		for (seat = 0; seat < mg->players; seat++)
+			ranks[seat] = seat == score.winner ? 1 : 2;
+		return;
+	}
+	ranked = all & ~mg->resigned;
+	if (ranked == 0)
+		ranked = all;
+	nranked = __builtin_popcount(ranked);
+	for (seat = 0; seat < mg->players; seat++) {
+		if ((ranked & (1U << seat)) == 0) {
+			ranks[seat] = nranked + 1;
+			continue;
+		}
+		ranks[seat] = 1;
+		for (other = 0; other < mg->players; other++) {
+			if ((ranked & (1U << other)) != 0 &&
+			    score.points[other] > score.points[seat])
+				ranks[seat]++;
+		}
+	}
 }
 
 static void

@@ -46,6 +46,7 @@ static int	mur_ops_render_form(const struct game *, const char *,
 static void	mur_ops_score(const struct game *, struct buf *);
 static void	mur_ops_write_position(const struct game *, struct buf *);
 static int	mur_ops_read_position(struct game *, const char *, char **);
+static void	mur_ops_ranks(const struct game *, int *);
 
 const struct game_ops mur_ops = {
 	"mur", "Mur", sizeof (struct mur_action),
@@ -54,7 +55,7 @@ const struct game_ops mur_ops = {
 	mur_ops_random, mur_ops_to_move, mur_ops_players, mur_ops_seat_name,
 	mur_ops_seat_parse, mur_ops_render, mur_ops_render_form,
 	mur_ops_score, mur_ops_write_position, mur_ops_read_position,
-	mur_notation_looks_like
+	mur_notation_looks_like, mur_ops_ranks
 };
 
 static int
@@ -240,6 +241,16 @@ mur_ops_score(const struct game *g, struct buf *out)
 	}
 	text_wrap(out, text.data, TEXT_WRAP, TEXT_WIDTH);
 	buf_free(&text);
+}
+
+/* The ranks: the match's winner first, both first for a drawn match. */
+static void
+mur_ops_ranks(const struct game *g, int *ranks)
+{
+	int	winner = mur_game_match_winner(g->state);
+
+	ranks[MUR_BLACK] = winner == MUR_WHITE ? 2 : 1;
+	ranks[MUR_WHITE] = winner == MUR_BLACK ? 2 : 1;
 }
 
 static void

@@ -1,0 +1,4 @@
+#include "config.h"
+
+#include "store.h"
+#include "store-private.h"
