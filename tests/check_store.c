@@ -234,8 +234,15 @@ START_TEST(test_migrate_turns)
 	    &cause), 0);
 	store_close(s);
 	ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
-	/* Back to schema 3: without what schemas 4 to 6 add. */
-	ck_assert_int_eq(sqlite3_exec(db, "ALTER TABLE games RENAME COLUMN "
+	/* Back to schema 3: without what schemas 4 to 7 add. */
+	ck_assert_int_eq(sqlite3_exec(db, "DROP INDEX games_tournament; "
+	    "DROP INDEX games_inviting; ALTER TABLE games DROP COLUMN rated; "
+	    "ALTER TABLE games DROP COLUMN finished; ALTER TABLE games DROP "
+	    "COLUMN tournament; ALTER TABLE games DROP COLUMN seek; ALTER "
+	    "TABLE seats DROP COLUMN rank; DROP TABLE ratings; DROP TABLE "
+	    "rating_history; DROP TABLE entrants; DROP TABLE pairings; DROP "
+	    "TABLE tournaments; DROP TABLE members; DROP TABLE leagues; "
+	    "ALTER TABLE games RENAME COLUMN "
 	    "turns TO move; ALTER TABLE games DROP COLUMN topic; "
 	    "DROP INDEX games_deadline; ALTER TABLE games DROP COLUMN clock; "
 	    "ALTER TABLE games DROP COLUMN clock_seat; ALTER TABLE games DROP "

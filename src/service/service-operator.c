@@ -36,6 +36,7 @@
  */
 
 #define SERVICE_OPERATOR_RECENT	(180 * 86400)	/* dates without a year */
+#define SERVICE_OPERATOR_RATED	0	/* adjudicated games change ratings */
 
 static int	service_operator_load(struct service_mail *, long long,
 		    const char *, struct service_game *, char **);
@@ -486,7 +487,8 @@ service_operator_cancel_game(struct service_mail *sm,
 	buf_reset(&result);
 	buf_addf(&result, "cancelled by the operator%s", why.data);
 	if (service_operator_close(sm, sg, "abandoned", "cancelled",
-	    result.data, cause) == -1)
+	    result.data, cause) == -1 ||
+	    service_result_end(sm, sg, NULL, 0, cause) == -1)
 		goto out;
 	buf_reset(&result);
 	buf_addf(&result, "The operator has cancelled game G%lld (%s)%s. It "
@@ -547,7 +549,9 @@ service_operator_adjudicate_game(struct service_mail *sm,
 	buf_addf(&what, "decided the result: %s", result.data);
 	if (service_operator_note(sm, sg, what.data, cause) == -1 ||
 	    service_operator_close(sm, sg, "over", "adjudicated", result.data,
-	    cause) == -1)
+	    cause) == -1 ||
+	    service_result_end(sm, sg, rank, SERVICE_OPERATOR_RATED, cause) ==
+	    -1)
 		goto out;
 	buf_reset(&what);
 	buf_addf(&what, "The operator has decided the result of game G%lld "

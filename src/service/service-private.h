@@ -187,6 +187,19 @@ int	service_link_answer(struct service_mail *, char **);
 int	service_link_with(struct service_mail *, const struct command *,
 	    char **);
 
+/* service-result.c */
+int	service_result_end(struct service_mail *, struct service_game *,
+	    const int *, int, char **);
+int	service_result_played(struct service_mail *, struct service_game *,
+	    char **);
+
+/* service-rating.c */
+int	service_rating_game(struct service_mail *, struct service_game *,
+	    const int *, char **);
+
+/* service-tournament.c */
+int	service_tournament_game(struct service_mail *, long long, char **);
+
 /* service-press.c */
 int	service_press_game(struct service_mail *, struct service_game *,
 	    char **);
