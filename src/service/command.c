@@ -63,7 +63,8 @@ enum command_args {
 	COMMAND_ARGS_PRESS,	/* the rest of the line and of the mail */
 	COMMAND_ARGS_VACATION,	/* the rest of the line: 5d, until DATE */
 	COMMAND_ARGS_ADDRESS,	/* an address, or none */
-	COMMAND_ARGS_CODE	/* a code, or none */
+	COMMAND_ARGS_CODE,	/* a code, or none */
+	COMMAND_ARGS_EVENT	/* new|join|leave|start NAME ..., or NAME */
 };
 
 static const struct {
@@ -92,6 +93,10 @@ static const struct {
 	{ "link", COMMAND_LINK, COMMAND_ARGS_ADDRESS },
 	{ "unlink", COMMAND_UNLINK, COMMAND_ARGS_ADDRESS },
 	{ "confirm", COMMAND_CONFIRM, COMMAND_ARGS_CODE },
+	{ "tournament", COMMAND_TOURNAMENT, COMMAND_ARGS_EVENT },
+	{ "tournaments", COMMAND_TOURNAMENTS, COMMAND_ARGS_NONE },
+	{ "league", COMMAND_LEAGUE, COMMAND_ARGS_EVENT },
+	{ "leagues", COMMAND_LEAGUES, COMMAND_ARGS_NONE },
 };
 
 #define COMMAND_NWORDS	(sizeof command_words / sizeof command_words[0])
@@ -137,6 +142,7 @@ static int	command_new(struct command_reader *, struct command *,
 static int	command_link(struct command_reader *, size_t,
 		    struct command *, const char *);
 static int	command_line(struct command_reader *, const char *, size_t);
+static int	command_event_fits(const char *, size_t);
 static int	command_text(struct command_reader *, const char *);
 static void	command_talk(struct command_reader *, const char *, size_t);
 static size_t	command_bare(const char *, size_t);
@@ -395,6 +401,35 @@ command_time(struct command_reader *rd, struct command *c, const char *s)
 }
 
 /*
+ * Do the words from w (its first n long) fit "tournament" or "league":
+ * "new NAME KIND ...", "join|leave|start NAME", or a lone NAME of
+ * letters, digits, "-" and "_"?  "I joined the league last year" does
+ * not.
+ */
+static int
+command_event_fits(const char *w, size_t n)
+{
+	const char	*next;
+	size_t		 m, i;
+
+	next = command_word(w + n, &m);
+	if (n == 3 && strncasecmp(w, "new", 3) == 0)
+		return (next != NULL && command_word(next + m, &m) != NULL);
+	if ((n == 4 && strncasecmp(w, "join", 4) == 0) || (n == 5 &&
+	    (strncasecmp(w, "leave", 5) == 0 || strncasecmp(w, "start",
+	    5) == 0)))
+		return (next != NULL && command_word(next + m, &m) == NULL);
+	if (next != NULL)
+		return (0);
+	for (i = 0; i < n; i++) {
+		if (!isalnum((unsigned char)w[i]) && w[i] != '-' &&
+		    w[i] != '_')
+			return (0);
+	}
+	return (1);
+}
+
+/*
  * Is s[0..len) an address, one "@" between a local part and a domain
  * of the characters mail allows?  0 if so, -1 if not.
  */
@@ -558,6 +593,8 @@ command_fits(size_t i, int punct, const char *rest)
 		/* "confirm 12345678", not "confirm my move". */
 		return (strspn(w, "0123456789") == command_bare(w, n) ||
 		    command_word(w + n, &more) == NULL);
+	case COMMAND_ARGS_EVENT:
+		return (command_event_fits(w, n));
 	default:
 		return (1);
 	}
@@ -834,6 +871,16 @@ command_line(struct command_reader *rd, const char *s, size_t len)
 	case COMMAND_ARGS_ADDRESS:
 	case COMMAND_ARGS_CODE:
 		rc = command_link(rd, i, c, w);
+		break;
+	case COMMAND_ARGS_EVENT:
+		if (w == NULL) {
+			rc = command_fail(rd, "%s: which? Write %s NAME, or "
+			    "%s new, join, leave or start NAME",
+			    command_words[i].word, command_words[i].word,
+			    command_words[i].word);
+			goto out;
+		}
+		c->arg = xstrdup(w);
 		break;
 	default:
 		break;

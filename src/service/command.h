@@ -33,7 +33,11 @@ enum command_type {
 	COMMAND_VACATION,	/* vacation [5d | until DATE | off] */
 	COMMAND_LINK,		/* another address of the sender's */
 	COMMAND_UNLINK,
-	COMMAND_CONFIRM		/* the code that confirms a link */
+	COMMAND_CONFIRM,	/* the code that confirms a link */
+	COMMAND_TOURNAMENT,	/* tournament new|join|leave|start NAME */
+	COMMAND_TOURNAMENTS,
+	COMMAND_LEAGUE,		/* league new|join|leave|start NAME */
+	COMMAND_LEAGUES
 };
 
 struct command {

@@ -550,6 +550,8 @@ service_clock_event(struct service_mail *sm, const struct store_timer *t,
 
 	if (strcmp(t->kind, "return") == 0)
 		return (service_clock_return(sm, t->player, cause));
+	if (strcmp(t->kind, "start") == 0)	/* seat: the tournament */
+		return (service_tournament_timer(sm, t->seat, cause));
 	if ((rc = service_game_load(sm, t->game, &sg, cause)) != 1)
 		return (rc);
 	if (strcmp(t->kind, "expire") == 0)

@@ -35,8 +35,6 @@ static int	service_lifecycle_tell(struct service_mail *,
 static int	service_lifecycle_topic(struct service_mail *,
 		    const struct game_ops *, const struct command *,
 		    struct buf *, char **);
-static int	service_lifecycle_start(struct service_mail *,
-		    struct service_game *, char **);
 static int	service_lifecycle_full(const struct service_game *);
 static int	service_lifecycle_check_with(struct service_mail *,
 		    const struct command *);
@@ -113,10 +111,13 @@ service_lifecycle_topic(struct service_mail *sm, const struct game_ops *ops,
 	return (0);
 }
 
-/* Start sg: draw the seats, save, and send everyone the board. */
-static int
+/*
+ * Start sg: draw the seats (or keep their order if ordered, as a
+ * tournament's pairing fixes it), save, and send everyone the board.
+ */
+int
 service_lifecycle_start(struct service_mail *sm, struct service_game *sg,
-    char **cause)
+    int ordered, char **cause)
 {
 	struct service_vars	 vars;
 	struct store_seat	*seat;
@@ -128,7 +129,7 @@ service_lifecycle_start(struct service_mail *sm, struct service_game *sg,
 	addresses = xreallocarray(NULL, sg->nseats, sizeof *addresses);
 	for (i = 0; i < sg->nseats; i++)
 		addresses[i] = sg->seats[i].player.address;
-	record_draw(&sg->rec, sg->g, addresses, 0);
+	record_draw(&sg->rec, sg->g, addresses, ordered);
 	free(addresses);
 	if (store_seats_clear(sm->sv->store, sg->row.id, cause) == -1)
 		return (-1);
@@ -430,7 +431,7 @@ service_lifecycle_answer(struct service_mail *sm, const struct command *c,
 	    "accepted", cause) == -1)
 		rc = -1;
 	else if (service_lifecycle_full(&sg))
-		rc = service_lifecycle_start(sm, &sg, cause);
+		rc = service_lifecycle_start(sm, &sg, 0, cause);
 	else {
 		buf_addf(&text, " accepted game G%lld.\n", sg.row.id);
 		rc = service_lifecycle_tell(sm, &sg, text.data, "accepted",
@@ -481,7 +482,7 @@ service_lifecycle_join(struct service_mail *sm, const struct command *c,
 	store_player_free(&sg.seats[i].player);
 	store_player_copy(&sg.seats[i].player, &sm->me);
 	if (service_lifecycle_full(&sg))
-		rc = service_lifecycle_start(sm, &sg, cause);
+		rc = service_lifecycle_start(sm, &sg, 0, cause);
 	else {
 		buf_init(&text);
 		service_label(&sm->me, &text);

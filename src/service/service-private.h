@@ -150,6 +150,8 @@ int	service_lifecycle_join(struct service_mail *, const struct command *,
 	    char **);
 int	service_lifecycle_withdraw(struct service_mail *,
 	    const struct command *, char **);
+int	service_lifecycle_start(struct service_mail *, struct service_game *,
+	    int, char **);
 
 /* service-clock.c */
 int	service_clock_sync(struct service_mail *, struct service_game *,
@@ -197,8 +199,29 @@ int	service_result_played(struct service_mail *, struct service_game *,
 int	service_rating_game(struct service_mail *, struct service_game *,
 	    const int *, char **);
 
+/* service-rating.c */
+void	service_rating_kind(const char *, int, char *, size_t);
+double	service_rating_of(struct service_mail *, long long, const char *);
+
 /* service-tournament.c */
 int	service_tournament_game(struct service_mail *, long long, char **);
+int	service_tournament_command(struct service_mail *,
+	    const struct command *, char **);
+int	service_tournament_list(struct service_mail *, char **);
+int	service_tournament_timer(struct service_mail *, long long, char **);
+int	service_tournament_begin(struct service_mail *, long long, char **);
+int	service_tournament_withdraw(struct service_mail *, long long,
+	    long long, char **);
+int	service_tournament_order(struct service_mail *, long long,
+	    long long **, size_t *, char **);
+int	service_tournament_text(struct service_mail *, long long, int,
+	    struct buf *, char **);
+
+/* service-league.c */
+int	service_league_division(struct service_mail *, long long, char **);
+int	service_league_command(struct service_mail *, const struct command *,
+	    char **);
+int	service_league_list(struct service_mail *, char **);
 
 /* service-press.c */
 int	service_press_game(struct service_mail *, struct service_game *,

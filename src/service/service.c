@@ -450,6 +450,14 @@ service_command(struct service_mail *sm, const struct command *c,
 	case COMMAND_UNLINK:
 	case COMMAND_CONFIRM:
 		return (service_link(sm, c, cause));
+	case COMMAND_TOURNAMENT:
+		return (service_tournament_command(sm, c, cause));
+	case COMMAND_TOURNAMENTS:
+		return (service_tournament_list(sm, cause));
+	case COMMAND_LEAGUE:
+		return (service_league_command(sm, c, cause));
+	case COMMAND_LEAGUES:
+		return (service_league_list(sm, cause));
 	}
 	return (0);
 }

@@ -1,0 +1,674 @@
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "clock.h"
+#include "command.h"
+#include "config-file.h"
+#include "log.h"
+#include "mailloop.h"
+#include "service-private.h"
+#include "xmalloc.h"
+
+/*
+ * Leagues (docs/tournaments.md, "Leagues").  A league runs seasons.
+ * Each season splits its members into divisions of N players, 1 the
+ * top, each a round-robin tournament whose games all start at once
+ * (service-tournament.c).  When the last division of a season ends,
+ * the top `promote` of each division but the first go up one, the
+ * bottom `relegate` of each but the last go down one, members who left
+ * are dropped, and new members join the lowest division; then the next
+ * season starts by itself.
+ *
+ * Divisions are made at each season's start: the members keep their
+ * division, new ones (division 0) go to the lowest by rating, and a
+ * lowest division grown past N spills into new divisions of N below it.
+ * A division left with fewer players than a game needs joins the one
+ * below it (or above, for the last).  The first season is all new
+ * members, so its divisions are by rating.
+ */
+
+#define SL_NAME_MAX	20
+#define SL_DIVISION_MAX	64
+
+static int	sl_load(struct service_mail *, const char *, struct store_league *,
+		    const char *, char **);
+static int	sl_divisions(const struct store_league *, struct store_member *,
+		    size_t, struct service_mail *, int **);
+static int	sl_season(struct service_mail *, long long, char **);
+static int	sl_tell(struct service_mail *, const struct store_league *,
+		    const char *, const char *, char **);
+static int	sl_report(struct service_mail *, const struct store_league *,
+		    struct buf *, char **);
+static int	sl_new(struct service_mail *, const char *, char **);
+
+/* League name, or an error naming cmd: 1 found, 0 not, -1 failure. */
+static int
+sl_load(struct service_mail *sm, const char *name, struct store_league *l,
+    const char *cmd, char **cause)
+{
+	int	rc;
+
+	if ((rc = store_league_get(sm->sv->store, -1, name, l, cause)) == 0)
+		service_error(sm, "%s: there is no league called %s ('leagues' "
+		    "lists them)", cmd, name);
+	return (rc);
+}
+
+/*
+ * Give each member in m[0..n) (those in the league) its division for
+ * the next season, in *div (0: not playing); returns the divisions.
+ */
+static int
+sl_divisions(const struct store_league *l, struct store_member *m, size_t n,
+    struct service_mail *sm, int **div)
+{
+	double	*rating;
+	size_t	*order, i, j, k, tmp;
+	int	*size, ndiv = 0, d, low, min, cut;
+	char	 kind[32];
+
+	min = l->seats > 2 ? l->seats : 2;
+	*div = xcalloc(n + 1, sizeof **div);
+	rating = xcalloc(n + 1, sizeof *rating);
+	order = xcalloc(n + 1, sizeof *order);
+	size = xcalloc(n + 2, sizeof *size);
+	service_rating_kind(l->variant, l->seats, kind, sizeof kind);
+	for (i = 0; i < n; i++) {
+		if (strcmp(m[i].state, "in") != 0)
+			continue;
+		if (m[i].division > ndiv)
+			ndiv = m[i].division;
+		rating[i] = service_rating_of(sm, m[i].player.id, kind);
+	}
+	/* Old members keep their division; the new by rating, at the end. */
+	for (i = 0, k = 0; i < n; i++) {
+		if (strcmp(m[i].state, "in") == 0)
+			order[k++] = i;
+	}
+	for (i = 1; i < k; i++) {
+		for (j = i; j > 0; j--) {
+			if (m[order[j]].division != 0 &&
+			    (m[order[j - 1]].division == 0 ||
+			    m[order[j - 1]].division <= m[order[j]].division))
+				break;
+			if (m[order[j]].division == 0 &&
+			    m[order[j - 1]].division == 0 &&
+			    rating[order[j - 1]] >= rating[order[j]])
+				break;
+			tmp = order[j];
+			order[j] = order[j - 1];
+			order[j - 1] = tmp;
+		}
+	}
+	low = ndiv > 0 ? ndiv : 1;
+	for (i = 0; i < k; i++) {
+		d = m[order[i]].division;
+		if (d == 0) {
+			d = low;
+			if (size[d] >= l->division)
+				d = ++low;
+		}
+		(*div)[order[i]] = d;
+		size[d]++;
+	}
+	/* Too small a division joins its neighbour; then renumber. */
+	for (d = low; d >= 1; d--) {
+		if (size[d] == 0 || size[d] >= min)
+			continue;
+		cut = d < low ? d + 1 : d - 1;
+		while (cut >= 1 && cut <= low && size[cut] == 0)
+			cut += d < low ? 1 : -1;
+		if (cut < 1 || cut > low)
+			continue;
+		for (i = 0; i < n; i++) {
+			if ((*div)[i] == d)
+				(*div)[i] = cut;
+		}
+		size[cut] += size[d];
+		size[d] = 0;
+	}
+	for (d = 1, ndiv = 0; d <= low; d++) {
+		if (size[d] == 0)
+			continue;
+		ndiv++;
+		for (i = 0; i < n; i++) {
+			if ((*div)[i] == d)
+				(*div)[i] = -ndiv;
+		}
+	}
+	for (i = 0; i < n; i++)
+		(*div)[i] = -(*div)[i];
+	free(rating);
+	free(order);
+	free(size);
+	return (ndiv);
+}
+
+/* Start league id's next season: divisions, tournaments, games. */
+static int
+sl_season(struct service_mail *sm, long long id, char **cause)
+{
+	struct store_league	 l;
+	struct store_member	*m = NULL;
+	struct store_tournament	 t;
+	struct buf		 name, text, what;
+	long long		*tids = NULL;
+	size_t			 n = 0, i;
+	int			*div = NULL, ndiv, d, rc, number;
+
+	if ((rc = store_league_get(sm->sv->store, id, NULL, &l, cause)) != 1)
+		return (rc);
+	if (store_members(sm->sv->store, id, &m, &n, cause) == -1) {
+		store_league_free(&l);
+		return (-1);
+	}
+	ndiv = sl_divisions(&l, m, n, sm, &div);
+	buf_init(&name);
+	buf_init(&text);
+	buf_init(&what);
+	rc = 0;
+	if (ndiv == 0) {
+		rc = store_league_season(sm->sv->store, id, l.season, "open",
+		    cause);
+		goto out;
+	}
+	l.season++;
+	tids = xcalloc((size_t)ndiv + 1, sizeof *tids);
+	for (d = 1; d <= ndiv && rc == 0; d++) {
+		memset(&t, 0, sizeof t);
+		buf_reset(&name);
+		buf_addf(&name, "%s-S%d-D%d", l.name, l.season, d);
+		t.name = name.data;
+		t.variant = l.variant;
+		t.format = (char *)"roundrobin";
+		t.seats = l.seats;
+		t.segments = l.segments;
+		t.clock = l.clock;
+		t.rated = 1;
+		t.starts = -1;
+		t.organiser = l.organiser;
+		t.state = (char *)"open";
+		t.league = id;
+		t.season = l.season;
+		t.division = d;
+		t.created = sm->ml->now;
+		if ((rc = store_tournament_add(sm->sv->store, &t, cause)) == -1)
+			break;
+		tids[d] = t.id;
+		for (i = 0, number = 1; i < n && rc == 0; i++) {
+			if (div[i] != d)
+				continue;
+			rc = store_entrant_add(sm->sv->store, t.id,
+			    m[i].player.id, number++, 0, sm->ml->now, cause);
+		}
+	}
+	for (i = 0; i < n && rc == 0; i++) {
+		rc = store_member_set(sm->sv->store, id, m[i].player.id,
+		    div[i], m[i].state, sm->ml->now, cause);
+	}
+	if (rc == 0)
+		rc = store_league_season(sm->sv->store, id, l.season,
+		    "playing", cause);
+	for (d = 1; d <= ndiv && rc == 0; d++)
+		rc = service_tournament_begin(sm, tids[d], cause);
+	if (rc == 0) {
+		buf_addf(&text, "Season %d of league %s begins, with %d "
+		    "division%s of up to %d players. Your games come in their "
+		    "own mail; 'league %s' shows the standings.\n\n",
+		    l.season, l.name, ndiv, ndiv == 1 ? "" : "s", l.division,
+		    l.name);
+		rc = sl_report(sm, &l, &text, cause);
+	}
+	if (rc == 0) {
+		buf_addf(&what, "season %d", l.season);
+		rc = sl_tell(sm, &l, what.data, text.data, cause);
+	}
+	log_info("league %s: season %d, %d divisions", l.name, l.season,
+	    ndiv);
+out:
+	buf_free(&name);
+	buf_free(&text);
+	buf_free(&what);
+	free(tids);
+	free(div);
+	store_members_free(m, n);
+	store_league_free(&l);
+	return (rc);
+}
+
+/* Mail text to every member still in league l. */
+static int
+sl_tell(struct service_mail *sm, const struct store_league *l,
+    const char *what, const char *text, char **cause)
+{
+	struct store_member	*m;
+	struct buf		 subject;
+	size_t			 n, i;
+	int			 rc = 0;
+
+	if (store_members(sm->sv->store, l->id, &m, &n, cause) == -1)
+		return (-1);
+	buf_init(&subject);
+	buf_addf(&subject, "[mupbem] League %s: %s", l->name, what);
+	for (i = 0; i < n && rc == 0; i++) {
+		if (strcmp(m[i].state, "in") == 0)
+			rc = service_mail_notice(sm, m[i].player.address,
+			    subject.data, text, cause);
+	}
+	buf_free(&subject);
+	store_members_free(m, n);
+	return (rc);
+}
+
+/*
+ * League l's divisions this season with their standings, then each
+ * past season's winners, promotions and relegations.
+ */
+static int
+sl_report(struct service_mail *sm, const struct store_league *l,
+    struct buf *out, char **cause)
+{
+	struct store_tournament	*t;
+	struct store_player	 p;
+	long long		*order;
+	size_t			 n, i, k, norder;
+	int			 ndiv, s, rc = 0;
+
+	buf_addf(out, "League %s: %s, %d players a game, divisions of %d, "
+	    "%d up and %d down, %s.\n", l->name, l->variant, l->seats,
+	    l->division, l->promote, l->relegate, l->clock != NULL ?
+	    l->clock : "no clock");
+	if (store_tournament_list(sm->sv->store, l->id, &t, &n, cause) == -1)
+		return (-1);
+	if (l->season == 0)
+		buf_adds(out, "It has not started yet.\n");
+	for (i = 0; i < n && rc != -1; i++) {
+		if (t[i].season != l->season)
+			continue;
+		buf_addf(out, "\nSeason %d, division %d (%s):\n", t[i].season,
+		    t[i].division, t[i].state);
+		rc = service_tournament_text(sm, t[i].id, 1, out, cause);
+	}
+	for (s = l->season - 1; s >= 1 && rc != -1; s--) {
+		buf_addf(out, "\nSeason %d:\n", s);
+		for (i = 0, ndiv = 0; i < n; i++)
+			ndiv += t[i].season == s;
+		for (i = 0; i < n && rc != -1; i++) {
+			if (t[i].season != s)
+				continue;
+			if ((rc = service_tournament_order(sm, t[i].id, &order,
+			    &norder, cause)) != 1 || norder == 0) {
+				free(order);
+				continue;
+			}
+			buf_addf(out, "  Division %d: ", t[i].division);
+			for (k = 0; k < norder && k < 3; k++) {
+				if ((rc = store_player_by_id(sm->sv->store,
+				    order[k], &p, cause)) != 1)
+					break;
+				buf_addf(out, "%s%d. %s", k > 0 ? ", " : "",
+				    (int)k + 1, p.name != NULL ? p.name :
+				    p.address);
+				store_player_free(&p);
+			}
+			buf_adds(out, norder > 3 ? ", ...\n" : "\n");
+			free(order);
+		}
+	}
+	store_tournament_list_free(t, n);
+	return (rc == -1 ? -1 : 0);
+}
+
+/*
+ * A division of league id is over: once every division of the season
+ * is, move players up and down and start the next season.
+ */
+int
+service_league_division(struct service_mail *sm, long long id, char **cause)
+{
+	struct store_league	 l;
+	struct store_tournament	*t;
+	struct store_member	*m = NULL;
+	long long		*order;
+	struct buf		 text, what;
+	size_t			 n, i, k, j, x, norder, nm = 0;
+	int			 ndiv = 0, rc, up, down;
+
+	if ((rc = store_league_get(sm->sv->store, id, NULL, &l, cause)) != 1)
+		return (rc);
+	if (store_tournament_list(sm->sv->store, id, &t, &n, cause) == -1) {
+		store_league_free(&l);
+		return (-1);
+	}
+	rc = 0;
+	for (i = 0; i < n; i++) {
+		if (t[i].season != l.season)
+			continue;
+		ndiv++;
+		if (strcmp(t[i].state, "over") != 0)
+			rc = 1;
+	}
+	buf_init(&text);
+	buf_init(&what);
+	if (rc == 0 && store_members(sm->sv->store, id, &m, &nm, cause) == -1)
+		rc = -1;
+	for (i = 0; i < n && rc == 0; i++) {
+		if (t[i].season != l.season)
+			continue;
+		if ((rc = service_tournament_order(sm, t[i].id, &order,
+		    &norder, cause)) != 1)
+			break;
+		rc = 0;
+		/* Only members still in move: those who left are gone. */
+		for (k = 0, j = 0; k < norder; k++) {
+			for (x = 0; x < nm; x++) {
+				if (m[x].player.id == order[k])
+					break;
+			}
+			if (x < nm && strcmp(m[x].state, "in") == 0)
+				order[j++] = order[k];
+		}
+		norder = j;
+		up = t[i].division > 1 ? l.promote : 0;
+		down = t[i].division < ndiv ? l.relegate : 0;
+		for (k = 0; k < norder && rc == 0; k++) {
+			if (k < (size_t)up)
+				rc = store_member_set(sm->sv->store, id,
+				    order[k], t[i].division - 1, "in",
+				    sm->ml->now, cause);
+			else if (k + (size_t)down >= norder)
+				rc = store_member_set(sm->sv->store, id,
+				    order[k], t[i].division + 1, "in",
+				    sm->ml->now, cause);
+		}
+		free(order);
+	}
+	if (rc == 0) {
+		buf_addf(&text, "Season %d of league %s is over. The top %d of "
+		    "each division go up and the bottom %d go down; the next "
+		    "season starts now.\n\n", l.season, l.name, l.promote,
+		    l.relegate);
+		rc = sl_report(sm, &l, &text, cause);
+	}
+	if (rc == 0) {
+		buf_addf(&what, "season %d is over", l.season);
+		rc = sl_tell(sm, &l, what.data, text.data, cause);
+	}
+	if (rc == 0)
+		rc = sl_season(sm, id, cause);
+	buf_free(&text);
+	buf_free(&what);
+	store_members_free(m, nm);
+	store_tournament_list_free(t, n);
+	store_league_free(&l);
+	return (rc == -1 ? -1 : 0);
+}
+
+/*
+ * league new NAME KIND [division N] [time SPEC] [seats N] [promote N]
+ * [relegate N] [segments N]
+ */
+static int
+sl_new(struct service_mail *sm, const char *args, char **cause)
+{
+	struct store_league	 l, old;
+	struct clock_control	 ctl;
+	struct buf		 b;
+	char			*copy, *w, *last, *name, *why = NULL, *end;
+	const char		*word, *p;
+	long			 v;
+	int			 rc;
+
+	memset(&l, 0, sizeof l);
+	l.seats = 2;
+	l.division = 8;
+	l.promote = 1;
+	l.relegate = 1;
+	l.organiser = sm->me.id;
+	l.created = sm->ml->now;
+	copy = xstrdup(args);
+	name = strtok_r(copy, " \t", &last);
+	for (p = name; p != NULL && *p != '\0'; p++) {
+		if (!isalnum((unsigned char)*p) && *p != '-' && *p != '_')
+			break;
+	}
+	if (name == NULL || *p != '\0' || strlen(name) > SL_NAME_MAX) {
+		service_error(sm, "league new: a league's name is one word of "
+		    "up to %d letters, digits, - and _", SL_NAME_MAX);
+		goto refused;
+	}
+	l.name = name;
+	if ((w = strtok_r(NULL, " \t", &last)) == NULL ||
+	    game_find(w) == NULL) {
+		service_error(sm, "league new %s: which game? Write velox, "
+		    "levis, classic or mur after the name", name);
+		goto refused;
+	}
+	l.variant = (char *)game_find(w)->name;
+	while ((w = strtok_r(NULL, " \t", &last)) != NULL) {
+		word = w;
+		if ((w = strtok_r(NULL, " \t", &last)) == NULL) {
+			service_error(sm, "league new %s: %s needs a value",
+			    name, word);
+			goto refused;
+		}
+		if (strcasecmp(word, "time") == 0) {
+			free(l.clock);
+			l.clock = NULL;
+			if (strcasecmp(w, "none") == 0) {
+				l.clock = xstrdup("none");
+				continue;
+			}
+			if (clock_parse(w, &ctl, &why) == -1) {
+				service_error(sm, "league new %s: %s", name,
+				    why);
+				free(why);
+				goto refused;
+			}
+			buf_init(&b);
+			clock_format(&ctl, &b);
+			l.clock = buf_steal(&b);
+			continue;
+		}
+		v = strtol(w, &end, 10);
+		if (*end != '\0' || v < 0 || v > 1000) {
+			service_error(sm, "league new %s: %s takes a number, "
+			    "not '%s'", name, word, w);
+			goto refused;
+		}
+		if (strcasecmp(word, "division") == 0 && v >= 2 &&
+		    v <= SL_DIVISION_MAX)
+			l.division = (int)v;
+		else if (strcasecmp(word, "seats") == 0 && v >= 2 && v <= 6)
+			l.seats = (int)v;
+		else if (strcasecmp(word, "promote") == 0)
+			l.promote = (int)v;
+		else if (strcasecmp(word, "relegate") == 0)
+			l.relegate = (int)v;
+		else if (strcasecmp(word, "segments") == 0 && v >= 1)
+			l.segments = (int)v;
+		else {
+			service_error(sm, "league new %s: '%s %s' is not "
+			    "something league new understands (division "
+			    "2-%d, time SPEC, seats 2-6, promote N, relegate "
+			    "N, segments N)", name, word, w, SL_DIVISION_MAX);
+			goto refused;
+		}
+	}
+	if (l.promote + l.relegate >= l.division || l.division < l.seats) {
+		service_error(sm, "league new %s: a division of %d cannot send "
+		    "%d up and %d down%s", name, l.division, l.promote,
+		    l.relegate, l.division < l.seats ? ", nor fill a game" :
+		    "");
+		goto refused;
+	}
+	if (strcmp(l.variant, "mur") == 0 && l.seats != 2) {
+		service_error(sm, "league new %s: Mur is a game for two",
+		    name);
+		goto refused;
+	}
+	if (l.clock == NULL)
+		l.clock = xstrdup(sm->sv->config->time);
+	if (strcmp(l.clock, "none") == 0) {
+		free(l.clock);
+		l.clock = NULL;
+	}
+	if ((rc = store_league_get(sm->sv->store, -1, name, &old,
+	    cause)) != 0) {
+		store_league_free(&old);
+		if (rc == 1)
+			service_error(sm, "league new: there is a league "
+			    "called %s already", name);
+		free(l.clock);
+		free(copy);
+		return (rc == 1 ? 0 : -1);
+	}
+	if (store_league_add(sm->sv->store, &l, cause) == -1) {
+		free(l.clock);
+		free(copy);
+		return (-1);
+	}
+	service_notice(sm, "League %s is open: %s, %d players a game, "
+	    "divisions of %d, %d up and %d down each season, %s. Players "
+	    "join with 'league join %s'; you start the first season with "
+	    "'league start %s', and each next one starts by itself.", name,
+	    l.variant, l.seats, l.division, l.promote, l.relegate,
+	    l.clock != NULL ? l.clock : "no clock", name, name);
+	free(l.clock);
+	free(copy);
+	return (0);
+refused:
+	free(l.clock);
+	free(copy);
+	return (0);
+}
+
+/* league new|join|leave|start NAME ..., or league NAME */
+int
+service_league_command(struct service_mail *sm, const struct command *c,
+    char **cause)
+{
+	struct service_vars	 vars;
+	struct store_league	 l;
+	struct store_member	*m;
+	struct store_tournament	*t;
+	struct buf		 text;
+	const char		*rest = c->arg, *name;
+	char			 sub[16];
+	size_t			 n, i, nm, k;
+	int			 rc, in = 0;
+
+	n = strcspn(rest, " \t");
+	name = rest + n + strspn(rest + n, " \t");
+	snprintf(sub, sizeof sub, "%.*s", (int)(n < 15 ? n : 15), rest);
+	if (*name != '\0' && strcasecmp(sub, "new") == 0)
+		return (sl_new(sm, name, cause));
+	if (*name == '\0') {
+		name = rest;
+		sub[0] = '\0';
+	}
+	if ((rc = sl_load(sm, name, &l, *sub != '\0' ? "league" : "league",
+	    cause)) != 1)
+		return (rc);
+	if (store_members(sm->sv->store, l.id, &m, &nm, cause) == -1) {
+		store_league_free(&l);
+		return (-1);
+	}
+	for (k = 0; k < nm; k++) {
+		if (m[k].player.id == sm->me.id)
+			break;
+	}
+	in = k < nm && strcmp(m[k].state, "in") == 0;
+	rc = 0;
+	if (*sub == '\0') {
+		buf_init(&text);
+		rc = sl_report(sm, &l, &text, cause);
+		if (rc == 0) {
+			service_vars_init(&vars);
+			service_vars_set(&vars, SV_TEXT, "%s", text.data);
+			service_mail_reply(sm, TEMPLATE_NOTICE, &vars);
+			service_vars_free(&vars);
+		}
+		buf_free(&text);
+	} else if (strcasecmp(sub, "join") == 0) {
+		if (in)
+			service_error(sm, "league join %s: you are in it "
+			    "already", l.name);
+		else if ((rc = store_member_set(sm->sv->store, l.id,
+		    sm->me.id, 0, "in", sm->ml->now, cause)) == 0)
+			service_notice(sm, "You are in league %s. %s",
+			    l.name, l.season == 0 ? "You will play from its "
+			    "first season." : "You start in its lowest "
+			    "division next season.");
+	} else if (strcasecmp(sub, "leave") == 0) {
+		if (!in)
+			service_error(sm, "league leave %s: you are not in it",
+			    l.name);
+		else if ((rc = store_member_set(sm->sv->store, l.id,
+		    sm->me.id, m[k].division, "left", sm->ml->now,
+		    cause)) == 0 && (rc = store_tournament_list(sm->sv->store,
+		    l.id, &t, &n, cause)) == 0) {
+			for (i = 0; i < n && rc == 0; i++) {
+				if (t[i].season == l.season &&
+				    t[i].division == m[k].division &&
+				    strcmp(t[i].state, "playing") == 0)
+					rc = service_tournament_withdraw(sm,
+					    t[i].id, sm->me.id, cause);
+			}
+			store_tournament_list_free(t, n);
+			if (rc == 0)
+				service_notice(sm, "You have left league %s.%s",
+				    l.name, l.season > 0 ? " Your games in "
+				    "this season are forfeit." : "");
+		}
+	} else if (strcasecmp(sub, "start") == 0) {
+		if (l.organiser != sm->me.id)
+			service_error(sm, "league start %s: only its "
+			    "organiser can start it", l.name);
+		else if (l.season != 0)
+			service_error(sm, "league start %s: it has started; "
+			    "each season starts by itself", l.name);
+		else
+			rc = sl_season(sm, l.id, cause);
+	} else
+		service_error(sm, "league: write league new, join, leave, "
+		    "start NAME, or league NAME");
+	store_members_free(m, nm);
+	store_league_free(&l);
+	return (rc);
+}
+
+/* leagues: a line for each. */
+int
+service_league_list(struct service_mail *sm, char **cause)
+{
+	struct service_vars	 vars;
+	struct store_league	*v;
+	struct buf		 text;
+	size_t			 n, i;
+
+	if (store_league_list(sm->sv->store, &v, &n, cause) == -1)
+		return (-1);
+	buf_init(&text);
+	if (n == 0)
+		buf_adds(&text, "There are no leagues yet. Make one with "
+		    "'league new NAME velox division 8'.\n");
+	else
+		buf_addf(&text, "%-20s %-8s %-9s %-8s %s\n", "League", "Game",
+		    "Division", "State", "Season");
+	for (i = 0; i < n; i++)
+		buf_addf(&text, "%-20s %-8s %-9d %-8s %d\n", v[i].name,
+		    v[i].variant, v[i].division, v[i].state, v[i].season);
+	service_vars_init(&vars);
+	service_vars_set(&vars, SV_TEXT, "%s", text.data);
+	service_mail_reply(sm, TEMPLATE_NOTICE, &vars);
+	service_vars_free(&vars);
+	buf_free(&text);
+	store_league_list_free(v, n);
+	return (0);
+}
