@@ -331,16 +331,21 @@ pairing_met(struct pairing_swiss *sw, int a, int b)
 static int
 pairing_transpose(struct pairing_swiss *sw, int *br, int p, int q)
 {
-	int	*choice = sw->choice, i = 0, j;
+	int	*choice = sw->choice, i = 0, j, lo = 0;
 	char	*used = sw->used;
 	long	 budget = 2 * (long)(p + q) + 64;
 
 	memset(used, 0, (size_t)q);
 	choice[0] = -1;
 	while (i >= 0 && i < p) {
-		if (choice[i] >= 0)
+		if (choice[i] >= 0) {
 			used[choice[i]] = 0;
-		for (j = choice[i] + 1; j < q; j++) {
+			if (choice[i] < lo)
+				lo = choice[i];
+		}
+		/* S2 below lo is all taken: no quadratic scan. */
+		j = choice[i] + 1 > lo ? choice[i] + 1 : lo;
+		for (; j < q; j++) {
 			if (used[j])
 				continue;
 			if (budget-- <= 0)
@@ -351,6 +356,8 @@ pairing_transpose(struct pairing_swiss *sw, int *br, int p, int q)
 		if (j < q) {
 			choice[i] = j;
 			used[j] = 1;
+			while (lo < q && used[lo])
+				lo++;
 			if (++i < p)
 				choice[i] = -1;
 		} else
