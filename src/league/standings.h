@@ -31,6 +31,8 @@ struct standings_row {
 	int	place;		/* 1 first; equal rows share a place */
 	double	points;
 	double	tiebreak;	/* SB or Buchholz */
+	/* Games played (byes apart) and how they went: a win alone at
+	   the best rank, a draw sharing it, else a loss. */
 	int	wins, draws, losses, byes, played;
 };
 

@@ -19,6 +19,7 @@
 #include "tool-db.h"
 #include "tool-file.h"
 #include "tool-mailbench.h"
+#include "tool-pairbench.h"
 #include "xmalloc.h"
 
 /*
@@ -64,6 +65,7 @@ static int	tool_commands_robot(int, char **);
 static int	tool_commands_bench(int, char **);
 static int	tool_commands_bench_mail(int, char **);
 static int	tool_commands_bench_clocks(int, char **);
+static int	tool_commands_bench_pairing(int, char **);
 static int	tool_commands_usage(void);
 static int	tool_commands_help(FILE *, const char *);
 static int	tool_commands_error(const char *, ...)
@@ -92,6 +94,8 @@ static const struct tool_command tool_commands[] = {
 	  "CORPUS-DIR" },
 	{ "bench-clocks", tool_commands_bench_clocks, "bench-clocks "
 	  "[--calls N] DATABASE" },
+	{ "bench-pairing", tool_commands_bench_pairing, "bench-pairing "
+	  "[--players N] [--divisions-of K]" },
 	{ NULL, NULL, NULL }
 };
 
@@ -733,6 +737,16 @@ tool_commands_bench_clocks(int argc, char **argv)
 	int	rc;
 
 	if ((rc = tool_clockbench_run(argc, argv)) == -1)
+		return (tool_commands_usage());
+	return (rc);
+}
+
+static int
+tool_commands_bench_pairing(int argc, char **argv)
+{
+	int	rc;
+
+	if ((rc = tool_pairbench_run(argc, argv)) == -1)
 		return (tool_commands_usage());
 	return (rc);
 }
