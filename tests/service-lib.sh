@@ -104,3 +104,20 @@ robot_out() {
 	[ "$(sqlite3 mupbem.db "select out, state from seats s join players p on p.id = s.player where p.address = '$2'")" = "$3|resigned" ] ||
 	    why+=("the seat of $2: $(sqlite3 mupbem.db "select out, state from seats")")
 }
+
+# decoded FILE: the mail's text (its first part, if it has several),
+# decoded from quoted-printable or base64 (UTF-8 text such as "½" is
+# sent so).
+decoded() {
+	perl -MMIME::QuotedPrint -MMIME::Base64 -0777 -ne '
+		my ($h, $b) = split /\r?\n\r?\n/, $_, 2;
+		$h =~ s/\r?\n[ \t]+/ /g;
+		if ($h =~ /^Content-Type:\s*multipart\/[^;]*;.*?boundary="?([^";\s]+)/im) {
+			my @p = split /^--\Q$1\E.*$/m, $b;
+			($h, $b) = split /\r?\n\r?\n/, $p[1], 2;
+			$h =~ s/\r?\n[ \t]+/ /g;
+		}
+		$b = decode_qp($b) if $h =~ /^Content-Transfer-Encoding:\s*quoted-printable/im;
+		$b = decode_base64($b) if $h =~ /^Content-Transfer-Encoding:\s*base64/im;
+		print $b;' "$1"
+}

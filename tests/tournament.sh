@@ -67,11 +67,12 @@ lose() {
 	mp_reply "$f" "$2" "resign"
 }
 
-# narrow: every mail so far fits 78 columns.
+# narrow: every mail so far fits 78 columns, decoded.
 narrow() {
 	local f w
 	for f in got/*; do
-		w=$(sed '1,/^$/d' "$f" | wc -L)
+		w=$(decoded "$f" | LC_ALL=C.UTF-8 wc -L)
+		[ "$w" -gt 0 ] || why+=("$f: no text")
 		[ "$w" -le 78 ] || why+=("$f is $w columns wide")
 	done
 }
@@ -105,7 +106,7 @@ rr_result() {	# rr_result G: make game G's result
 	[ "$a" -gt "$b" ] && { lo=$b; hi=$a; }
 	if [ "$lo" = 1 ] && [ "$hi" = 2 ]; then
 		"$MUPBEM" --db mupbem.db adjudicate -c mupbem.conf "G$1" draw \
-		    >/dev/null 2>>log || why+=("adjudicate G$1 failed")
+		    >/dev/null 2>err || why+=("adjudicate G$1: $(cat err)")
 	elif [ "$lo" = 2 ] && [ "$hi" = 3 ]; then
 		lose "$1" "$(p 2)"
 	else
@@ -123,7 +124,8 @@ has "$(last "$(p 6)")" "You are in tournament Spring, entrant 6."
 mp_mail "$(p 1)" games@localhost "x" "tournament start Spring"
 mp_mail $O games@localhost "x" "tournament start Spring"
 run
-has "$(last "$(p 1)")" "only its organiser can start it"
+grep -q "only its organiser can start it" got/"$(p 1)".* ||
+    why+=("P1 started the tournament")
 [ "$(games Spring 1 | wc -l)" = 3 ] || why+=("round 1: $(games Spring 1)")
 [ "$(sql "select count(*) from games where status = 'playing' and clock = '3d'")" = 3 ] ||
     why+=("games: $(sql "select id, status, clock from games")")
@@ -150,10 +152,11 @@ done
     why+=("pairs: $(sql "select players from pairings")")
 f=$(tmail Spring "$(p 4)")
 has "$f" "Tournament Spring is over."
-sed -n '/^Standings:/,/^$/p' "$f" >standings
-for row in "1 P1 4½" "2 P3 4" "3 P2 3½" "4 P4 2" "5 P5 1" "6 P6 0"; do
+decoded "$f" | sed -n '/^Standings:/,/^$/p' >standings
+for row in "1 P1 4½ 8.75" "2 P3 4 6.50" "3 P2 3½ 5.25" "4 P4 2 1.00" \
+    "5 P5 1 0.00" "6 P6 0 0.00"; do
 	set -- $row
-	grep -qE "^ *$1\.? +$2 .* $3( |$)" standings ||
+	grep -qE "^ *$1 +$2 .* $3 +$4\$" standings ||
 	    why+=("no standing '$row' in: $(cat standings)")
 done
 narrow
@@ -171,7 +174,7 @@ run
 for r in 1 2 3; do
 	g=$(games Nine $r)
 	[ "$(echo "$g" | wc -l)" = 4 ] || why+=("round $r: games $g")
-	[ "$(sql "select count(*) from pairings p join tournaments t on t.id = p.tournament where t.name = 'Nine' and round = $r and game is null")" = 1 ] ||
+	[ "$(sql "select count(*) from pairings p join tournaments t on t.id = p.tournament where t.name = 'Nine' and p.round = $r and p.game is null")" = 1 ] ||
 	    why+=("round $r: no bye")
 	for x in $g; do
 		set -- $(seats "$x")

@@ -53,6 +53,8 @@ static int	service_operator_ranking(const struct service_game *,
 		    const char *, int *, char **);
 static void	service_operator_result(const struct service_game *,
 		    const int *, struct buf *);
+static int	service_operator_count(struct service_mail *,
+		    struct service_game *, const int *, char **);
 static int	service_operator_close(struct service_mail *,
 		    struct service_game *, const char *, const char *,
 		    const char *, char **);
@@ -525,6 +527,24 @@ service_operator_cancel(struct service *sv, struct mailloop *ml, long long id,
 	    "cancel", service_operator_cancel_game, args, done, cause));
 }
 
+/*
+ * Count adjudicated sg's result: rank holds places from 0, the result
+ * counts ranks from 1.
+ */
+static int
+service_operator_count(struct service_mail *sm, struct service_game *sg,
+    const int *rank, char **cause)
+{
+	int	*ranks, n = sg->g->ops->players(sg->g), i, rc;
+
+	ranks = xreallocarray(NULL, (size_t)n, sizeof *ranks);
+	for (i = 0; i < n; i++)
+		ranks[i] = rank[i] + 1;
+	rc = service_result_end(sm, sg, ranks, SERVICE_OPERATOR_RATED, cause);
+	free(ranks);
+	return (rc);
+}
+
 /* adjudicate: args[0] is the result (service_operator_ranking()). */
 static int
 service_operator_adjudicate_game(struct service_mail *sm,
@@ -550,8 +570,7 @@ service_operator_adjudicate_game(struct service_mail *sm,
 	if (service_operator_note(sm, sg, what.data, cause) == -1 ||
 	    service_operator_close(sm, sg, "over", "adjudicated", result.data,
 	    cause) == -1 ||
-	    service_result_end(sm, sg, rank, SERVICE_OPERATOR_RATED, cause) ==
-	    -1)
+	    service_operator_count(sm, sg, rank, cause) == -1)
 		goto out;
 	buf_reset(&what);
 	buf_addf(&what, "The operator has decided the result of game G%lld "

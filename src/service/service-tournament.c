@@ -360,12 +360,24 @@ st_create(struct service_mail *sm, const struct st *st,
 	struct buf		 text, topic;
 	char			*why = NULL, options[64];
 	uint64_t		 seed;
-	long long		 id;
+	long long		 id, drawn[PAIRING_MAX_SEATS];
 	int			 i, k, rc;
 
 	memset(&opts, 0, sizeof opts);
 	opts.players = n;
 	opts.segments = st->t.segments;
+	if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed)
+		seed = (uint64_t)sm->ml->now * 2654435761U + (uint64_t)board;
+	/* Seats by lot: drawn here, so that the table keeps the game's. */
+	for (i = 0; i < n; i++)
+		drawn[i] = players[i];
+	for (i = n - 1; !ordered && i > 0; i--) {
+		k = (int)((seed >> (i * 7 % 57)) % (uint64_t)(i + 1));
+		id = drawn[i];
+		drawn[i] = drawn[k];
+		drawn[k] = id;
+	}
+	players = drawn;
 	if (ops == NULL || (g = game_create(ops, &opts, &why)) == NULL) {
 		xasprintf(cause, "tournament %s: cannot make a game: %s",
 		    st->t.name, why != NULL ? why : st->t.variant);
@@ -374,8 +386,6 @@ st_create(struct service_mail *sm, const struct st *st,
 	}
 	ops->options(g, &opts);
 	game_free(g);
-	if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed)
-		seed = (uint64_t)sm->ml->now * 2654435761U + (uint64_t)board;
 	record_init(&rec, ops, &opts, seed);
 	buf_init(&text);
 	record_write(&rec, &text);
@@ -421,7 +431,7 @@ st_create(struct service_mail *sm, const struct st *st,
 		return (-1);
 	if ((rc = service_game_load(sm, id, &sg, cause)) != 1)
 		return (rc == 0 ? 0 : -1);
-	rc = service_lifecycle_start(sm, &sg, ordered, cause);
+	rc = service_lifecycle_start(sm, &sg, 1, cause);
 	service_game_free(&sg);
 	log_info("tournament %s: round %d, table %d: game G%lld", st->t.name,
 	    round, board, id);
@@ -839,6 +849,7 @@ st_begin(struct service_mail *sm, long long id, char **cause)
 	    rounds == 1 ? "" : "s");
 	if (rc == -1 || (rc = st_load(sm, id, NULL, &st, cause)) != 1)
 		return (rc == -1 ? -1 : 0);
+	rc = 0;
 	buf_init(&text);
 	if (st.t.league == -1) {
 		buf_addf(&text, "Tournament %s has started: round 1 of %d. "
