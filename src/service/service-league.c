@@ -34,6 +34,7 @@
 
 #define SL_NAME_MAX	20
 #define SL_DIVISION_MAX	64
+#define SL_CROSS_MAX	4	/* divisions "league NAME" crosses */
 
 static int	sl_load(struct service_mail *, const char *, struct store_league *,
 		    const char *, char **);
@@ -41,10 +42,12 @@ static int	sl_divisions(const struct store_league *, struct store_member *,
 		    size_t, struct service_mail *, int **);
 static int	sl_season(struct service_mail *, long long, char **);
 static int	sl_tell(struct service_mail *, const struct store_league *,
-		    const char *, const char *, char **);
+		    long long, const char *, const char *, char **);
 static int	sl_report(struct service_mail *, const struct store_league *,
 		    struct buf *, char **);
 static int	sl_new(struct service_mail *, const char *, char **);
+static int	sl_moved(struct service_mail *, long long, int, struct buf *,
+		    char **);
 
 /* League name, or an error naming cmd: 1 found, 0 not, -1 failure. */
 static int
@@ -216,17 +219,15 @@ sl_season(struct service_mail *sm, long long id, char **cause)
 		    "playing", cause);
 	for (d = 1; d <= ndiv && rc == 0; d++)
 		rc = service_tournament_begin(sm, tids[d], cause);
-	if (rc == 0) {
+	buf_addf(&what, "season %d", l.season);
+	for (d = 1; d <= ndiv && rc == 0; d++) {
+		buf_reset(&text);
 		buf_addf(&text, "Season %d of league %s begins, with %d "
-		    "division%s of up to %d players. Your games come in their "
-		    "own mail; 'league %s' shows the standings.\n\n",
-		    l.season, l.name, ndiv, ndiv == 1 ? "" : "s", l.division,
-		    l.name);
-		rc = sl_report(sm, &l, &text, cause);
-	}
-	if (rc == 0) {
-		buf_addf(&what, "season %d", l.season);
-		rc = sl_tell(sm, &l, what.data, text.data, cause);
+		    "division%s of up to %d players. You are in division %d. "
+		    "Your games come in their own mail; 'league %s' shows "
+		    "every division.\n\n", l.season, l.name, ndiv, ndiv == 1 ?
+		    "" : "s", l.division, d, l.name);
+		rc = sl_tell(sm, &l, tids[d], what.data, text.data, cause);
 	}
 	log_info("league %s: season %d, %d divisions", l.name, l.season,
 	    ndiv);
@@ -241,27 +242,45 @@ out:
 	return (rc);
 }
 
-/* Mail text to every member still in league l. */
+/*
+ * Mail the entrants of division tid who are still in league l: lead,
+ * then the division's standings and crosstable.
+ */
 static int
-sl_tell(struct service_mail *sm, const struct store_league *l,
-    const char *what, const char *text, char **cause)
+sl_tell(struct service_mail *sm, const struct store_league *l, long long tid,
+    const char *what, const char *lead, char **cause)
 {
 	struct store_member	*m;
-	struct buf		 subject;
-	size_t			 n, i;
+	struct store_entrant	*e;
+	struct buf		 subject, text;
+	size_t			 nm, ne, i, x;
 	int			 rc = 0;
 
-	if (store_members(sm->sv->store, l->id, &m, &n, cause) == -1)
+	if (store_members(sm->sv->store, l->id, &m, &nm, cause) == -1)
 		return (-1);
+	if (store_entrants(sm->sv->store, tid, &e, &ne, cause) == -1) {
+		store_members_free(m, nm);
+		return (-1);
+	}
 	buf_init(&subject);
+	buf_init(&text);
 	buf_addf(&subject, "[mupbem] League %s: %s", l->name, what);
-	for (i = 0; i < n && rc == 0; i++) {
-		if (strcmp(m[i].state, "in") == 0)
-			rc = service_mail_notice(sm, m[i].player.address,
-			    subject.data, text, cause);
+	buf_adds(&text, lead);
+	if (service_tournament_text(sm, tid, 1, &text, cause) == -1)
+		rc = -1;
+	for (i = 0; i < ne && rc == 0; i++) {
+		for (x = 0; x < nm; x++) {
+			if (m[x].player.id == e[i].player.id)
+				break;
+		}
+		if (x < nm && strcmp(m[x].state, "in") == 0)
+			rc = service_mail_notice(sm, e[i].player.address,
+			    subject.data, text.data, cause);
 	}
 	buf_free(&subject);
-	store_members_free(m, n);
+	buf_free(&text);
+	store_entrants_free(e, ne);
+	store_members_free(m, nm);
 	return (rc);
 }
 
@@ -287,12 +306,15 @@ sl_report(struct service_mail *sm, const struct store_league *l,
 		return (-1);
 	if (l->season == 0)
 		buf_adds(out, "It has not started yet.\n");
+	for (i = 0, ndiv = 0; i < n; i++)
+		ndiv += t[i].season == l->season;
 	for (i = 0; i < n && rc != -1; i++) {
 		if (t[i].season != l->season)
 			continue;
 		buf_addf(out, "\nSeason %d, division %d (%s):\n", t[i].season,
 		    t[i].division, t[i].state);
-		rc = service_tournament_text(sm, t[i].id, 1, out, cause);
+		rc = service_tournament_text(sm, t[i].id, ndiv <= SL_CROSS_MAX,
+		    out, cause);
 	}
 	for (s = l->season - 1; s >= 1 && rc != -1; s--) {
 		buf_addf(out, "\nSeason %d:\n", s);
@@ -322,6 +344,22 @@ sl_report(struct service_mail *sm, const struct store_league *l,
 	}
 	store_tournament_list_free(t, n);
 	return (rc == -1 ? -1 : 0);
+}
+
+/* Say in text that player goes to division d. */
+static int
+sl_moved(struct service_mail *sm, long long player, int d, struct buf *text,
+    char **cause)
+{
+	struct store_player	p;
+	int			rc;
+
+	if ((rc = store_player_by_id(sm->sv->store, player, &p, cause)) != 1)
+		return (rc == -1 ? -1 : 0);
+	buf_addf(text, " %s goes to division %d.", p.name != NULL ? p.name :
+	    p.address, d);
+	store_player_free(&p);
+	return (0);
 }
 
 /*
@@ -376,6 +414,10 @@ service_league_division(struct service_mail *sm, long long id, char **cause)
 		norder = j;
 		up = t[i].division > 1 ? l.promote : 0;
 		down = t[i].division < ndiv ? l.relegate : 0;
+		buf_reset(&text);
+		buf_addf(&text, "Season %d of league %s is over, and so the "
+		    "final standings of division %d are below.", l.season,
+		    l.name, t[i].division);
 		for (k = 0; k < norder && rc == 0; k++) {
 			if (k < (size_t)up)
 				rc = store_member_set(sm->sv->store, id,
@@ -385,19 +427,19 @@ service_league_division(struct service_mail *sm, long long id, char **cause)
 				rc = store_member_set(sm->sv->store, id,
 				    order[k], t[i].division + 1, "in",
 				    sm->ml->now, cause);
+			if (rc == 0 && (k < (size_t)up ||
+			    k + (size_t)down >= norder))
+				rc = sl_moved(sm, order[k], k < (size_t)up ?
+				    t[i].division - 1 : t[i].division + 1,
+				    &text, cause);
 		}
 		free(order);
-	}
-	if (rc == 0) {
-		buf_addf(&text, "Season %d of league %s is over. The top %d of "
-		    "each division go up and the bottom %d go down; the next "
-		    "season starts now.\n\n", l.season, l.name, l.promote,
-		    l.relegate);
-		rc = sl_report(sm, &l, &text, cause);
-	}
-	if (rc == 0) {
+		buf_addf(&text, " The next season starts now.\n\n");
+		buf_reset(&what);
 		buf_addf(&what, "season %d is over", l.season);
-		rc = sl_tell(sm, &l, what.data, text.data, cause);
+		if (rc == 0)
+			rc = sl_tell(sm, &l, t[i].id, what.data, text.data,
+			    cause);
 	}
 	if (rc == 0)
 		rc = sl_season(sm, id, cause);

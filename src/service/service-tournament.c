@@ -80,7 +80,7 @@ static size_t	st_games(const struct st *, struct standings_game *);
 static void	st_standings(const struct st *, struct standings_row *);
 static void	st_pairings_text(struct service_mail *, const struct st *,
 		    int, struct buf *);
-static void	st_report(struct service_mail *, const struct st *,
+static void	st_report(struct service_mail *, const struct st *, int,
 		    struct buf *);
 static int	st_tell(struct service_mail *, const struct st *,
 		    const char *, const char *, char **);
@@ -273,9 +273,14 @@ st_pairings_text(struct service_mail *sm, const struct st *st, int round,
 	buf_free(&line);
 }
 
-/* Everything about the tournament, for "tournament NAME" and mail. */
+/*
+ * The tournament's state, standings, crosstable and pairings: of every
+ * round for "tournament NAME", of the round in play for the mail that
+ * goes to every entrant (from round first).
+ */
 static void
-st_report(struct service_mail *sm, const struct st *st, struct buf *out)
+st_report(struct service_mail *sm, const struct st *st, int first,
+    struct buf *out)
 {
 	struct standings_row	*rows;
 	struct standings_game	*games;
@@ -315,7 +320,7 @@ st_report(struct service_mail *sm, const struct st *st, struct buf *out)
 	free(games);
 	free(rows);
 	free(names);
-	for (r = 1; r <= st->t.round; r++) {
+	for (r = first; r <= st->t.round; r++) {
 		buf_addf(out, "\nRound %d:\n", r);
 		st_pairings_text(sm, st, r, out);
 	}
@@ -757,7 +762,7 @@ st_next(struct service_mail *sm, long long id, char **cause)
 			free(st.t.state);
 			st.t.state = xstrdup("over");
 			buf_addf(&text, "Tournament %s is over.\n\n", st.t.name);
-			st_report(sm, &st, &text);
+			st_report(sm, &st, st.t.round, &text);
 			buf_adds(&what, "final standings");
 			if (st.t.league == -1)
 				rc = st_tell(sm, &st, what.data, text.data,
@@ -781,7 +786,7 @@ st_next(struct service_mail *sm, long long id, char **cause)
 			buf_addf(&text, "Round %d of tournament %s is over; "
 			    "round %d begins.\n\n", round - 1, st.t.name,
 			    round);
-			st_report(sm, &st, &text);
+			st_report(sm, &st, round - 1, &text);
 			buf_addf(&what, "round %d", round);
 			rc = st_tell(sm, &st, what.data, text.data, cause);
 			/* The new round may be over already: all byes. */
@@ -855,7 +860,7 @@ st_begin(struct service_mail *sm, long long id, char **cause)
 		buf_addf(&text, "Tournament %s has started: round 1 of %d. "
 		    "Your games come in their own mail.\n\n", st.t.name,
 		    st_rounds(&st));
-		st_report(sm, &st, &text);
+		st_report(sm, &st, 1, &text);
 		rc = st_tell(sm, &st, "round 1", text.data, cause);
 	}
 	buf_free(&text);
@@ -1176,7 +1181,7 @@ st_show(struct service_mail *sm, const char *name, char **cause)
 		return (rc);
 	}
 	buf_init(&text);
-	st_report(sm, &st, &text);
+	st_report(sm, &st, 1, &text);
 	service_vars_init(&vars);
 	service_vars_set(&vars, SV_TEXT, "%s", text.data);
 	service_mail_reply(sm, TEMPLATE_NOTICE, &vars);
