@@ -93,6 +93,42 @@ tmail() {
 	    sort -t. -k3 -n | tail -1
 }
 
+# --- refusals and looking -------------------------------------------------
+
+fresh
+begin
+mp_mail $O games@localhost "x" "tournament new Spring chess swiss"
+mp_mail $O games@localhost "x" "tournament new Cup velox knockout seats 3"
+mp_mail $O games@localhost "x" "tournament new X velox roundrobin rounds 3"
+mp_mail $O games@localhost "x" "league new Club velox division 4 promote 2 relegate 2"
+mp_mail $O games@localhost "x" "tournament new Spring velox roundrobin max 2"
+run
+for t in "tournament new Spring: which game? Write velox, levis, classic or mur after the name" \
+    "tournament new Cup: a knockout is for two players a game" \
+    "tournament new X: a round robin's rounds follow from its players; leave out rounds" \
+    "league new Club: a division of 4 cannot send 2 up and 2 down"; do
+	cat got/$O.* >all
+	has all "$t"
+done
+join Spring 1 2 3
+mp_mail "$(p 4)" games@localhost "x" "Hello,
+I joined the league last year and liked it.
+tournament Spring"
+mp_mail "$(p 1)" games@localhost "x" "tournament join Spring"
+run
+has "$(last "$(p 3)")" "tournament join Spring: it is full (2 players)"
+has "$(last "$(p 1)")" "tournament join Spring: you are in it already"
+f=$(last "$(p 4)")
+has "$f" "Tournament Spring: velox, roundrobin, 3d+1d/10d, rated."
+has "$f" "It is open: 2 entrants so far."
+mp_mail "$(p 4)" games@localhost "x" "tournaments
+leagues"
+run
+has "$(last "$(p 4)")" "Spring velox roundrobin open -"
+has "$(last "$(p 4)")" "There are no leagues yet."
+narrow
+end "tournament and league commands refuse what they cannot do, and show what there is"
+
 # --- a six-player round robin ------------------------------------------------
 
 # In the round robin, the lower number wins, but P1-P2 is drawn (by the
