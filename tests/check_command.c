@@ -233,9 +233,9 @@ static const struct {
 	{ "new\n", "line 1: new: which game? Write new velox, new levis, new "
 	    "classic or new mur" },
 	{ "new velox against bob\n", "line 1: new: 'against' is not a word "
-	    "new understands (with ADDRESS..., open N, segments N, match N, time 3d+1d/10d)" },
+	    "new understands (with ADDRESS..., open N, segments N, match N, time 3d+1d/10d, rated, unrated)" },
 	{ "new velox with bob\n", "line 1: new: 'bob' is not a word new "
-	    "understands (with ADDRESS..., open N, segments N, match N, time 3d+1d/10d)" },
+	    "understands (with ADDRESS..., open N, segments N, match N, time 3d+1d/10d, rated, unrated)" },
 	{ "new velox open many\n", "line 1: new: open takes a number of "
 	    "seats, such as open 1" },
 	{ "new mur match\n", "line 1: new: match takes a number from 1 to 99, "
@@ -247,7 +247,7 @@ static const struct {
 	{ "new mur match six\n", "line 1: new: match takes a number from 1 "
 	    "to 99, such as match 4" },
 	{ "new mur 6\n", "line 1: new: '6' is not a word new understands "
-	    "(with ADDRESS..., open N, segments N, match N, time 3d+1d/10d)" },
+	    "(with ADDRESS..., open N, segments N, match N, time 3d+1d/10d, rated, unrated)" },
 	{ "#x A0-A1\n", "line 1: '#x': a turn number is written #14" },
 	{ "#3 A0-A1\n#4 B0-B1\n", "line 2: two turn numbers in one mail: #3 "
 	    "and #4" },

@@ -33,7 +33,10 @@ enum command_type {
 	COMMAND_VACATION,	/* vacation [5d | until DATE | off] */
 	COMMAND_LINK,		/* another address of the sender's */
 	COMMAND_UNLINK,
-	COMMAND_CONFIRM		/* the code that confirms a link */
+	COMMAND_CONFIRM,	/* the code that confirms a link */
+	COMMAND_SEEK,		/* an open game, for a rating range */
+	COMMAND_RATINGS,	/* ratings [KIND] */
+	COMMAND_STATS		/* stats [ADDRESS | NAME] */
 };
 
 struct command {
@@ -45,11 +48,14 @@ struct command {
 						   address or code */
 	char			*with[COMMAND_MAX_WITH];
 	int			 nwith;
-	int			 open;		/* new: open seats */
+	int			 open;		/* new, seek: open seats */
 	int			 segments;	/* new: segments each, or 0 */
 	int			 match;		/* new: a match's games, or 0 */
 	char			*time;		/* new: time control, canonical,
 						   or NULL for the default */
+	int			 unrated;	/* new, seek: not rated */
+	int			 low, high;	/* seek: the rating range, 0
+						   for no bound */
 };
 
 struct command_list {
