@@ -409,11 +409,11 @@ command_seek(struct command_reader *rd, struct command *c, const char **w,
     size_t *n)
 {
 	const char	*v;
-	size_t		 len;
+	size_t		 full, len = 0;
 	int		 players, *bound;
 
-	if ((v = command_word(*w + *n, &len)) != NULL)
-		len = command_bare(v, len);
+	if ((v = command_word(*w + *n, &full)) != NULL)
+		len = command_bare(v, full);
 	if (*n == 7 && strncasecmp(*w, "players", 7) == 0) {
 		if (v == NULL || command_number(v, len, &players) == -1 ||
 		    players < 2)
@@ -435,7 +435,7 @@ command_seek(struct command_reader *rd, struct command *c, const char **w,
 	} else
 		return (0);
 	*w = v;
-	*n = len;
+	*n = full;
 	return (1);
 }
 
