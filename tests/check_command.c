@@ -114,6 +114,44 @@ START_TEST(test_new)
 }
 END_TEST
 
+/* seek, rated and unrated, games open, ratings, stats. */
+START_TEST(test_seek)
+{
+	parse("seek classic players 3 unrated range 1400-1700 time 2d\n"
+	    "seek velox min 1500\nseek velox max 1600.\n"
+	    "new velox with bob@example.org unrated\ngames open\n"
+	    "ratings classic3\nstats Alice Smith\nstats\n", NULL);
+	ck_assert_uint_eq(l.n, 8);
+	ck_assert_int_eq(l.v[0].type, COMMAND_SEEK);
+	ck_assert_str_eq(l.v[0].arg, "classic");
+	ck_assert_int_eq(l.v[0].open, 2);
+	ck_assert_int_eq(l.v[0].unrated, 1);
+	ck_assert_int_eq(l.v[0].low, 1400);
+	ck_assert_int_eq(l.v[0].high, 1700);
+	ck_assert_str_eq(l.v[0].time, "2d");
+	ck_assert_int_eq(l.v[1].open, 1);
+	ck_assert_int_eq(l.v[1].unrated, 0);
+	ck_assert_int_eq(l.v[1].low, 1500);
+	ck_assert_int_eq(l.v[1].high, 0);
+	ck_assert_int_eq(l.v[2].low, 0);
+	ck_assert_int_eq(l.v[2].high, 1600);
+	ck_assert_int_eq(l.v[3].type, COMMAND_NEW);
+	ck_assert_int_eq(l.v[3].unrated, 1);
+	ck_assert_int_eq(l.v[4].type, COMMAND_GAMES);
+	ck_assert_str_eq(l.v[4].arg, "open");
+	ck_assert_int_eq(l.v[5].type, COMMAND_RATINGS);
+	ck_assert_str_eq(l.v[5].arg, "classic3");
+	ck_assert_int_eq(l.v[6].type, COMMAND_STATS);
+	ck_assert_str_eq(l.v[6].arg, "Alice Smith");
+	ck_assert_ptr_null(l.v[7].arg);
+	command_list_free(&l);
+	/* Sentences that start with the words are conversation. */
+	parse("stats are fun to read\ngames are great\n", NULL);
+	ck_assert_uint_eq(l.n, 0);
+	command_list_free(&l);
+}
+END_TEST
+
 /* Turn lines gather into one turn; a blank line starts another. */
 START_TEST(test_turns)
 {
@@ -228,14 +266,26 @@ static const struct {
 	{ "games\naccept Gx\n", "line 2: accept: which game? Write it like "
 	    "G12" },
 	{ "games G1\n", "line 1: games: nothing more is expected after it" },
+	{ "seek velox range 1700-1400\n", "line 1: seek: the range 1700-1400 "
+	    "is empty; write the lower rating first, such as range "
+	    "1400-1700" },
+	{ "seek velox range 1500\n", "line 1: seek: range takes two ratings, "
+	    "such as range 1400-1700 (or 1400-, or -1700)" },
+	{ "seek velox min\n", "line 1: seek: min takes a rating, such as min "
+	    "1500" },
+	{ "seek classic players 1\n", "line 1: seek: players takes a number "
+	    "from 2, such as players 3" },
+	{ "seek velox with bob@example.org\n", "line 1: seek: 'with' is not a "
+	    "word seek understands (time 3d+1d/10d, segments N, players N, "
+	    "rated, unrated, range 1400-1700, min N, max N)" },
 	{ "rules\n", "line 1: rules: which game? Write rules velox, levis, "
 	    "classic or mur" },
 	{ "new\n", "line 1: new: which game? Write new velox, new levis, new "
 	    "classic or new mur" },
 	{ "new velox against bob\n", "line 1: new: 'against' is not a word "
-	    "new understands (with ADDRESS..., open N, segments N, match N, time 3d+1d/10d)" },
+	    "new understands (with ADDRESS..., open N, segments N, match N, time 3d+1d/10d, rated, unrated)" },
 	{ "new velox with bob\n", "line 1: new: 'bob' is not a word new "
-	    "understands (with ADDRESS..., open N, segments N, match N, time 3d+1d/10d)" },
+	    "understands (with ADDRESS..., open N, segments N, match N, time 3d+1d/10d, rated, unrated)" },
 	{ "new velox open many\n", "line 1: new: open takes a number of "
 	    "seats, such as open 1" },
 	{ "new mur match\n", "line 1: new: match takes a number from 1 to 99, "
@@ -247,7 +297,7 @@ static const struct {
 	{ "new mur match six\n", "line 1: new: match takes a number from 1 "
 	    "to 99, such as match 4" },
 	{ "new mur 6\n", "line 1: new: '6' is not a word new understands "
-	    "(with ADDRESS..., open N, segments N, match N, time 3d+1d/10d)" },
+	    "(with ADDRESS..., open N, segments N, match N, time 3d+1d/10d, rated, unrated)" },
 	{ "#x A0-A1\n", "line 1: '#x': a turn number is written #14" },
 	{ "#3 A0-A1\n#4 B0-B1\n", "line 2: two turn numbers in one mail: #3 "
 	    "and #4" },
@@ -313,6 +363,7 @@ main(void)
 	tcase_add_test(tc, test_simple);
 	tcase_add_test(tc, test_unnamed);
 	tcase_add_test(tc, test_new);
+	tcase_add_test(tc, test_seek);
 	tcase_add_test(tc, test_turns);
 	tcase_add_test(tc, test_subject);
 	tcase_add_loop_test(tc, test_reading, 0,

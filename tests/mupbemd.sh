@@ -247,15 +247,27 @@ cfg "a bad yes/no" '[send]\nstarttls = maybe\n' \
 cfg "an unknown setting" '[mailbox]\nurl = maildir:Maildir\nfolder = x\n' \
     "t.conf line 3: [mailbox] folder: no such setting"
 cfg "an unknown section" '[mail]\nx = 1\n' \
-    "t.conf line 2: [mail]: no such section (the sections are [server], [mailbox], [send] and [games])"
+    "t.conf line 2: [mail]: no such section (the sections are [server], [mailbox], [send], [games] and [ratings])"
 cfg "a setting outside a section" 'address = a@b\n' \
-    "t.conf line 1: address: every setting belongs in a section: [server], [mailbox], [send] or [games]"
+    "t.conf line 1: address: every setting belongs in a section: [server], [mailbox], [send], [games] or [ratings]"
 cfg "a time control without a unit" '[games]\ntime = 3x\n' \
     "t.conf line 2: [games] time: time 3x: 3x needs a unit: d (days), h (hours), m (minutes) or w (weeks)"
 cfg "a share over 99%" '[games]\nremind_share = 150%\n' \
     "t.conf line 2: [games] remind_share: expected a share from 0% to 99%, not '150%'"
 cfg "an invitation shorter than an hour" '[games]\ninvitation = 10m\n' \
     "t.conf: [games] invitation: an invitation stays open an hour at least"
+cfg "a rating that is not a number" '[ratings]\nrating = 1500\nrating = high\n' \
+    "t.conf line 3: [ratings] rating: expected a number above 0 and at most 5000, not 'high'"
+cfg "a volatility of 0" '[ratings]\nvolatility = 0\n' \
+    "t.conf line 2: [ratings] volatility: expected a number above 0 and at most 1, not '0'"
+cfg "an RD with words after it" '[ratings]\nrd = 350 points\n' \
+    "t.conf line 2: [ratings] rd: expected a number above 0 and at most 1000, not '350 points'"
+cfg "a negative tau" '[ratings]\ntau = -0.5\n' \
+    "t.conf line 2: [ratings] tau: expected a number above 0 and at most 2, not '-0.5'"
+cfg "a rating period of minutes" '[ratings]\nperiod = 30m\n' \
+    "t.conf line 2: [ratings] period: expected a period of an hour or more, not '30m'"
+cfg "a rating period in seconds" '[ratings]\nperiod = 604800\n' \
+    "t.conf line 2: [ratings] period: time 604800: 604800 needs a unit: d (days), h (hours), m (minutes) or w (weeks)"
 cfg "a bad mailbox url" '[mailbox]\nurl = pop3://host\n' \
     "t.conf line 2: [mailbox] url: expected maildir:PATH, imap://[USER@]HOST[:PORT]/FOLDER or imaps://..., not 'pop3://host'"
 cfg "a bad send url" '[send]\nurl = pigeon:coop\n' \

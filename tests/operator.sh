@@ -350,7 +350,8 @@ for c in "forfeit G1 $w" "cancel G1" "adjudicate G1 draw" "replace G1 $w $E" "nu
 	db_refuses "there is no game G9" ${c/G1/G9}
 done
 db_refuses "'Gx' is not a game; write it like G12" cancel Gx
-for c in "cancel" "forfeit G1" "replace G1 red" "adjudicate G1 red blue" "stalled 1 2" "forfeit -c"; do
+db_refuses "adjudicate: after the result only rated may follow, not 'blue'" adjudicate G1 red blue
+for c in "cancel" "forfeit G1" "replace G1 red" "adjudicate G1 red rated blue" "stalled 1 2" "forfeit -c"; do
 	db $c
 	[ $rc = 2 ] && [ "$(head -1 err)" = "usage:" ] || why+=("$c: exit $rc $(cat err)")
 done

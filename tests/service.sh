@@ -93,7 +93,7 @@ has "$inv" "Alice Liddell <$A> invites you to a game of classic, game G1, with"
 mp_header "$inv" Reply-To | grep -q '^games+g1-[0-9a-f]\{12\}@localhost$' ||
     why+=("Reply-To: $(mp_header "$inv" Reply-To)")
 subject_is "$(last "$A")" "[mupbem G1] classic: created"
-has_line "$(last "$A")" "Game G1 (classic, 3 players, 7 segments each) is set up. The places:"
+has "$(last "$A")" "Game G1 (classic, 3 players, 7 segments each, rated) is set up. The places:"
 has "$(last "$A")" "Waiting for $B to accept and 1 open seat (write \"join G1\" to take one)."
 # bob accepts by a new mail, not a reply: no token.
 mp_mail "$B" games@localhost "accept" "accept G1"
@@ -427,7 +427,7 @@ inv=$(last "$B")
 subject_is "$inv" "[mupbem G1] mur: invitation"
 has "$inv" "$A invites you to a game of mur, game G1, with"
 subject_is "$(last "$A")" "[mupbem G1] mur: created"
-has_line "$(last "$A")" "Game G1 (mur, 2 players, a match of 1 game) is set up. The places:"
+has "$(last "$A")" "Game G1 (mur, 2 players, a match of 1 game, rated) is set up. The places:"
 "$MUPBEM" --db mupbem.db list | grep -q "^G1	mur	inviting	" ||
     why+=("list: $("$MUPBEM" --db mupbem.db list)")
 mp_reply "$inv" "$B" "accept"

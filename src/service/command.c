@@ -64,7 +64,9 @@ enum command_args {
 	COMMAND_ARGS_VACATION,	/* the rest of the line: 5d, until DATE */
 	COMMAND_ARGS_ADDRESS,	/* an address, or none */
 	COMMAND_ARGS_CODE,	/* a code, or none */
-	COMMAND_ARGS_EVENT	/* new|join|leave|start NAME ..., or NAME */
+	COMMAND_ARGS_EVENT,	/* new|join|leave|start NAME ..., or NAME */
+	COMMAND_ARGS_GAMES,	/* "open", or none */
+	COMMAND_ARGS_WHO	/* an address or a name, or none */
 };
 
 static const struct {
@@ -82,7 +84,7 @@ static const struct {
 	{ "preview", COMMAND_PREVIEW, COMMAND_ARGS_TURN },
 	{ "board", COMMAND_BOARD, COMMAND_ARGS_MAYBE_GAME },
 	{ "history", COMMAND_HISTORY, COMMAND_ARGS_MAYBE_GAME },
-	{ "games", COMMAND_GAMES, COMMAND_ARGS_NONE },
+	{ "games", COMMAND_GAMES, COMMAND_ARGS_GAMES },
 	{ "observe", COMMAND_OBSERVE, COMMAND_ARGS_MAYBE_GAME },
 	{ "unobserve", COMMAND_UNOBSERVE, COMMAND_ARGS_MAYBE_GAME },
 	{ "name", COMMAND_NAME, COMMAND_ARGS_NAME },
@@ -97,6 +99,9 @@ static const struct {
 	{ "tournaments", COMMAND_TOURNAMENTS, COMMAND_ARGS_NONE },
 	{ "league", COMMAND_LEAGUE, COMMAND_ARGS_EVENT },
 	{ "leagues", COMMAND_LEAGUES, COMMAND_ARGS_NONE },
+	{ "seek", COMMAND_SEEK, COMMAND_ARGS_NEW },
+	{ "ratings", COMMAND_RATINGS, COMMAND_ARGS_TOPIC },
+	{ "stats", COMMAND_STATS, COMMAND_ARGS_WHO },
 };
 
 #define COMMAND_NWORDS	(sizeof command_words / sizeof command_words[0])
@@ -105,6 +110,7 @@ static const struct {
 #define COMMAND_SPAN_WORDS	24	/* words of a turn inside a line */
 #define COMMAND_LABEL_WORDS	6	/* words of a label ("my move:") */
 #define COMMAND_PUNCT		",.!?:;"
+#define COMMAND_WHO_WORDS	2	/* words of a name after "stats" */
 
 struct command_reader {
 	struct command_list	*list;
@@ -139,6 +145,9 @@ static int	command_time(struct command_reader *, struct command *,
 		    const char *);
 static int	command_new(struct command_reader *, struct command *,
 		    const char *, size_t);
+static int	command_seek(struct command_reader *, struct command *,
+		    const char **, size_t *);
+static int	command_range(struct command *, const char *, size_t);
 static int	command_link(struct command_reader *, size_t,
 		    struct command *, const char *);
 static int	command_line(struct command_reader *, const char *, size_t);
@@ -301,22 +310,60 @@ command_turn(struct command_reader *rd, enum command_type type, int guard,
 
 /*
  * new VARIANT [with ADDR ...] [open N] [segments N] [match N]
- * [time SPEC]
+ * [time SPEC] [rated | unrated], and seek VARIANT [time SPEC]
+ * [segments N] [players N] [rated | unrated] [range LOW-HIGH | min N
+ * | max N] (command_seek()): a seek is an open game of players N (2
+ * unless it says), so it has open seats and invites nobody.
  */
 static int
 command_new(struct command_reader *rd, struct command *c, const char *s,
     size_t len)
 {
-	const char	*w, *end = s + len;
+	const char	*w, *end = s + len, *word = command_name(c->type);
 	size_t		 n;
-	int		 state = 0;
+	int		 state = 0, seek = c->type == COMMAND_SEEK, rc;
 
 	if ((w = command_word(s, &n)) == NULL)
-		return (command_fail(rd, "new: which game? Write new velox, "
-		    "new levis, new classic or new mur"));
+		return (command_fail(rd, "%s: which game? Write %s velox, "
+		    "%s levis, %s classic or %s mur", word, word, word, word,
+		    word));
 	c->arg = xstrndup(w, n);
+	if (seek)
+		c->open = 1;
 	for (s = w + n; (w = command_word(s, &n)) != NULL && w < end;
 	    s = w + n) {
+		if ((n == 5 && strncasecmp(w, "rated", 5) == 0) ||
+		    (n == 7 && strncasecmp(w, "unrated", 7) == 0)) {
+			c->unrated = n == 7;
+			state = 0;
+			continue;
+		}
+		if (n == 8 && strncasecmp(w, "segments", 8) == 0) {
+			w = command_word(w + n, &n);
+			if (w == NULL || command_number(w, n,
+			    &c->segments) == -1)
+				return (command_fail(rd, "%s: segments takes a "
+				    "number, such as segments 3", word));
+			state = 0;
+			continue;
+		}
+		if (n == 4 && strncasecmp(w, "time", 4) == 0) {
+			if (command_time(rd, c, w + n) == -1)
+				return (-1);
+			w = command_word(w + n, &n);
+			state = 0;
+			continue;
+		}
+		if (seek) {
+			if ((rc = command_seek(rd, c, &w, &n)) == -1)
+				return (-1);
+			if (rc == 1)
+				continue;
+			return (command_fail(rd, "seek: '%.*s' is not a word "
+			    "seek understands (time 3d+1d/10d, segments N, "
+			    "players N, rated, unrated, range 1400-1700, min "
+			    "N, max N)", (int)n, w));
+		}
 		if (n == 4 && strncasecmp(w, "with", 4) == 0) {
 			state = 1;
 			continue;
@@ -326,22 +373,6 @@ command_new(struct command_reader *rd, struct command *c, const char *s,
 			if (w == NULL || command_number(w, n, &c->open) == -1)
 				return (command_fail(rd, "new: open takes a "
 				    "number of seats, such as open 1"));
-			state = 0;
-			continue;
-		}
-		if (n == 8 && strncasecmp(w, "segments", 8) == 0) {
-			w = command_word(w + n, &n);
-			if (w == NULL || command_number(w, n,
-			    &c->segments) == -1)
-				return (command_fail(rd, "new: segments takes a "
-				    "number, such as segments 3"));
-			state = 0;
-			continue;
-		}
-		if (n == 4 && strncasecmp(w, "time", 4) == 0) {
-			if (command_time(rd, c, w + n) == -1)
-				return (-1);
-			w = command_word(w + n, &n);
 			state = 0;
 			continue;
 		}
@@ -359,14 +390,75 @@ command_new(struct command_reader *rd, struct command *c, const char *s,
 		    w[0] == '@' || w[n - 1] == '@') {
 			return (command_fail(rd, "new: '%.*s' is not a word "
 			    "new understands (with ADDRESS..., open N, "
-			    "segments N, match N, time 3d+1d/10d)", (int)n,
-			    w));
+			    "segments N, match N, time 3d+1d/10d, rated, "
+			    "unrated)", (int)n, w));
 		}
 		if (c->nwith == COMMAND_MAX_WITH)
 			return (command_fail(rd, "new: at most %d players can "
 			    "be invited", COMMAND_MAX_WITH));
 		c->with[c->nwith++] = xstrndup(w, n);
 	}
+	if (c->low != 0 && c->high != 0 && c->low > c->high)
+		return (command_fail(rd, "seek: the range %d-%d is empty; "
+		    "write the lower rating first, such as range 1400-1700",
+		    c->low, c->high));
+	return (0);
+}
+
+/*
+ * A word of seek's own at *w (*n long): players N, range LOW-HIGH, min
+ * N or max N.  1 with *w and *n at its last word, 0 if it is none of
+ * them, -1 if it is malformed.
+ */
+static int
+command_seek(struct command_reader *rd, struct command *c, const char **w,
+    size_t *n)
+{
+	const char	*v;
+	size_t		 full, len = 0;
+	int		 players, *bound;
+
+	if ((v = command_word(*w + *n, &full)) != NULL)
+		len = command_bare(v, full);
+	if (*n == 7 && strncasecmp(*w, "players", 7) == 0) {
+		if (v == NULL || command_number(v, len, &players) == -1 ||
+		    players < 2)
+			return (command_fail(rd, "seek: players takes a number "
+			    "from 2, such as players 3"));
+		c->open = players - 1;
+	} else if (*n == 5 && strncasecmp(*w, "range", 5) == 0) {
+		if (v == NULL || command_range(c, v, len) == -1)
+			return (command_fail(rd, "seek: range takes two "
+			    "ratings, such as range 1400-1700 (or 1400-, or "
+			    "-1700)"));
+	} else if (*n == 3 && (strncasecmp(*w, "min", 3) == 0 ||
+	    strncasecmp(*w, "max", 3) == 0)) {
+		bound = tolower((unsigned char)(*w)[1]) == 'i' ? &c->low :
+		    &c->high;
+		if (v == NULL || command_number(v, len, bound) == -1)
+			return (command_fail(rd, "seek: %.3s takes a rating, "
+			    "such as %.3s 1500", *w, *w));
+	} else
+		return (0);
+	*w = v;
+	*n = full;
+	return (1);
+}
+
+/* LOW-HIGH, LOW- or -HIGH at s (len long): c->low and c->high. */
+static int
+command_range(struct command *c, const char *s, size_t len)
+{
+	const char	*dash;
+	size_t		 a;
+
+	if ((dash = memchr(s, '-', len)) == NULL || len == 1)
+		return (-1);
+	a = (size_t)(dash - s);
+	if ((a > 0 && command_number(s, a, &c->low) == -1) ||
+	    (a + 1 < len && command_number(dash + 1, len - a - 1,
+	    &c->high) == -1))
+		return (-1);
 	return (0);
 }
 
@@ -382,12 +474,13 @@ command_time(struct command_reader *rd, struct command *c, const char *s)
 	int			 rc;
 
 	if ((w = command_word(s, &n)) == NULL)
-		return (command_fail(rd, "new: time takes a clock, such as "
+		return (command_fail(rd, "%s: time takes a clock, such as "
 		    "time 3d+1d/10d (3 days, 1 more a turn, at most 10), "
-		    "time 2d (2 days a turn) or time none"));
+		    "time 2d (2 days a turn) or time none",
+		    command_name(c->type)));
 	spec = xstrndup(w, n);
 	if (clock_parse(spec, &ctl, &why) == -1) {
-		rc = command_fail(rd, "new: %s", why);
+		rc = command_fail(rd, "%s: %s", command_name(c->type), why);
 		free(why);
 		free(spec);
 		return (rc);
@@ -595,6 +688,16 @@ command_fits(size_t i, int punct, const char *rest)
 		    command_word(w + n, &more) == NULL);
 	case COMMAND_ARGS_EVENT:
 		return (command_event_fits(w, n));
+	case COMMAND_ARGS_GAMES:
+		/* "games open", not "games are fun". */
+		return (game || (command_bare(w, n) == 4 &&
+		    strncasecmp(w, "open", 4) == 0 &&
+		    command_word(w + n, &more) == NULL));
+	case COMMAND_ARGS_WHO:
+		/* "stats bob@example.org", "stats Alice Smith". */
+		for (found = 1; (w = command_word(w + n, &n)) != NULL;)
+			found++;
+		return (found <= COMMAND_WHO_WORDS);
 	default:
 		return (1);
 	}
@@ -881,6 +984,28 @@ command_line(struct command_reader *rd, const char *s, size_t len)
 			goto out;
 		}
 		c->arg = xstrdup(w);
+		break;
+	case COMMAND_ARGS_GAMES:
+		if (w == NULL)
+			break;
+		if (command_bare(w, n) != 4 || strncasecmp(w, "open", 4) != 0 ||
+		    command_word(w + n, &n) != NULL) {
+			rc = command_fail(rd, "games: nothing more is expected "
+			    "after it");
+			goto out;
+		}
+		c->arg = xstrdup("open");
+		break;
+	case COMMAND_ARGS_WHO:
+		if (w == NULL)
+			break;
+		n = command_bare(w, strlen(w));
+		if (n > COMMAND_NAME_MAX) {
+			rc = command_fail(rd, "stats: whose? Write stats, stats "
+			    "ADDRESS or stats NAME");
+			goto out;
+		}
+		c->arg = xstrndup(w, n);
 		break;
 	default:
 		break;

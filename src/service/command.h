@@ -37,7 +37,10 @@ enum command_type {
 	COMMAND_TOURNAMENT,	/* tournament new|join|leave|start NAME */
 	COMMAND_TOURNAMENTS,
 	COMMAND_LEAGUE,		/* league new|join|leave|start NAME */
-	COMMAND_LEAGUES
+	COMMAND_LEAGUES,
+	COMMAND_SEEK,		/* an open game, for a rating range */
+	COMMAND_RATINGS,	/* ratings [KIND] */
+	COMMAND_STATS		/* stats [ADDRESS | NAME] */
 };
 
 struct command {
@@ -49,11 +52,14 @@ struct command {
 						   address or code */
 	char			*with[COMMAND_MAX_WITH];
 	int			 nwith;
-	int			 open;		/* new: open seats */
+	int			 open;		/* new, seek: open seats */
 	int			 segments;	/* new: segments each, or 0 */
 	int			 match;		/* new: a match's games, or 0 */
 	char			*time;		/* new: time control, canonical,
 						   or NULL for the default */
+	int			 unrated;	/* new, seek: not rated */
+	int			 low, high;	/* seek: the rating range, 0
+						   for no bound */
 };
 
 struct command_list {

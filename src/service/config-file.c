@@ -51,7 +51,9 @@ enum config_kind {
 	CONFIG_PASSWORD_FILE,	/* read the password from a file */
 	CONFIG_CLOCK,		/* a time control: 3d+1d/10d */
 	CONFIG_DURATION,	/* 7d, 24h, 1d12h */
-	CONFIG_PERCENT		/* 25% */
+	CONFIG_PERCENT,		/* 25% */
+	CONFIG_REAL,		/* a number above lo, at most hi: 0.06 */
+	CONFIG_PERIOD		/* a duration, in a double, above lo */
 };
 
 struct config_setting {
@@ -105,7 +107,24 @@ static const struct config_setting config_settings[] = {
 	  NULL },
 	{ "games", "remind_before", CONFIG_DURATION, CONFIG_AT(remind_before),
 	  NULL },
+	{ "ratings", "rating", CONFIG_REAL, CONFIG_AT(ratings.rating), NULL },
+	{ "ratings", "rd", CONFIG_REAL, CONFIG_AT(ratings.rd), NULL },
+	{ "ratings", "volatility", CONFIG_REAL, CONFIG_AT(ratings.volatility),
+	  NULL },
+	{ "ratings", "tau", CONFIG_REAL, CONFIG_AT(ratings.tau), NULL },
+	{ "ratings", "period", CONFIG_PERIOD, CONFIG_AT(ratings.period), NULL },
 	{ NULL, NULL, 0, 0, NULL }
+};
+
+/* What a REAL setting may be: above lo, at most hi. */
+static const struct {
+	const char	*name;
+	double		 lo, hi;
+} config_ranges[] = {
+	{ "rating", 0, 5000 },
+	{ "rd", 0, 1000 },
+	{ "volatility", 0, 1 },
+	{ "tau", 0, 2 }
 };
 
 /* What the ini handler carries: the config and the first error. */
@@ -129,6 +148,8 @@ static int	config_addr_spec(const char *, size_t);
 static int	config_folder(char **, const char *, char **);
 static char	*config_unquote(const char *);
 static int	config_clock(char **, const char *, char **);
+static int	config_real(const struct config_setting *, double *,
+		    const char *, char **);
 
 /* The built-in defaults: a Maildir in, a Maildir out, a local store. */
 void
@@ -163,6 +184,7 @@ config_file_defaults(struct config_file *c)
 	c->invitation = 7 * CLOCK_DAY;
 	c->remind_share = 25;
 	c->remind_before = CLOCK_DAY;
+	glicko_defaults(&c->ratings);
 }
 
 void
@@ -411,6 +433,47 @@ config_clock(char **at, const char *v, char **why)
 	return (0);
 }
 
+/*
+ * [ratings] rating, rd, volatility, tau: a number in its range
+ * (config_ranges); period: a duration of an hour or more.
+ */
+static int
+config_real(const struct config_setting *s, double *at, const char *v,
+    char **why)
+{
+	char		*end;
+	long long	 t;
+	double		 d, lo = 0, hi = 0;
+	size_t		 i;
+
+	if (s->kind == CONFIG_PERIOD) {
+		if (clock_duration_parse(v, &t, why) == -1)
+			return (-1);
+		if (t < CLOCK_HOUR) {
+			xasprintf(why, "expected a period of an hour or more, "
+			    "not '%s'", v);
+			return (-1);
+		}
+		*at = (double)t;
+		return (0);
+	}
+	for (i = 0; i < sizeof config_ranges / sizeof config_ranges[0]; i++) {
+		if (strcmp(config_ranges[i].name, s->name) == 0) {
+			lo = config_ranges[i].lo;
+			hi = config_ranges[i].hi;
+		}
+	}
+	errno = 0;
+	d = strtod(v, &end);
+	if (end == v || *end != '\0' || errno != 0 || !(d > lo) || d > hi) {
+		xasprintf(why, "expected a number above %g and at most %g, "
+		    "not '%s'", lo, hi, v);
+		return (-1);
+	}
+	*at = d;
+	return (0);
+}
+
 /* A whole number, with K or M after it when size is set. */
 static int
 config_number(const char *v, int size, long *out)
@@ -456,6 +519,9 @@ config_value(const struct config_setting *s, struct config_file *c,
 		return (config_address(at, v, why));
 	case CONFIG_CLOCK:
 		return (config_clock(at, v, why));
+	case CONFIG_REAL:
+	case CONFIG_PERIOD:
+		return (config_real(s, at, v, why));
 	case CONFIG_DURATION:
 		if (clock_duration_parse(v, &t, why) == -1)
 			return (-1);
@@ -550,10 +616,11 @@ config_handler(void *arg, const char *section, const char *name,
 	}
 	if (*section == '\0') {
 		xasprintf(&rd->why, "%s: every setting belongs in a section: "
-		    "[server], [mailbox], [send] or [games]", name);
+		    "[server], [mailbox], [send], [games] or [ratings]", name);
 	} else if (!known_section) {
 		xasprintf(&rd->why, "[%s]: no such section (the sections are "
-		    "[server], [mailbox], [send] and [games])", section);
+		    "[server], [mailbox], [send], [games] and [ratings])",
+		    section);
 	} else
 		xasprintf(&rd->why, "[%s] %s: no such setting", section, name);
 	return (0);

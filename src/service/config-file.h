@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+#include "glicko.h"
+
 struct config_file {
 	/* [server] */
 	char	*address;	/* where players write; replies come from it */
@@ -50,6 +52,9 @@ struct config_file {
 	long	 invitation;	/* seconds an invitation stays open */
 	long	 remind_share;	/* remind when this percent is left, */
 	long	 remind_before;	/* or this many seconds, if less */
+
+	/* [ratings] */
+	struct glicko_settings ratings;	/* a newcomer, tau, the period */
 };
 
 void	config_file_defaults(struct config_file *);

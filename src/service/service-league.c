@@ -9,8 +9,10 @@
 #include "clock.h"
 #include "command.h"
 #include "config-file.h"
+#include "glicko.h"
 #include "log.h"
 #include "mailloop.h"
+#include "rating.h"
 #include "service-private.h"
 #include "xmalloc.h"
 
@@ -72,21 +74,28 @@ sl_divisions(const struct store_league *l, struct store_member *m, size_t n,
 {
 	double	*rating;
 	size_t	*order, i, j, k, tmp;
+	struct glicko	 g;
+	const char	*kind;
+	char		*why = NULL;
 	int	*size, ndiv = 0, d, low, min, cut;
-	char	 kind[32];
 
 	min = l->seats > 2 ? l->seats : 2;
 	*div = xcalloc(n + 1, sizeof **div);
 	rating = xcalloc(n + 1, sizeof *rating);
 	order = xcalloc(n + 1, sizeof *order);
 	size = xcalloc(n + 2, sizeof *size);
-	service_rating_kind(l->variant, l->seats, kind, sizeof kind);
+	kind = rating_kind(l->variant, l->seats);
 	for (i = 0; i < n; i++) {
 		if (strcmp(m[i].state, "in") != 0)
 			continue;
 		if (m[i].division > ndiv)
 			ndiv = m[i].division;
-		rating[i] = service_rating_of(sm, m[i].player.id, kind);
+		rating[i] = sm->sv->config->ratings.rating;
+		if (kind != NULL && service_rating_get(sm, m[i].player.id,
+		    kind, 0, &g, NULL, &why) == 0)
+			rating[i] = g.rating;
+		free(why);
+		why = NULL;
 	}
 	/* Old members keep their division; the new by rating, at the end. */
 	for (i = 0, k = 0; i < n; i++) {

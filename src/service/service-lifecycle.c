@@ -12,6 +12,7 @@
 #include "config-file.h"
 #include "mailloop.h"
 #include "service-private.h"
+#include "text.h"
 #include "xmalloc.h"
 
 /*
@@ -42,6 +43,7 @@ static int	service_lifecycle_inviting(struct service_mail *,
 		    const struct command *, const struct service_game *);
 static void	service_lifecycle_options(const struct game_options *, int,
 		    char *, size_t);
+static void	service_lifecycle_seek(const struct command *, struct buf *);
 
 /* Tell everyone who has a place in sg, in a notice saying text. */
 static int
@@ -237,9 +239,22 @@ service_lifecycle_check_with(struct service_mail *sm, const struct command *c)
 	return (0);
 }
 
+/* A seek's rating range as the store keeps it: "1400-1700", "-1700". */
+static void
+service_lifecycle_seek(const struct command *c, struct buf *out)
+{
+	if (c->low != 0)
+		buf_addf(out, "%d", c->low);
+	buf_addc(out, '-');
+	if (c->high != 0)
+		buf_addf(out, "%d", c->high);
+}
+
 /*
- * new VARIANT [with ADDR ...] [open N] [segments N] [match N]: the game
- * checks the options itself, and a refusal makes nothing.
+ * new VARIANT [with ADDR ...] [open N] [segments N] [match N] [rated |
+ * unrated], and seek (an open game, for a rating range): the game
+ * checks the options itself, and a refusal makes nothing.  A game is
+ * rated unless it says unrated.
  */
 int
 service_lifecycle_new(struct service_mail *sm, const struct command *c,
@@ -304,6 +319,12 @@ service_lifecycle_new(struct service_mail *sm, const struct command *c,
 	rc = store_game_add(sm->sv->store, ops->name, options, text.data,
 	    topic.data, sm->ml->now, &id, cause);
 	buf_free(&topic);
+	buf_reset(&text);
+	if (c->type == COMMAND_SEEK)
+		service_lifecycle_seek(c, &text);
+	if (rc == 0)
+		rc = store_game_event(sm->sv->store, id, !c->unrated, -1,
+		    c->type == COMMAND_SEEK ? text.data : NULL, cause);
 	buf_free(&text);
 	if (rc == -1 || store_seat_add(sm->sv->store, id, 0, sm->me.id,
 	    "accepted", cause) == -1)
@@ -350,9 +371,20 @@ service_lifecycle_new(struct service_mail *sm, const struct command *c,
 		service_vars_init(&vars);
 		service_vars_game(&vars, &sg);
 		service_lifecycle_options(&opts, 1, options, sizeof options);
-		service_vars_set(&vars, SV_TEXT, "Game G%lld (%s, %s) is set "
-		    "up. The places:\n%s\n%s", id, ops->name, options,
+		buf_init(&text);
+		buf_init(&names);
+		buf_addf(&names, "Game G%lld (%s, %s, %s", id, ops->name,
+		    options, sg.row.rated ? "rated" : "unrated");
+		if (sg.row.seek != NULL) {
+			buf_adds(&names, ", for ");
+			service_seek_words(sg.row.seek, &names);
+		}
+		buf_adds(&names, ") is set up. The places:\n");
+		text_wrap(&text, names.data, TEXT_WRAP, TEXT_WIDTH);
+		service_vars_set(&vars, SV_TEXT, "%s%s\n%s", text.data,
 		    vars.v[SV_SEATS], vars.v[SV_STATUS]);
+		buf_free(&names);
+		buf_free(&text);
 		rc = service_mail_game(sm, &sg, &sm->me, TEMPLATE_NOTICE,
 		    &vars, "created", cause);
 		service_vars_free(&vars);
@@ -472,6 +504,8 @@ service_lifecycle_join(struct service_mail *sm, const struct command *c,
 		    sg.row.id);
 		goto out;
 	}
+	if ((rc = service_seek_allows(sm, &sg, cause)) != 1)
+		goto out;
 	if (store_seat_set(sm->sv->store, sg.row.id, sg.seats[i].seat,
 	    sm->me.id, "accepted", cause) == -1) {
 		rc = -1;
@@ -557,7 +591,7 @@ out:
 
 /*
  * rematch [G]: a new game like finished game G, with the same variant,
- * options and players; the sender makes it, so the others are invited
+ * options, clock, players, and rated or not; the sender makes it, so the others are invited
  * and answer as to any invitation.
  */
 int
@@ -596,6 +630,7 @@ service_lifecycle_rematch(struct service_mail *sm, const struct command *c,
 		new.match = opts.games;
 		new.time = sg.row.clock != NULL ? sg.row.clock :
 		    (char *)"none";
+		new.unrated = !sg.row.rated;
 		rc = service_lifecycle_new(sm, &new, cause);
 	}
 	service_game_free(&sg);

@@ -36,7 +36,6 @@
  */
 
 #define SERVICE_OPERATOR_RECENT	(180 * 86400)	/* dates without a year */
-#define SERVICE_OPERATOR_RATED	0	/* adjudicated games change ratings */
 
 static int	service_operator_load(struct service_mail *, long long,
 		    const char *, struct service_game *, char **);
@@ -53,8 +52,8 @@ static int	service_operator_ranking(const struct service_game *,
 		    const char *, int *, char **);
 static void	service_operator_result(const struct service_game *,
 		    const int *, struct buf *);
-static int	service_operator_count(struct service_mail *,
-		    struct service_game *, const int *, char **);
+static void	service_operator_final(const struct service_game *,
+		    const int *, int **);
 static int	service_operator_close(struct service_mail *,
 		    struct service_game *, const char *, const char *,
 		    const char *, char **);
@@ -397,6 +396,26 @@ fail:
 }
 
 /*
+ * The final ranks of a result read by service_operator_ranking(), as
+ * service_result_end() takes them: 1 first, ties share, and a seat the
+ * result leaves out ranks last.  *final is the caller's.
+ */
+static void
+service_operator_final(const struct service_game *sg, const int *rank,
+    int **final)
+{
+	int	i, last = 0, n = sg->g->ops->players(sg->g);
+
+	*final = xreallocarray(NULL, (size_t)n, sizeof **final);
+	for (i = 0; i < n; i++) {
+		if (rank[i] + 1 > last)
+			last = rank[i] + 1;
+	}
+	for (i = 0; i < n; i++)
+		(*final)[i] = rank[i] == -1 ? last + 1 : rank[i] + 1;
+}
+
+/*
  * rank in words: "red (alice@example.org) wins by adjudication", "a
  * draw by adjudication", or "red (...) and blue (...) share the first
  * place by adjudication; then green (...)".
@@ -528,24 +547,11 @@ service_operator_cancel(struct service *sv, struct mailloop *ml, long long id,
 }
 
 /*
- * Count adjudicated sg's result: rank holds places from 0, the result
- * counts ranks from 1.
+ * adjudicate: args[0] is the result (service_operator_ranking()), and
+ * args[1] is "rated" if the result may change ratings (the game's own
+ * flag still decides), else NULL: an adjudicated result is not rated
+ * unless the operator says so.
  */
-static int
-service_operator_count(struct service_mail *sm, struct service_game *sg,
-    const int *rank, char **cause)
-{
-	int	*ranks, n = sg->g->ops->players(sg->g), i, rc;
-
-	ranks = xreallocarray(NULL, (size_t)n, sizeof *ranks);
-	for (i = 0; i < n; i++)
-		ranks[i] = rank[i] + 1;
-	rc = service_result_end(sm, sg, ranks, SERVICE_OPERATOR_RATED, cause);
-	free(ranks);
-	return (rc);
-}
-
-/* adjudicate: args[0] is the result (service_operator_ranking()). */
 static int
 service_operator_adjudicate_game(struct service_mail *sm,
     struct service_game *sg, const char *const *args, struct buf *done,
@@ -554,7 +560,7 @@ service_operator_adjudicate_game(struct service_mail *sm,
 	struct service_vars	 vars;
 	struct buf		 result, what, text;
 	size_t			 told = 0;
-	int			*rank, rc = -1;
+	int			*rank, *final = NULL, rc = -1;
 
 	rank = xreallocarray(NULL, (size_t)sg->g->ops->players(sg->g),
 	    sizeof *rank);
@@ -567,10 +573,11 @@ service_operator_adjudicate_game(struct service_mail *sm,
 	buf_init(&text);
 	service_operator_result(sg, rank, &result);
 	buf_addf(&what, "decided the result: %s", result.data);
+	service_operator_final(sg, rank, &final);
 	if (service_operator_note(sm, sg, what.data, cause) == -1 ||
 	    service_operator_close(sm, sg, "over", "adjudicated", result.data,
 	    cause) == -1 ||
-	    service_operator_count(sm, sg, rank, cause) == -1)
+	    service_result_end(sm, sg, final, args[1] != NULL, cause) == -1)
 		goto out;
 	buf_reset(&what);
 	buf_addf(&what, "The operator has decided the result of game G%lld "
@@ -587,6 +594,7 @@ service_operator_adjudicate_game(struct service_mail *sm,
 		buf_addf(done, "over: %s; %zu told by mail", result.data, told);
 out:
 	free(rank);
+	free(final);
 	buf_free(&result);
 	buf_free(&what);
 	buf_free(&text);
@@ -594,14 +602,16 @@ out:
 }
 
 /*
- * adjudicate G RESULT: the operator decides the result of game id, which
- * is over then, and everyone in it gets the mail of a game over.
+ * adjudicate G RESULT [rated]: the operator decides the result of game
+ * id, which is over then, and everyone in it gets the mail of a game
+ * over.  It changes ratings only if rated is set.
  */
 int
 service_operator_adjudicate(struct service *sv, struct mailloop *ml,
-    long long id, const char *result, struct buf *done, char **cause)
+    long long id, const char *result, int rated, struct buf *done,
+    char **cause)
 {
-	const char	*args[] = { result };
+	const char	*args[] = { result, rated ? "rated" : NULL };
 
 	return (service_operator_run(sv, ml, id, "there is nothing to "
 	    "adjudicate", service_operator_adjudicate_game, args, done,

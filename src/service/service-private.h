@@ -17,6 +17,7 @@
 
 struct command;
 struct config_file;
+struct glicko;
 struct mailloop;
 struct message;
 struct ratelimit;
@@ -198,10 +199,23 @@ int	service_result_played(struct service_mail *, struct service_game *,
 /* service-rating.c */
 int	service_rating_game(struct service_mail *, struct service_game *,
 	    const int *, char **);
+int	service_rating_get(struct service_mail *, long long, const char *,
+	    int, struct glicko *, int *, char **);
+const char *service_rating_kind(const struct service_game *);
 
-/* service-rating.c */
-void	service_rating_kind(const char *, int, char *, size_t);
-double	service_rating_of(struct service_mail *, long long, const char *);
+/* service-seek.c */
+void	service_seek_range(const char *, int *, int *);
+void	service_seek_words(const char *, struct buf *);
+int	service_seek_allows(struct service_mail *, const struct service_game *,
+	    char **);
+int	service_seek_list(struct service_mail *, char **);
+
+/* service-stats.c */
+void	service_stats_rating(const struct glicko *, struct buf *);
+int	service_stats_ratings(struct service_mail *, const struct command *,
+	    char **);
+int	service_stats_player(struct service_mail *, const struct command *,
+	    char **);
 
 /* service-tournament.c */
 int	service_tournament_game(struct service_mail *, long long, char **);

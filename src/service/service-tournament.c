@@ -15,8 +15,10 @@
 #include "command.h"
 #include "config-file.h"
 #include "mailloop.h"
+#include "glicko.h"
 #include "log.h"
 #include "pairing.h"
+#include "rating.h"
 #include "service-private.h"
 #include "standings.h"
 #include "text.h"
@@ -811,14 +813,25 @@ st_begin(struct service_mail *sm, long long id, char **cause)
 	struct buf	 text;
 	size_t		 i, j;
 	double		 r;
+	struct glicko	 g;
+	const char	*kind;
 	int		 rc, round, rounds;
-	char		 kind[32];
 
 	if ((rc = st_load(sm, id, NULL, &st, cause)) != 1)
 		return (rc);
-	service_rating_kind(st.t.variant, st.t.seats, kind, sizeof kind);
-	for (i = 0; i < st.ne; i++)
-		st.e[i].rating = service_rating_of(sm, st.e[i].player.id, kind);
+	kind = rating_kind(st.t.variant, st.t.seats);
+	for (i = 0; i < st.ne; i++) {
+		if (kind == NULL) {
+			st.e[i].rating = sm->sv->config->ratings.rating;
+			continue;
+		}
+		if (service_rating_get(sm, st.e[i].player.id, kind, 0, &g,
+		    NULL, cause) == -1) {
+			st_free(&st);
+			return (-1);
+		}
+		st.e[i].rating = g.rating;
+	}
 	/* By rating, then joining order (as loaded): a stable sort. */
 	for (i = 1; i < st.ne; i++) {
 		for (j = i; j > 0 && st.e[j].rating > st.e[j - 1].rating;

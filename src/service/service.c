@@ -415,6 +415,7 @@ service_command(struct service_mail *sm, const struct command *c,
 		service_rules(sm, c->arg);
 		return (0);
 	case COMMAND_NEW:
+	case COMMAND_SEEK:
 		return (service_lifecycle_new(sm, c, cause));
 	case COMMAND_ACCEPT:
 	case COMMAND_DECLINE:
@@ -432,7 +433,13 @@ service_command(struct service_mail *sm, const struct command *c,
 	case COMMAND_HISTORY:
 		return (service_play_history(sm, c, cause));
 	case COMMAND_GAMES:
+		if (c->arg != NULL)
+			return (service_seek_list(sm, cause));
 		return (service_play_games(sm, cause));
+	case COMMAND_RATINGS:
+		return (service_stats_ratings(sm, c, cause));
+	case COMMAND_STATS:
+		return (service_stats_player(sm, c, cause));
 	case COMMAND_OBSERVE:
 	case COMMAND_UNOBSERVE:
 		return (service_play_observe(sm, c, cause));

@@ -26,8 +26,8 @@ int		 service_operator_stalled(struct service *, struct mailloop *,
 int		 service_operator_cancel(struct service *, struct mailloop *,
 		    long long, const char *, struct buf *, char **);
 int		 service_operator_adjudicate(struct service *,
-		    struct mailloop *, long long, const char *, struct buf *,
-		    char **);
+		    struct mailloop *, long long, const char *, int,
+		    struct buf *, char **);
 int		 service_operator_replace(struct service *, struct mailloop *,
 		    long long, const char *, const char *, struct buf *,
 		    char **);

@@ -3,7 +3,8 @@
  * the mail it has handled (for exactly-once handling), the mail it has
  * still to send, the players, games, seats, actions and observers of
  * the game service (store-game.c), the games' clocks (store-clock.c),
- * and the players' further addresses (store-address.c).
+ * the players' further addresses (store-address.c), and their ratings
+ * (store-rating.c).
  */
 #ifndef STORE_H
 #define STORE_H
@@ -348,5 +349,52 @@ int		 store_member_set(struct store *, long long, long long, int,
 int		 store_members(struct store *, long long,
 		     struct store_member **, size_t *, char **);
 void		 store_members_free(struct store_member *, size_t);
+
+/* A player's rating in one kind of game (store-rating.c). */
+struct store_rating {
+	struct store_player	 player;	/* id, address, name */
+	char			*kind;		/* velox, classic3, ... */
+	double			 rating, rd, volatility;
+	int			 games;		/* rated games of the kind */
+	long long		 updated;	/* when the last one ended */
+};
+
+/* A change of a rating, or a win over player (store_rating_best()). */
+struct store_rating_change {
+	long long		 game;
+	char			*kind;
+	long long		 at;
+	double			 before;	/* the rating before the game */
+	double			 rating, rd;	/* after it */
+	double			 score;		/* the sum of pairwise scores */
+	struct store_player	 player;	/* id, address, name */
+};
+
+/* A player's games with a result. */
+struct store_stats {
+	int	games, wins, losses, draws, timeouts;
+};
+
+int		 store_rating_get(struct store *, long long, const char *,
+		     struct store_rating *, char **);
+int		 store_rating_set(struct store *, long long, const char *,
+		     long long, double, const struct store_rating *, double,
+		     long long, char **);
+int		 store_ratings(struct store *, const char *,
+		     struct store_rating **, size_t *, char **);
+int		 store_ratings_of(struct store *, long long,
+		     struct store_rating **, size_t *, char **);
+int		 store_rating_history(struct store *, long long, int,
+		     struct store_rating_change **, size_t *, char **);
+int		 store_rating_best(struct store *, long long, int,
+		     struct store_rating_change **, size_t *, char **);
+int		 store_rating_stats(struct store *, long long,
+		     struct store_stats *, char **);
+int		 store_rating_player_named(struct store *, const char *,
+		     struct store_player *, char **);
+void		 store_rating_free(struct store_rating *);
+void		 store_ratings_free(struct store_rating *, size_t);
+void		 store_rating_changes_free(struct store_rating_change *,
+		     size_t);
 
 #endif

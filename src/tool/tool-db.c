@@ -46,7 +46,9 @@
  * players by mail as nudge does (service-operator.c):
  *
  *   cancel G [REASON...]   it ends without a result
- *   adjudicate G RESULT    the operator decides its result
+ *   adjudicate G RESULT [rated]
+ *                          the operator decides its result, which
+ *                          changes ratings only if they say rated
  *   replace G SEAT ADDRESS a substitute takes a seat
  *   forfeit G SEAT         the seat loses
  *
@@ -78,7 +80,7 @@ static const struct tool_db_command tool_db_commands[] = {
 	{ "address", " [-c CONFIG] OLD NEW", 2, 2 },
 	{ "stalled", " [N]", 0, 1 },
 	{ "cancel", " [-c CONFIG] G [REASON...]", 0, -1 },
-	{ "adjudicate", " [-c CONFIG] G RESULT", 1, 1 },
+	{ "adjudicate", " [-c CONFIG] G RESULT [rated]", 1, 2 },
 	{ "replace", " [-c CONFIG] G SEAT ADDRESS", 2, 2 },
 	{ "forfeit", " [-c CONFIG] G SEAT", 1, 1 },
 	{ NULL, NULL, 0, 0 }
@@ -434,9 +436,15 @@ tool_db_act(struct service *sv, struct mailloop *ml, const char *command,
 			buf_adds(done, " queued");
 		return (rc);
 	}
-	if (strcmp(command, "adjudicate") == 0)
-		return (service_operator_adjudicate(sv, ml, id, words[0], done,
-		    cause));
+	if (strcmp(command, "adjudicate") == 0) {
+		if (n == 2 && strcmp(words[1], "rated") != 0) {
+			xasprintf(cause, "adjudicate: after the result only "
+			    "rated may follow, not '%s'", words[1]);
+			return (-1);
+		}
+		return (service_operator_adjudicate(sv, ml, id, words[0],
+		    n == 2, done, cause));
+	}
 	if (strcmp(command, "replace") == 0)
 		return (service_operator_replace(sv, ml, id, words[0],
 		    words[1], done, cause));
