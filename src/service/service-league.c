@@ -275,7 +275,7 @@ sl_tell(struct service_mail *sm, const struct store_league *l, long long tid,
 	buf_init(&text);
 	buf_addf(&subject, "[mupbem] League %s: %s", l->name, what);
 	buf_adds(&text, lead);
-	if (service_tournament_text(sm, tid, 1, &text, cause) == -1)
+	if (service_round_text(sm, tid, 1, &text, cause) == -1)
 		rc = -1;
 	for (i = 0; i < ne && rc == 0; i++) {
 		for (x = 0; x < nm; x++) {
@@ -322,7 +322,7 @@ sl_report(struct service_mail *sm, const struct store_league *l,
 			continue;
 		buf_addf(out, "\nSeason %d, division %d (%s):\n", t[i].season,
 		    t[i].division, t[i].state);
-		rc = service_tournament_text(sm, t[i].id, ndiv <= SL_CROSS_MAX,
+		rc = service_round_text(sm, t[i].id, ndiv <= SL_CROSS_MAX,
 		    out, cause);
 	}
 	for (s = l->season - 1; s >= 1 && rc != -1; s--) {
@@ -332,7 +332,7 @@ sl_report(struct service_mail *sm, const struct store_league *l,
 		for (i = 0; i < n && rc != -1; i++) {
 			if (t[i].season != s)
 				continue;
-			if ((rc = service_tournament_order(sm, t[i].id, &order,
+			if ((rc = service_round_order(sm, t[i].id, &order,
 			    &norder, cause)) != 1 || norder == 0) {
 				free(order);
 				continue;
@@ -407,7 +407,7 @@ service_league_division(struct service_mail *sm, long long id, char **cause)
 	for (i = 0; i < n && rc == 0; i++) {
 		if (t[i].season != l.season)
 			continue;
-		if ((rc = service_tournament_order(sm, t[i].id, &order,
+		if ((rc = service_round_order(sm, t[i].id, &order,
 		    &norder, cause)) != 1)
 			break;
 		rc = 0;
