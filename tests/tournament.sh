@@ -67,6 +67,15 @@ lose() {
 	mp_reply "$f" "$2" "resign"
 }
 
+# lower_wins G: in two-player game G, the higher number (P5 > P3)
+# resigns.
+lower_wins() {
+	local g=$1 a b
+	set -- $(seats "$g")
+	a=${1%%@*}; a=${a#p}; b=${2%%@*}; b=${b#p}
+	[ "$a" -gt "$b" ] && lose "$g" "$1" || lose "$g" "$2"
+}
+
 # narrow: every mail so far fits 78 columns, decoded.
 narrow() {
 	local f w
@@ -267,9 +276,7 @@ run
 [ "$(games Cup 2 | wc -l)" = 4 ] || why+=("round 2: $(games Cup 2)")
 for r in 2 3; do
 	for x in $(games Cup $r); do
-		set -- $(seats "$x")
-		a=${1%%@*}; a=${a#p}; b=${2%%@*}; b=${b#p}
-		[ "$a" -gt "$b" ] && lose "$x" "$1" || lose "$x" "$2"
+		lower_wins "$x"
 	done
 	run
 done
@@ -368,9 +375,7 @@ for d in 1 2 3; do
 done
 # In every game the lower number wins.
 for x in $(sql "select id from games where status = 'playing'"); do
-	set -- $(seats "$x")
-	a=${1%%@*}; a=${a#p}; b=${2%%@*}; b=${b#p}
-	[ "$a" -gt "$b" ] && lose "$x" "$1" || lose "$x" "$2"
+	lower_wins "$x"
 done
 run
 [ "$(sql "select count(*) from tournaments where season = 1 and state = 'over'")" = 3 ] ||
@@ -393,9 +398,7 @@ league join Club"
 run
 has "$(last "$(p 13)")" "You start in its lowest division next season."
 for x in $(sql "select id from games where status = 'playing'"); do
-	set -- $(seats "$x")
-	a=${1%%@*}; a=${a#p}; b=${2%%@*}; b=${b#p}
-	[ "$a" -gt "$b" ] && lose "$x" "$1" || lose "$x" "$2"
+	lower_wins "$x"
 done
 run
 [ "$(sql "select season from leagues")" = 3 ] || why+=("season: $(sql "select season, state from leagues")")
