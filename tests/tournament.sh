@@ -138,6 +138,35 @@ has "$(last "$(p 4)")" "There are no leagues yet."
 narrow
 end "tournament and league commands refuse what they cannot do, and show what there is"
 
+# --- a tournament that starts by itself --------------------------------------
+
+fresh
+begin
+mp_mail $O games@localhost "x" "tournament new Dawn mur roundrobin starts 2026-11-20"
+mp_mail $O games@localhost "x" "tournament new Dusk mur roundrobin starts 2026-11-20"
+mp_mail $O games@localhost "x" "tournament new Past mur roundrobin starts 2026-11-01"
+join Dawn 1 2
+join Dusk 3
+run
+has "$(last $O)" "tournament new Past: starts takes a date to come"
+[ "$(sql "select count(*) from timers where kind = 'start'")" = 2 ] ||
+    why+=("timers: $(sql "select kind, at, seat from timers")")
+export MUPBEM_NOW=1795132799		# 19 Nov 2026 23:59:59 UTC
+run
+[ "$(sql "select state from tournaments where name = 'Dawn'")" = open ] ||
+    why+=("Dawn started early")
+export MUPBEM_NOW=1795132800		# 20 Nov 2026 00:00 UTC
+run
+[ "$(sql "select group_concat(state, ' ') from (select state from tournaments order by id)")" = "playing cancelled" ] ||
+    why+=("at the date: $(sql "select name, state from tournaments")")
+[ "$(games Dawn 1 | wc -l)" = 1 ] || why+=("Dawn's games: $(games Dawn 1)")
+has "$(last $O)" "Your tournament had too few players when it was due to start"
+[ "$(sql "select count(*) from timers where kind = 'start'")" = 0 ] ||
+    why+=("start timers left: $(sql "select kind, at, seat from timers")")
+export MUPBEM_NOW=1795000000
+narrow
+end "a tournament with a date starts by itself then, or is cancelled with too few players, its organiser told"
+
 # --- a six-player round robin ------------------------------------------------
 
 # In the round robin, the lower number wins, but P1-P2 is drawn (by the
@@ -174,9 +203,9 @@ grep -q "only its organiser can start it" got/"$(p 1)".* ||
 [ "$(games Spring 1 | wc -l)" = 3 ] || why+=("round 1: $(games Spring 1)")
 [ "$(sql "select count(*) from games where status = 'playing' and clock = '3d'")" = 3 ] ||
     why+=("games: $(sql "select id, status, clock from games")")
-for n in 1 2 3 4 5 6; do
-	f=$(tmail Spring "$(p "$n")")
-	[ -n "$f" ] || { why+=("P$n was not told of round 1"); continue; }
+for k in 1 2 3 4 5 6; do
+	f=$(tmail Spring "$(p "$k")")
+	[ -n "$f" ] || { why+=("P$k was not told of round 1"); continue; }
 	has "$f" "Tournament Spring has started: round 1 of 5."
 done
 end "a round robin of six: made, joined, started by its organiser, round 1 of 5 paired"
@@ -356,8 +385,8 @@ end "a player who withdraws forfeits their game in play and every later table"
 fresh
 begin
 mp_mail $O games@localhost "x" "league new Club velox division 4 time 3d"
-for n in $(seq 1 12); do
-	mp_mail "$(p "$n")" games@localhost "x" "name P$n
+for k in $(seq 1 12); do
+	mp_mail "$(p "$k")" games@localhost "x" "name P$k
 league join Club"
 done
 run
