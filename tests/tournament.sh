@@ -380,6 +380,34 @@ done
     why+=("P4's forfeits: $(sql "select round, game, players, ranks from pairings")")
 end "a player who withdraws forfeits their game in play and every later table"
 
+fresh
+begin
+mp_mail $O games@localhost "x" "tournament new Cup4 mur knockout time 2d"
+join Cup4 1 2 3 4
+run
+mp_mail $O games@localhost "x" "tournament start Cup4"
+run
+mp_mail "$(p 2)" games@localhost "x" "tournament leave Cup4"
+for x in $(games Cup4 1); do
+	[ "$(sql "select players from pairings where game = $x")" = \
+	    "$(sql "select id from players where address = '$(p 1)'") $(sql "select id from players where address = '$(p 4)'")" ] ||
+	    [ "$(sql "select leg from pairings where game = $x")" = 2 ] || continue
+	lower_wins "$x"
+done
+run
+[ "$(games Cup4 2 | wc -l)" = 2 ] || why+=("round 2: $(sql "select round, board, leg, game, players from pairings")")
+[ "$(sql "select count(*) from games where status = 'playing'")" = 2 ] ||
+    why+=("playing: $(sql "select id, status from games")")
+for x in $(games Cup4 2); do
+	lower_wins "$x"
+done
+run
+[ "$(sql "select state from tournaments")" = over ] ||
+    why+=("Cup4: $(sql "select state, round from tournaments")")
+[ "$(sql "select group_concat(e.state, ' ') from (select e.state from entrants e join players p on p.id = e.player order by p.address) e")" = "in out lost lost" ] ||
+    why+=("entrants: $(sql "select player, state from entrants")")
+end "a knockout player who withdraws loses the match in play; the other goes through"
+
 # --- a league of twelve in divisions of four, two seasons --------------------
 
 fresh

@@ -579,6 +579,10 @@ sr_match_winner(const struct service_tournament *st, int round, int board,
 		return (1);
 	}
 	b = service_round_index(st, p->players[1]);
+	if (p->game == -1) {	/* a forfeit: one had withdrawn */
+		*winner = p->ranks[0] <= p->ranks[1] ? a : b;
+		return (1);
+	}
 	for (j = 0; j < 2; j++) {
 		if (legs[j] == NULL || !legs[j]->done)
 			return (0);
@@ -671,10 +675,11 @@ int
 service_round_next(struct service_mail *sm, long long id, char **cause)
 {
 	struct service_tournament	 st;
-	struct buf	 text, what;
-	long long	 players[2];
-	size_t		 i;
-	int		 done = 1, rc, round, w, tb, board;
+	struct buf			 text, what;
+	long long			 players[2], loser;
+	size_t				 i;
+	int				 done = 1, rc, round, w, tb, board;
+	int				 k;
 
 	if ((rc = service_round_load(sm, id, NULL, &st, cause)) != 1)
 		return (rc);
@@ -711,16 +716,18 @@ service_round_next(struct service_mail *sm, long long id, char **cause)
 			    &tb) != 1)
 				continue;
 			for (i = 0; i < st.np; i++) {
-				if (st.p[i].round == st.t.round &&
-				    st.p[i].board == board && st.p[i].leg == 1 &&
-				    st.p[i].n == 2) {
+				if (st.p[i].round != st.t.round ||
+				    st.p[i].board != board || st.p[i].leg != 1 ||
+				    st.p[i].n != 2)
+					continue;
+				loser = st.p[i].players[0] == st.e[w].player.id ?
+				    st.p[i].players[1] : st.p[i].players[0];
+				k = service_round_index(&st, loser);
+				/* One who withdrew stays out, not lost. */
+				if (k != -1 && strcmp(st.e[k].state, "in") == 0)
 					rc = store_entrant_state(sm->sv->store,
-					    id, st.p[i].players[0] ==
-					    st.e[w].player.id ?
-					    st.p[i].players[1] :
-					    st.p[i].players[0], "lost", cause);
-					break;
-				}
+					    id, loser, "lost", cause);
+				break;
 			}
 		}
 	}
