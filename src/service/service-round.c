@@ -52,8 +52,9 @@
  * rounds at once (service-league.c): the season ends when its last
  * division does.
  *
- * A table not played is kept with its ranks: a bye (one player, a
- * point in Swiss) or a forfeit (a table with a player who withdrew:
+ * A table not played is kept with its ranks: a bye (one player: a
+ * point in Swiss, nothing in a round robin, where everyone has the same
+ * number of byes; a free pass in a knockout) or a forfeit (a table with a player who withdrew:
  * the others share the first rank).
  */
 
@@ -167,7 +168,9 @@ sr_games(const struct service_tournament *st, struct standings_game *out)
 
 	for (i = 0; i < st->np; i++) {
 		p = &st->p[i];
-		if (!p->done)
+		/* A bye is a point in Swiss; in a round robin all have one. */
+		if (!p->done || (p->n == 1 &&
+		    strcmp(st->t.format, "swiss") != 0))
 			continue;
 		g = &out[n];
 		memset(g, 0, sizeof *g);
