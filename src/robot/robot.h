@@ -1,0 +1,40 @@
+/*
+ * Robots: choosing an action for the seat to move, for any game, through
+ * the game interface alone.  Three levels: random (a uniformly drawn
+ * legal action), greedy (one ply: the action whose position the game's
+ * evaluation likes best for the mover) and mcts (a Monte Carlo tree
+ * search under a budget of playouts, or until the caller's stop says
+ * so).  docs/robots.md says how each thinks.  Pure: no clock, no I/O;
+ * a time budget is the caller's stop function.
+ */
+#ifndef ROBOT_H
+#define ROBOT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct action;
+struct game;
+
+enum robot_level {
+	ROBOT_RANDOM,
+	ROBOT_GREEDY,
+	ROBOT_MCTS
+};
+
+#define ROBOT_BUDGET	2000	/* mcts playouts a move by default */
+
+struct robot_options {
+	enum robot_level	 level;
+	long			 budget;	/* mcts playouts; 0: default */
+	uint64_t		 seed;
+	int			(*stop)(void *);	/* or NULL: budget only */
+	void			*arg;
+};
+
+int		 robot_level_find(const char *, enum robot_level *);
+const char	*robot_level_name(enum robot_level);
+int		 robot_choose(const struct game *, const struct robot_options *,
+		     struct action *, char **);
+
+#endif
