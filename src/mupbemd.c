@@ -307,7 +307,7 @@ main(int argc, char **argv)
 	memset(&ml, 0, sizeof ml);
 	ml.config = &c;
 	ml.handle = service_handle;
-	ml.tick = service_clock_due;
+	ml.tick = service_robot_tick;
 	if ((ml.store = store_open(c.store, &cause)) == NULL) {
 		log_warnx("%s", cause);
 		free(cause);
@@ -322,6 +322,7 @@ main(int argc, char **argv)
 		return (deliver ? EX_TEMPFAIL : EX_CONFIG);
 	}
 	ml.arg = sv;
+	service_robots_inline(sv, once || deliver);
 	if ((n = store_release(ml.store, mailloop_now(), &cause)) > 0)
 		log_info("outbox: %d replies left by a process that died are "
 		    "due again", n);

@@ -386,7 +386,10 @@ command_new(struct command_reader *rd, struct command *c, const char *s,
 			state = 0;
 			continue;
 		}
-		if (state != 1 || memchr(w, '@', n) == NULL ||
+		if (state == 1 && (n == 5 || (n > 6 && w[5] == ':')) &&
+		    strncasecmp(w, "robot", 5) == 0) {
+			/* "with robot", "with robot:greedy": a robot. */
+		} else if (state != 1 || memchr(w, '@', n) == NULL ||
 		    w[0] == '@' || w[n - 1] == '@') {
 			return (command_fail(rd, "new: '%.*s' is not a word "
 			    "new understands (with ADDRESS..., open N, "
@@ -508,9 +511,15 @@ command_event_fits(const char *w, size_t n)
 	next = command_word(w + n, &m);
 	if (n == 3 && strncasecmp(w, "new", 3) == 0)
 		return (next != NULL && command_word(next + m, &m) != NULL);
-	if ((n == 4 && strncasecmp(w, "join", 4) == 0) || (n == 5 &&
-	    (strncasecmp(w, "leave", 5) == 0 || strncasecmp(w, "start",
-	    5) == 0)))
+	if (n == 4 && strncasecmp(w, "join", 4) == 0) {
+		/* "join NAME", or the organiser's "join NAME robot:mcts". */
+		if (next == NULL || (w = command_word(next + m, &m)) == NULL)
+			return (next != NULL);
+		return (strncasecmp(w, "robot", 5) == 0 &&
+		    command_word(w + m, &m) == NULL);
+	}
+	if (n == 5 && (strncasecmp(w, "leave", 5) == 0 ||
+	    strncasecmp(w, "start", 5) == 0))
 		return (next != NULL && command_word(next + m, &m) == NULL);
 	if (next != NULL)
 		return (0);

@@ -103,6 +103,9 @@ static const struct config_setting config_settings[] = {
 	{ "games", "vacation_days", CONFIG_COUNT, CONFIG_AT(vacation_days),
 	  NULL },
 	{ "games", "invitation", CONFIG_DURATION, CONFIG_AT(invitation), NULL },
+	{ "games", "robot_time", CONFIG_SECONDS, CONFIG_AT(robot_time), NULL },
+	{ "games", "robot_budget", CONFIG_COUNT, CONFIG_AT(robot_budget),
+	  NULL },
 	{ "games", "remind_share", CONFIG_PERCENT, CONFIG_AT(remind_share),
 	  NULL },
 	{ "games", "remind_before", CONFIG_DURATION, CONFIG_AT(remind_before),
@@ -182,6 +185,8 @@ config_file_defaults(struct config_file *c)
 	c->time = xstrdup("3d+1d/10d");
 	c->vacation_days = 30;
 	c->invitation = 7 * CLOCK_DAY;
+	c->robot_time = 2;
+	c->robot_budget = 0;
 	c->remind_share = 25;
 	c->remind_before = CLOCK_DAY;
 	glicko_defaults(&c->ratings);

@@ -50,6 +50,8 @@ struct config_file {
 	char	*time;		/* the default time control, canonical */
 	long	 vacation_days;	/* each player's, a year */
 	long	 invitation;	/* seconds an invitation stays open */
+	long	 robot_time;	/* CPU seconds a robot thinks a turn */
+	long	 robot_budget;	/* a robot's playouts a turn, 0 default */
 	long	 remind_share;	/* remind when this percent is left, */
 	long	 remind_before;	/* or this many seconds, if less */
 

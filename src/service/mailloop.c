@@ -12,6 +12,7 @@
 
 #include "log.h"
 #include "mailloop.h"
+#include "robot-address.h"
 #include "reply.h"
 #include "sender.h"
 #include "source.h"
@@ -107,9 +108,10 @@ int
 mailloop_queue(struct mailloop *ml, const struct mailloop_mail *mail,
     struct buf *id_out, char **cause)
 {
-	struct reply	 r;
-	struct buf	 id, date, text, boundary;
-	int		 rc;
+	struct reply		 r;
+	struct buf		 id, date, text, boundary;
+	enum robot_level	 level;
+	int			 rc;
 
 	buf_init(&boundary);
 	buf_init(&id);
@@ -135,9 +137,14 @@ mailloop_queue(struct mailloop *ml, const struct mailloop_mail *mail,
 	r.in_reply_to = mail->in_reply_to;
 	r.references = mail->references;
 	r.body = mail->body;
-	reply_build(&r, &text);
-	rc = store_queue(ml->store, id.data, ml->config->address, mail->to,
-	    text.data, text.len, ml->now, cause);
+	/* Robots read nothing: their mail is never written. */
+	if (robot_address_level(mail->to, &level) == 0)
+		rc = 0;
+	else {
+		reply_build(&r, &text);
+		rc = store_queue(ml->store, id.data, ml->config->address,
+		    mail->to, text.data, text.len, ml->now, cause);
+	}
 	if (rc == 0 && id_out != NULL)
 		buf_adds(id_out, id.data);
 	if (rc == 0)

@@ -91,6 +91,8 @@ service_game_save(struct service_mail *sm, struct service_game *sg,
 		sg->row.turns = (int)sg->rec.nactions;
 		rc = service_clock_sync(sm, sg, cause);
 	}
+	if (rc == 0)
+		rc = service_robot_sync(sm, sg, cause);
 	if (rc == 0 && strcmp(status, "over") == 0)
 		rc = service_result_played(sm, sg, cause);
 	buf_free(&text);

@@ -11,6 +11,7 @@
 #include "command.h"
 #include "config-file.h"
 #include "mailloop.h"
+#include "robot-address.h"
 #include "service-private.h"
 #include "text.h"
 #include "xmalloc.h"
@@ -39,6 +40,8 @@ static int	service_lifecycle_topic(struct service_mail *,
 static int	service_lifecycle_full(const struct service_game *);
 static int	service_lifecycle_check_with(struct service_mail *,
 		    const struct command *);
+static int	service_lifecycle_create(struct service_mail *,
+		    const struct command *, char **);
 static int	service_lifecycle_inviting(struct service_mail *,
 		    const struct command *, const struct service_game *);
 static void	service_lifecycle_options(const struct game_options *, int,
@@ -256,11 +259,13 @@ service_lifecycle_seek(const struct command *c, struct buf *out)
  * checks the options itself, and a refusal makes nothing.  A game is
  * rated unless it says unrated.
  */
-int
-service_lifecycle_new(struct service_mail *sm, const struct command *c,
+static int
+service_lifecycle_create(struct service_mail *sm, const struct command *c,
     char **cause)
 {
 	const struct game_ops	*ops;
+	enum robot_level	 level;
+	int			 robot;
 	struct game_options	 opts;
 	struct game		*g;
 	struct record		 rec;
@@ -336,8 +341,15 @@ service_lifecycle_new(struct service_mail *sm, const struct command *c,
 	for (i = 0; i < c->nwith; i++) {
 		if (service_player_add(sm, c->with[i], &p, cause) == -1)
 			return (-1);
-		rc = store_seat_add(sm->sv->store, id, 1 + i, p.id, "invited",
-		    cause);
+		robot = robot_address_level(c->with[i], &level) == 0;
+		if (robot && p.name == NULL && (rc = service_robot_name(sm,
+		    &p, level, cause)) == -1) {
+			store_player_free(&p);
+			return (-1);
+		}
+		/* A robot needs no asking: it sits down at once. */
+		rc = store_seat_add(sm->sv->store, id, 1 + i, p.id, robot ?
+		    "accepted" : "invited", cause);
 		store_player_free(&p);
 		if (rc == -1)
 			return (-1);
@@ -352,6 +364,11 @@ service_lifecycle_new(struct service_mail *sm, const struct command *c,
 	if (service_clock_sync(sm, &sg, cause) == -1) {
 		service_game_free(&sg);
 		return (-1);
+	}
+	if (service_lifecycle_full(&sg)) {	/* only robots were asked */
+		rc = service_lifecycle_start(sm, &sg, 0, cause);
+		service_game_free(&sg);
+		return (rc);
 	}
 	service_vars_init(&vars);
 	service_vars_game(&vars, &sg);
@@ -390,6 +407,44 @@ service_lifecycle_new(struct service_mail *sm, const struct command *c,
 		service_vars_free(&vars);
 	}
 	service_game_free(&sg);
+	return (rc);
+}
+
+/*
+ * new VARIANT [with ADDR|robot[:LEVEL] ...] ...: "robot" words become
+ * the robots' addresses (robot-address.c), then the game is made.
+ */
+int
+service_lifecycle_new(struct service_mail *sm, const struct command *c,
+    char **cause)
+{
+	struct command		 copy = *c;
+	enum robot_level	 level;
+	struct buf		 address;
+	int			 i, rc = 0, mapped[COMMAND_MAX_WITH];
+
+	for (i = 0; i < c->nwith; i++) {
+		mapped[i] = 0;
+		if ((rc = robot_address_word(c->with[i], &level)) == -1)
+			continue;
+		if (rc == -2) {
+			service_error(sm, "new: '%s' is no robot; the robots "
+			    "are robot:random, robot:greedy and robot:mcts "
+			    "(robot alone is robot:mcts)", c->with[i]);
+			rc = 0;
+			goto out;
+		}
+		buf_init(&address);
+		robot_address(level, &address);
+		copy.with[i] = buf_steal(&address);
+		mapped[i] = 1;
+	}
+	rc = service_lifecycle_create(sm, &copy, cause);
+out:
+	while (i-- > 0) {
+		if (mapped[i])
+			free(copy.with[i]);
+	}
 	return (rc);
 }
 

@@ -22,11 +22,15 @@ struct mailloop;
 struct message;
 struct ratelimit;
 
+struct service_robot;
+
 struct service {
 	const struct config_file	*config;
 	struct store			*store;
 	struct template_set		*templates;
 	struct ratelimit		*limit;
+	struct service_robot		*robot;	/* a thought in progress */
+	int				 robots_inline;	/* think at once */
 };
 
 /*
@@ -266,6 +270,14 @@ int	service_league_division(struct service_mail *, long long, char **);
 int	service_league_command(struct service_mail *, const struct command *,
 	    char **);
 int	service_league_list(struct service_mail *, char **);
+
+/* service-robot.c */
+enum robot_level;
+int	service_robot_seat(const struct service_game *, enum robot_level *);
+int	service_robot_sync(struct service_mail *, struct service_game *,
+	    char **);
+int	service_robot_name(struct service_mail *, struct store_player *,
+	    enum robot_level, char **);
 
 /* service-press.c */
 int	service_press_game(struct service_mail *, struct service_game *,

@@ -19,6 +19,7 @@
 #include "log.h"
 #include "pairing.h"
 #include "rating.h"
+#include "robot-address.h"
 #include "service-private.h"
 #include "standings.h"
 #include "text.h"
@@ -226,11 +227,25 @@ refused:
 
 /* tournament join NAME */
 static int
-st_join(struct service_mail *sm, const char *name, char **cause)
+st_join(struct service_mail *sm, const char *args, char **cause)
 {
-	struct service_tournament	st;
-	int		rc;
+	struct service_tournament	 st;
+	struct store_player		 who;
+	enum robot_level		 level;
+	struct buf			 address;
+	char				 name[ST_NAME_MAX + 2];
+	const char			*robot;
+	int				 rc;
 
+	snprintf(name, sizeof name, "%.*s", (int)strcspn(args, " \t"), args);
+	robot = args + strcspn(args, " \t");
+	robot += strspn(robot, " \t");
+	if (*robot != '\0' && robot_address_word(robot, &level) != 0) {
+		service_error(sm, "tournament join %s: '%s' is no robot; the "
+		    "robots are robot:random, robot:greedy and robot:mcts",
+		    name, robot);
+		return (0);
+	}
 	if ((rc = service_round_load(sm, -1, name, &st, cause)) != 1) {
 		if (rc == 0)
 			service_error(sm, "tournament join: there is no "
@@ -238,20 +253,41 @@ st_join(struct service_mail *sm, const char *name, char **cause)
 			    name);
 		return (rc);
 	}
-	if (strcmp(st.t.state, "open") != 0)
+	memset(&who, 0, sizeof who);
+	rc = 0;
+	if (*robot != '\0') {
+		if (st.t.organiser != sm->me.id) {
+			service_error(sm, "tournament join %s: only its "
+			    "organiser can enter a robot", st.t.name);
+			service_round_free(&st);
+			return (0);
+		}
+		buf_init(&address);
+		robot_address(level, &address);
+		rc = service_player_add(sm, address.data, &who, cause);
+		buf_free(&address);
+		if (rc == 0 && who.name == NULL)
+			rc = service_robot_name(sm, &who, level, cause);
+	} else
+		store_player_copy(&who, &sm->me);
+	if (rc == -1)
+		;
+	else if (strcmp(st.t.state, "open") != 0)
 		service_error(sm, "tournament join %s: it has started; join "
 		    "the next one", st.t.name);
-	else if (service_round_index(&st, sm->me.id) != -1)
-		service_error(sm, "tournament join %s: you are in it already",
-		    st.t.name);
+	else if (service_round_index(&st, who.id) != -1)
+		service_error(sm, "tournament join %s: %s in it already",
+		    st.t.name, *robot != '\0' ? "that robot is" : "you are");
 	else if (st.t.max > 0 && (int)st.ne >= st.t.max)
 		service_error(sm, "tournament join %s: it is full (%d "
 		    "players)", st.t.name, st.t.max);
-	else if ((rc = store_entrant_add(sm->sv->store, st.t.id, sm->me.id,
+	else if ((rc = store_entrant_add(sm->sv->store, st.t.id, who.id,
 	    (int)st.ne + 1, 0, sm->ml->now, cause)) == 0)
-		service_notice(sm, "You are in tournament %s, entrant %zu. "
-		    "Your games will come by mail when it starts.", st.t.name,
-		    st.ne + 1);
+		service_notice(sm, "%s in tournament %s, entrant %zu. %s games "
+		    "will come by mail when it starts.", *robot != '\0' ?
+		    who.name : "You are", st.t.name, st.ne + 1, *robot !=
+		    '\0' ? "Its" : "Your");
+	store_player_free(&who);
 	service_round_free(&st);
 	return (rc == -1 ? -1 : 0);
 }

@@ -91,6 +91,7 @@ service_free(struct service *sv)
 {
 	if (sv == NULL)
 		return;
+	service_robot_end(sv);
 	template_set_free(sv->templates);
 	ratelimit_free(sv->limit);
 	free(sv);

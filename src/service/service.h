@@ -38,4 +38,8 @@ int		 service_clock_due(struct mailloop *, long long, void *,
 int		 service_address(struct service *, struct mailloop *,
 		    const char *, const char *, struct buf *, char **);
 
+int		 service_robot_tick(struct mailloop *, long long, void *,
+		     long long *, char **);
+void		 service_robot_end(struct service *);
+void		 service_robots_inline(struct service *, int);
 #endif

@@ -14,6 +14,7 @@
 #define STORE_ADDRESS_NSTMTS	18	/* store-address.c's, likewise */
 #define STORE_LEAGUE_NSTMTS	32	/* store-league.c's, likewise */
 #define STORE_RATING_NSTMTS	16	/* store-rating.c's, likewise */
+#define STORE_ROBOT_NSTMTS	5	/* store-robot.c's, likewise */
 
 struct store {
 	sqlite3		*db;
@@ -24,6 +25,7 @@ struct store {
 	sqlite3_stmt	*address_stmt[STORE_ADDRESS_NSTMTS];
 	sqlite3_stmt	*league_stmt[STORE_LEAGUE_NSTMTS];
 	sqlite3_stmt	*rating_stmt[STORE_RATING_NSTMTS];
+	sqlite3_stmt	*robot_stmt[STORE_ROBOT_NSTMTS];
 };
 
 struct store_outmail;

@@ -371,7 +371,21 @@ static const char *store_migrations[] = {
 	"ALTER TABLE timers7 RENAME TO timers;"
 	"CREATE INDEX timers_at ON timers (at, id);"
 	"CREATE INDEX timers_game ON timers (game);"
-	"CREATE INDEX timers_player ON timers (player);"
+	"CREATE INDEX timers_player ON timers (player);",
+
+	/*
+	 * 8: robots.  A robot_jobs row says that game's seat to move is a
+	 * robot's, at the turn given: it is written in the transaction
+	 * that makes it the robot's turn and deleted in the one that
+	 * plays the robot's action, so a daemon that stops while a robot
+	 * thinks finds the job again and thinks again.
+	 */
+	"CREATE TABLE robot_jobs ("
+	"  game INTEGER PRIMARY KEY REFERENCES games (id),"
+	"  turn INTEGER NOT NULL,"
+	"  since INTEGER NOT NULL"
+	");"
+	"CREATE INDEX robot_jobs_since ON robot_jobs (since, game);"
 };
 
 #define STORE_NMIGRATIONS \
@@ -487,6 +501,8 @@ store_close(struct store *s)
 		sqlite3_finalize(s->league_stmt[i]);
 	for (i = 0; i < STORE_RATING_NSTMTS; i++)
 		sqlite3_finalize(s->rating_stmt[i]);
+	for (i = 0; i < STORE_ROBOT_NSTMTS; i++)
+		sqlite3_finalize(s->robot_stmt[i]);
 	sqlite3_close(s->db);
 	free(s->path);
 	free(s);

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#define STORE_VERSION	7	/* the number of migrations */
+#define STORE_VERSION	8	/* the number of migrations */
 
 struct store;
 
@@ -397,4 +397,12 @@ void		 store_ratings_free(struct store_rating *, size_t);
 void		 store_rating_changes_free(struct store_rating_change *,
 		     size_t);
 
+/* A robot's turn to think (store-robot.c). */
+int		 store_robot_job_set(struct store *, long long, int, long long,
+		     char **);
+int		 store_robot_job_del(struct store *, long long, char **);
+int		 store_robot_job_next(struct store *, long long, long long *,
+		     int *, char **);
+int		 store_robot_job_get(struct store *, long long, int *, char **);
+long long	 store_robot_job_count(struct store *, char **);
 #endif
