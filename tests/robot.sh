@@ -75,7 +75,10 @@ ls got | grep -q robot && why+=("mail went to a robot: $(ls got | grep robot)")
 [ "$(sql "select count(*) from robot_jobs")" = 0 ] || why+=("jobs left: $(sql "select * from robot_jobs")")
 [ "$(sql "select count(*) from ratings r join players p on p.id = r.player where p.address = 'greedy@robot.mupbem.invalid'")" = 1 ] ||
     why+=("the robot has no rating")
-end "a whole game against a robot by mail: it plays its turns at once, and is mailed nothing"
+mp_mail "$A" games@localhost "x" "ratings velox"
+run
+has "$(last "$A")" "[robot] greedy"
+end "a whole game against a robot by mail: it plays its turns at once, is mailed nothing, and is rated as a robot"
 
 # --- robots in a tournament --------------------------------------------------
 

@@ -8,6 +8,7 @@
 #include "command.h"
 #include "glicko.h"
 #include "rating.h"
+#include "robot-address.h"
 #include "service-private.h"
 #include "text.h"
 #include "xmalloc.h"
@@ -48,12 +49,20 @@ service_stats_rating(const struct glicko *g, struct buf *out)
 	buf_addf(out, "%.0f%s", g->rating, glicko_provisional(g) ? "?" : "");
 }
 
-/* A player as tables name them: their name, or address; cut short. */
+/*
+ * A player as tables name them: their name, or address; cut short.  A
+ * robot is marked "[robot]" whatever its name.
+ */
 static void
 service_stats_name(const struct store_player *p, struct buf *out)
 {
-	const char	*s = p->name != NULL ? p->name : p->address;
+	const char		*s = p->name != NULL ? p->name : p->address;
+	enum robot_level	 level;
 
+	if (robot_address_level(p->address, &level) == 0) {
+		buf_addf(out, "[robot] %s", robot_level_name(level));
+		return;
+	}
 	if (strlen(s) > SERVICE_STATS_NAME)
 		buf_addf(out, "%.*s...", SERVICE_STATS_NAME - 3, s);
 	else
@@ -166,7 +175,7 @@ service_stats_ratings(struct service_mail *sm, const struct command *c,
 	}
 	if (rc != -1 && shown > 0)
 		buf_adds(&text, "\"?\" marks a provisional rating (RD over "
-		    "110).\n");
+		    "110); [robot], a robot the\nserver plays.\n");
 	if (rc != -1)
 		service_stats_mail(sm, text.data);
 	buf_free(&text);
