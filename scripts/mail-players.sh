@@ -58,7 +58,8 @@ mp_reply() {
 }
 
 # mp_answer FILE SEED: what a scripted player answers to mail FILE, or
-# nothing: "accept" to an invitation, "#N TURN" when it is their turn.
+# nothing: "accept" to an invitation, "#N TURN" when it is their turn,
+# the turn the robot of level $MP_LEVEL (random if unset) chooses.
 mp_answer() {
 	local subject state game turn rec
 	subject=$(mp_header "$1" Subject)
@@ -78,7 +79,8 @@ mp_answer() {
 		fi
 		rec=$(mktemp "${TMPDIR:-/tmp}/mp-rec.XXXXXX")
 		"$MUPBEM" --db "$MP_DB" export "G$game" >"$rec"
-		echo "#$turn $("$MUPBEM" robot --seed "$2" "$rec")"
+		echo "#$turn $("$MUPBEM" robot ${MP_LEVEL:+--level "$MP_LEVEL"} \
+		    --seed "$2" "$rec")"
 		rm -f "$rec"
 		;;
 	esac
