@@ -39,9 +39,10 @@
  * With --jobs J, J children (fork) play games J apart, job j the games
  * j, j + J, ..., and send each result back as one fixed-size record
  * over a pipe; the parent files them by game.  A game's result depends
- * only on its number, so the figures are the same whatever J is, but
- * for the thinking times: each move's robot_choose() is timed on the
- * process's CPU clock, so the times are what each robot itself spent.
+ * only on the arena's seed and the game's number, so the figures are
+ * the same whatever J is, but for the thinking times: each move's
+ * robot_choose() is timed on the CPU clock of the process playing it,
+ * so the times are what each robot itself spent.
  */
 
 #define TOOL_ARENA_CAP		10000		/* turns, then a draw */
@@ -266,7 +267,7 @@ tool_arena_fork(const struct tool_arena *ar,
     struct tool_arena_result *results)
 {
 	struct pollfd	*pfd;
-	pid_t		*pids;
+	pid_t		*pids, pid;
 	long		 j, k, jobs = ar->jobs;
 	int		 fds[2], status, rc = 0;
 
@@ -306,9 +307,11 @@ tool_arena_fork(const struct tool_arena *ar,
 	for (j = 0; j < jobs; j++) {
 		if (pfd[j].fd != -1)
 			close(pfd[j].fd);
-		while (waitpid(pids[j], &status, 0) == -1 && errno == EINTR)
+		while ((pid = waitpid(pids[j], &status, 0)) == -1 &&
+		    errno == EINTR)
 			continue;
-		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		if (pid == -1 || !WIFEXITED(status) ||
+		    WEXITSTATUS(status) != 0)
 			rc = -1;
 	}
 	free(pfd);
