@@ -270,7 +270,6 @@ tool_bench_run(int argc, char **argv)
 	};
 	struct tool_bench_clock	 clk[TOOL_BENCH_N];
 	const struct game_ops	*ops = game_find("velox");
-	struct buf		 names;
 	uint64_t		 seed = 1;
 	long			 games = 1000, layouts, i;
 	int			 ch;
@@ -280,13 +279,8 @@ tool_bench_run(int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'g':
-			if ((ops = game_find(optarg)) != NULL)
+			if ((ops = tool_commands_game(optarg)) != NULL)
 				break;
-			buf_init(&names);
-			game_names(&names);
-			fprintf(stderr, "mupbem: game: no game is called '%s' "
-			    "(the games are %s)\n", optarg, names.data);
-			buf_free(&names);
 			return (1);
 		case 'n':
 			if (tool_commands_number("games", optarg, 1, 100000,

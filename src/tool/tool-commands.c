@@ -13,6 +13,7 @@
 #include "record.h"
 #include "rng.h"
 #include "text.h"
+#include "tool-arena.h"
 #include "tool-bench.h"
 #include "tool-clockbench.h"
 #include "tool-commands.h"
@@ -66,6 +67,7 @@ static int	tool_commands_bench(int, char **);
 static int	tool_commands_bench_mail(int, char **);
 static int	tool_commands_bench_clocks(int, char **);
 static int	tool_commands_bench_pairing(int, char **);
+static int	tool_commands_arena(int, char **);
 static int	tool_commands_usage(void);
 static int	tool_commands_help(FILE *, const char *);
 static int	tool_commands_error(const char *, ...)
@@ -96,6 +98,9 @@ static const struct tool_command tool_commands[] = {
 	  "[--calls N] DATABASE" },
 	{ "bench-pairing", tool_commands_bench_pairing, "bench-pairing "
 	  "[--players N] [--divisions-of K]" },
+	{ "arena", tool_commands_arena, "arena --game classic|levis|velox|mur "
+	  "--players A,B[,C...] --games N [--seed S] [--jobs J] "
+	  "[--budget N] [--segments N] [--match N]" },
 	{ NULL, NULL, NULL }
 };
 
@@ -165,6 +170,23 @@ tool_commands_number(const char *what, const char *s, long min, long max,
 	return (0);
 }
 
+/* The game called name, or NULL after printing the error. */
+const struct game_ops *
+tool_commands_game(const char *name)
+{
+	const struct game_ops	*ops;
+	struct buf		 names;
+
+	if ((ops = game_find(name)) != NULL)
+		return (ops);
+	buf_init(&names);
+	game_names(&names);
+	tool_commands_error("game: no game is called '%s' (the games are %s)",
+	    name, names.data);
+	buf_free(&names);
+	return (NULL);
+}
+
 /* Parse a seed option; prints the error. */
 int
 tool_commands_seed(const char *s, uint64_t *seed)
@@ -227,7 +249,6 @@ tool_commands_new_options(int argc, char **argv, const char *game,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct game_options	*opts = &su->opts;
-	struct buf		 names;
 	long			 n;
 	int			 ch;
 
@@ -297,14 +318,8 @@ tool_commands_new_options(int argc, char **argv, const char *game,
 		tool_commands_error("new: --game is required");
 		return (-2);
 	}
-	if ((su->ops = game_find(game)) == NULL) {
-		buf_init(&names);
-		game_names(&names);
-		tool_commands_error("game: no game is called '%s' (the games "
-		    "are %s)", game, names.data);
-		buf_free(&names);
+	if ((su->ops = tool_commands_game(game)) == NULL)
 		return (-1);
-	}
 	return (optind);
 }
 
@@ -747,6 +762,16 @@ tool_commands_bench_pairing(int argc, char **argv)
 	int	rc;
 
 	if ((rc = tool_pairbench_run(argc, argv)) == -1)
+		return (tool_commands_usage());
+	return (rc);
+}
+
+static int
+tool_commands_arena(int argc, char **argv)
+{
+	int	rc;
+
+	if ((rc = tool_arena_run(argc, argv)) == -1)
 		return (tool_commands_usage());
 	return (rc);
 }
