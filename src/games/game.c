@@ -198,3 +198,19 @@ game_looks_like(const struct game_ops *ops, const char *s, size_t len)
 	}
 	return (best);
 }
+
+/*
+ * The values of a finished game for evaluate (struct game_ops), from
+ * the ranks of its n seats: 1/k to each of the k seats ranked first,
+ * 0 to the others.
+ */
+void
+game_rank_values(int n, const int *ranks, double *values)
+{
+	int	i, k = 0;
+
+	for (i = 0; i < n; i++)
+		k += ranks[i] == 1;
+	for (i = 0; i < n; i++)
+		values[i] = ranks[i] == 1 && k > 0 ? 1.0 / k : 0;
+}

@@ -80,6 +80,27 @@ struct game_ops {
 	 * player after every other.
 	 */
 	void		 (*ranks)(const struct game *, int *);
+
+	/*
+	 * For the robots (src/robot/, docs/robots.md).  evaluate fills
+	 * one value a seat, each in [0, 1] and higher better for that
+	 * seat: an estimate of its share of the win (the values of an
+	 * unfinished game add up to 1); a finished game gives 1 to a sole
+	 * winner, 1/k to each of k seats sharing the first rank and 0 to
+	 * the others.
+	 */
+	void		 (*evaluate)(const struct game *, double *);
+
+	/*
+	 * Optional (NULL: legal is the whole list).  With a NULL action,
+	 * the actions a robot should consider first: legal's, and more
+	 * explosion orders where they change the result.  With an
+	 * action, the actions that continue it by one more step of the
+	 * same turn (velox and classic turns of several moves); 0 if
+	 * there are none.  Like legal, a new array in *out.
+	 */
+	int		 (*extend)(const struct game *, const struct action *,
+			     struct action **);
 };
 
 struct game {
@@ -103,5 +124,6 @@ int			 game_play(struct game *, int, const char *, size_t,
 			     struct buf *, struct buf *, char **);
 int			 game_looks_like(const struct game_ops *,
 			     const char *, size_t);
+void			 game_rank_values(int, const int *, double *);
 
 #endif

@@ -12,6 +12,7 @@
 #include "game.h"
 #include "record.h"
 #include "rng.h"
+#include "robot.h"
 #include "text.h"
 #include "tool-arena.h"
 #include "tool-bench.h"
@@ -62,6 +63,8 @@ static int	tool_commands_show(int, char **);
 static int	tool_commands_legal(int, char **);
 static int	tool_commands_replay(int, char **);
 static int	tool_commands_demo(int, char **);
+static int	tool_commands_robot_options(int, char **,
+		    struct robot_options *);
 static int	tool_commands_robot(int, char **);
 static int	tool_commands_bench(int, char **);
 static int	tool_commands_bench_mail(int, char **);
@@ -88,7 +91,8 @@ static const struct tool_command tool_commands[] = {
 	{ "show", tool_commands_show, "show [--form FORM] RECORD|POSITION" },
 	{ "legal", tool_commands_legal, "legal RECORD|POSITION" },
 	{ "replay", tool_commands_replay, "replay RECORD" },
-	{ "robot", tool_commands_robot, "robot [--seed S] RECORD" },
+	{ "robot", tool_commands_robot, "robot [--level random|greedy|mcts] "
+	  "[--budget N] [--seed S] RECORD" },
 	{ "demo", tool_commands_demo, "demo [--game velox] [--seed S]" },
 	{ "bench", tool_commands_bench, "bench [--game classic|levis|velox|"
 	  "mur] [--games N] [--seed S]" },
@@ -632,37 +636,86 @@ tool_commands_replay(int argc, char **argv)
 }
 
 /*
- * The robot: print a random legal action for the player to move (the
- * weakest opponent, and the scripted players of the demo and tests).
- * The same seed and record give the same action.
+ * Parse the robot's options into o; prints the error.  Returns the
+ * index of the record's argument, -1 on a bad value, -2 for usage.
+ */
+static int
+tool_commands_robot_options(int argc, char **argv, struct robot_options *o)
+{
+	static const struct option longopts[] = {
+		{ "level", required_argument, NULL, 'l' },
+		{ "budget", required_argument, NULL, 'b' },
+		{ "seed", required_argument, NULL, 'S' },
+		{ NULL, 0, NULL, 0 }
+	};
+	long	n;
+	int	ch;
+
+	memset(o, 0, sizeof *o);
+	o->level = ROBOT_RANDOM;
+	o->seed = 1;
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "+:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'l':
+			if (robot_level_find(optarg, &o->level) == -1) {
+				tool_commands_error("level: no level '%s' (the "
+				    "levels are random, greedy and mcts)",
+				    optarg);
+				return (-1);
+			}
+			break;
+		case 'b':
+			if (tool_commands_number("budget", optarg, 1,
+			    100000000, &n) == -1)
+				return (-1);
+			o->budget = n;
+			break;
+		case 'S':
+			if (tool_commands_seed(optarg, &o->seed) == -1)
+				return (-1);
+			break;
+		default:
+			return (-2);
+		}
+	}
+	if (argc - optind != 1)
+		return (-2);
+	return (optind);
+}
+
+/*
+ * The robot: print the action a robot of the level asked for (random
+ * unless --level says otherwise) chooses for the player to move.  The
+ * same record, level, budget and seed give the same action.
  */
 static int
 tool_commands_robot(int argc, char **argv)
 {
-	struct record	 r;
-	struct game	*g;
-	struct action	*a;
-	struct buf	 out;
-	uint64_t	 seed = 1;
-	int		 first = 1;
+	struct robot_options	 o;
+	struct record		 r;
+	struct game		*g;
+	struct action		*a;
+	struct buf		 out;
+	char			*cause;
+	int			 first;
 
-	if (argc == 4 && strcmp(argv[1], "--seed") == 0) {
-		if (tool_commands_seed(argv[2], &seed) == -1)
-			return (1);
-		first = 3;
-	}
-	if (argc != first + 1)
+	if ((first = tool_commands_robot_options(argc, argv, &o)) == -2)
 		return (tool_commands_usage());
+	if (first == -1)
+		return (1);
 	if ((g = tool_commands_load(argv[first], &r, NULL)) == NULL)
 		return (1);
-	if (g->ops->to_move(g) == -1) {
+	a = game_action_new(g);
+	if (robot_choose(g, &o, a, &cause) == -1) {
+		free(a);
 		record_free(&r);
 		game_free(g);
-		return (tool_commands_error("%s: the game is over",
-		    argv[first]));
+		tool_commands_error("%s: %s", argv[first], cause);
+		free(cause);
+		return (1);
 	}
-	a = game_action_new(g);
-	g->ops->random(g, seed, a);
 	buf_init(&out);
 	g->ops->format(g, a, &out);
 	printf("%s\n", out.data);

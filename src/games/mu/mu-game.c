@@ -218,24 +218,32 @@ mu_game_end_turn(struct mu_game *g, const struct mu_turn *t, int nsections,
 	mu_turn_end(g, t, r);
 }
 
+/* Play step i of turn a on g in turn t, with its lists (mu_game_move). */
+int
+mu_game_step(struct mu_game *g, struct mu_turn *t, const struct mu_action *a,
+    int i, struct mu_report *r, char **cause)
+{
+	const struct mu_step	*st = &a->steps[i];
+	struct mu_order		 order;
+
+	order.explode = a->list + st->at;
+	order.nexplode = st->nexplode;
+	order.remove = a->list + st->at + st->nexplode;
+	order.nremove = st->nremove;
+	return (mu_game_move(g, t, &st->move, &order, r, cause));
+}
+
 /* Play the moves of turn a on g, resolving each move's explosions. */
 static int
 mu_game_steps(struct mu_game *g, const struct mu_action *a,
     struct mu_report *r, char **cause)
 {
-	const struct mu_step	*st;
-	struct mu_turn		 t;
-	struct mu_order		 order;
-	int			 i, nsections = g->board.nsections;
+	struct mu_turn	t;
+	int		i, nsections = g->board.nsections;
 
 	mu_turn_begin(g, &t);
 	for (i = 0; i < a->nsteps; i++) {
-		st = &a->steps[i];
-		order.explode = a->list + st->at;
-		order.nexplode = st->nexplode;
-		order.remove = a->list + st->at + st->nexplode;
-		order.nremove = st->nremove;
-		if (mu_game_move(g, &t, &st->move, &order, r, cause) == -1)
+		if (mu_game_step(g, &t, a, i, r, cause) == -1)
 			return (-1);
 	}
 	mu_game_end_turn(g, &t, nsections, r);

@@ -79,6 +79,9 @@ struct mu_order;
 int		 mu_game_move(struct mu_game *, struct mu_turn *,
 		     const struct mu_move *, const struct mu_order *,
 		     struct mu_report *, char **);
+int		 mu_game_step(struct mu_game *, struct mu_turn *,
+		     const struct mu_action *, int, struct mu_report *,
+		     char **);
 void		 mu_game_end_turn(struct mu_game *, const struct mu_turn *, int,
 		     struct mu_report *);
 

@@ -3,7 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mu-candidate.h"
 #include "mu-diagram.h"
+#include "mu-eval.h"
 #include "mu-notation.h"
 #include "mu-ops.h"
 #include "mu-position.h"
@@ -50,6 +52,9 @@ static void	mu_ops_score(const struct game *, struct buf *);
 static void	mu_ops_write_position(const struct game *, struct buf *);
 static int	mu_ops_read_position(struct game *, const char *, char **);
 static void	mu_ops_ranks(const struct game *, int *);
+static void	mu_ops_evaluate(const struct game *, double *);
+static int	mu_ops_extend(const struct game *, const struct action *,
+		    struct action **);
 
 #define MU_OPS(id, create, title) {				\
 	id, title, sizeof (struct mu_action),			\
@@ -60,7 +65,8 @@ static void	mu_ops_ranks(const struct game *, int *);
 	mu_ops_players, mu_ops_seat_name, mu_ops_seat_parse,	\
 	mu_ops_render, mu_ops_render_form, mu_ops_score,		\
 	mu_ops_write_position, mu_ops_read_position,		\
-	mu_notation_looks_like, mu_ops_ranks			\
+	mu_notation_looks_like, mu_ops_ranks,			\
+	mu_ops_evaluate, mu_ops_extend				\
 }
 
 const struct game_ops mu_ops_classic =
@@ -351,4 +357,31 @@ mu_ops_read_position(struct game *g, const char *text, char **cause)
 	}
 	g->state = mg;
 	return (0);
+}
+
+/* The robots' values (mu-eval.c); a finished game's from its ranks. */
+static void
+mu_ops_evaluate(const struct game *g, double *values)
+{
+	const struct mu_game	*mg = g->state;
+	int			 ranks[MU_MAX_PLAYERS];
+
+	if (mg->phase == MU_PHASE_OVER) {
+		mu_ops_ranks(g, ranks);
+		game_rank_values(mg->players, ranks, values);
+		return;
+	}
+	mu_eval_values(mg, values);
+}
+
+static int
+mu_ops_extend(const struct game *g, const struct action *a,
+    struct action **out)
+{
+	struct mu_action	*list;
+	int			 n;
+
+	n = mu_candidate_list(g->state, (const struct mu_action *)a, &list);
+	*out = (struct action *)list;
+	return (n);
 }

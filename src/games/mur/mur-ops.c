@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "mur-diagram.h"
+#include "mur-eval.h"
 #include "mur-game.h"
 #include "mur-legal.h"
 #include "mur-notation.h"
@@ -47,6 +48,7 @@ static void	mur_ops_score(const struct game *, struct buf *);
 static void	mur_ops_write_position(const struct game *, struct buf *);
 static int	mur_ops_read_position(struct game *, const char *, char **);
 static void	mur_ops_ranks(const struct game *, int *);
+static void	mur_ops_evaluate(const struct game *, double *);
 
 const struct game_ops mur_ops = {
 	"mur", "Mur", sizeof (struct mur_action),
@@ -55,7 +57,7 @@ const struct game_ops mur_ops = {
 	mur_ops_random, mur_ops_to_move, mur_ops_players, mur_ops_seat_name,
 	mur_ops_seat_parse, mur_ops_render, mur_ops_render_form,
 	mur_ops_score, mur_ops_write_position, mur_ops_read_position,
-	mur_notation_looks_like, mur_ops_ranks
+	mur_notation_looks_like, mur_ops_ranks, mur_ops_evaluate, NULL
 };
 
 static int
@@ -271,4 +273,19 @@ mur_ops_read_position(struct game *g, const char *text, char **cause)
 	}
 	g->state = mg;
 	return (0);
+}
+
+/* The robots' values (mur-eval.c); a finished match's from its ranks. */
+static void
+mur_ops_evaluate(const struct game *g, double *values)
+{
+	const struct mur_game	*mg = g->state;
+	int			 ranks[2];
+
+	if (mg->over) {
+		mur_ops_ranks(g, ranks);
+		game_rank_values(2, ranks, values);
+		return;
+	}
+	mur_eval_values(mg, values);
 }

@@ -1,0 +1,131 @@
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "mu-eval.h"
+#include "mu-game.h"
+#include "mu-score.h"
+#include "mu-turn.h"
+
+/*
+ * The robots' evaluation of a Mu position (docs/robots.md, "Mu").
+ * Each seat gets raw points:
+ *
+ *   men        every man of its colour on the board;
+ *   territory  every cell of a region it would own if the game ended
+ *              now, as the score counts regions (mu-score.c);
+ *   segments   every segment it occupies, since a classic or velox turn
+ *              allows a move per segment occupied;
+ *   threats    every enemy man standing on a cell that one of its
+ *              near-hot pieces counts (one man short of exploding, on
+ *              the Wall at capacity): the next explosion there
+ *              captures them.  A threat of the seat to move is worth
+ *              more, as it can be carried out before it is parried.
+ *
+ * The raw points become shares of the win by a softmax: seat s gets
+ * exp(raw[s] / T) over the sum for all seats, so two players' values
+ * are a logistic function of the difference.  A seat that resigned
+ * gets nothing.  Only the movement phase has anything to tell apart;
+ * before it every seat scores the same.
+ */
+
+static int	mu_eval_near(const struct mu_board *, int);
+static int	mu_eval_counts(const struct mu_board *, int, int);
+
+/* Is cell c (non-empty) one man short of exploding? */
+static int
+mu_eval_near(const struct mu_board *b, int c)
+{
+	const struct mu_cell	*cell = &b->cells[c];
+	int			 cap = mu_board_capacity(b, c);
+
+	if (cap == 0)
+		return (0);
+	if (cell->layer == MU_LAYER_WALL)
+		return (cell->height == cap);
+	return (cell->height + 1 == cap);
+}
+
+/* Does cell c's capacity count its neighbour n? */
+static int
+mu_eval_counts(const struct mu_board *b, int c, int n)
+{
+	int	layer = b->cells[n].layer;
+
+	switch (b->cells[c].layer) {
+	case MU_LAYER_VIRGIN:
+		return (layer == MU_LAYER_VIRGIN);
+	case MU_LAYER_COMMON:
+		return (layer != MU_LAYER_WALL);
+	default:
+		return (layer == MU_LAYER_WALL);
+	}
+}
+
+/* Fill raw[] with each seat's raw points. */
+void
+mu_eval_raw(const struct mu_game *g, double *raw)
+{
+	const struct mu_board	*b = &g->board;
+	const struct mu_cell	*cell;
+	struct mu_region	 regions[MU_MAX_CELLS];
+	uint64_t		 segs[MU_MAX_PLAYERS];
+	double			 w;
+	int			 ncells = mu_board_ncells(b), c, d, n, i, s;
+
+	memset(segs, 0, sizeof segs);
+	for (s = 0; s < g->players; s++)
+		raw[s] = 0;
+	for (c = 0; c < ncells; c++) {
+		cell = &b->cells[c];
+		if (cell->colour == MU_NONE)
+			continue;
+		s = cell->colour;
+		raw[s] += MU_EVAL_MEN * cell->height;
+		segs[s] |= (uint64_t)1 << mu_board_cell_segment(c);
+		if (!mu_eval_near(b, c))
+			continue;
+		w = s == g->to_move ? MU_EVAL_THREAT_MOVER :
+		    MU_EVAL_THREAT_OTHER;
+		for (d = 0; d < HEX_NDIRS; d++) {
+			n = cell->nb[d];
+			if (n == MU_NONE || b->cells[n].colour == MU_NONE ||
+			    b->cells[n].colour == s ||
+			    !mu_eval_counts(b, c, n))
+				continue;
+			raw[s] += w * b->cells[n].height;
+		}
+	}
+	for (s = 0; s < g->players; s++)
+		raw[s] += MU_EVAL_SEGMENT * __builtin_popcountll(segs[s]);
+	if (g->phase != MU_PHASE_MOVEMENT)
+		return;
+	n = mu_score_regions(g, regions);
+	for (i = 0; i < n; i++) {
+		if (regions[i].owner != MU_NONE)
+			raw[regions[i].owner] += MU_EVAL_TERRITORY *
+			    regions[i].cells;
+	}
+}
+
+/* Fill values[] with each seat's share of the win, from the raw points. */
+void
+mu_eval_values(const struct mu_game *g, double *values)
+{
+	double	raw[MU_MAX_PLAYERS], top = -1e300, sum = 0;
+	int	s;
+
+	mu_eval_raw(g, raw);
+	for (s = 0; s < g->players; s++) {
+		if (raw[s] > top)
+			top = raw[s];
+	}
+	for (s = 0; s < g->players; s++) {
+		values[s] = (g->resigned & (1U << s)) ? 0 :
+		    exp((raw[s] - top) / MU_EVAL_TEMPERATURE);
+		sum += values[s];
+	}
+	for (s = 0; s < g->players; s++)
+		values[s] = sum > 0 ? values[s] / sum : 1.0 / g->players;
+}

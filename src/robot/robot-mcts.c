@@ -1,0 +1,358 @@
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "rng.h"
+#include "robot-private.h"
+#include "xmalloc.h"
+
+/*
+ * The mcts robot (docs/robots.md, "mcts"): UCT over a tree of actions,
+ * max-n for any number of seats.
+ *
+ * The root's children are the ROBOT_ROOT best turns of greedy's turn
+ * search (robot-greedy.c), each starting with ROBOT_PRIOR visits worth
+ * its evaluation, so the search begins from greedy's opinion and needs
+ * playouts to overturn it.  A deeper node's children are its position's
+ * legal actions in an order drawn from the node's seed, after, where a
+ * turn may hold several moves (the game has extend), ROBOT_RANDOM_TURNS
+ * whole random turns; they are added one at a time, progressive
+ * widening letting a node visited v times have 1 + sqrt(v) children.
+ *
+ * Each playout walks down from the root, at each node taking the child
+ * best for the seat to move there by UCT (its mean value for that seat
+ * plus ROBOT_UCT_C * sqrt(ln N / n)), adds a child where widening
+ * allows, then plays the game's random actions for ROBOT_DEPTH turns a
+ * seat (or to the end) and scores the position with the game's
+ * evaluation: one value a seat, in [0, 1].  Every node on the way adds
+ * the whole vector, and each node's mover maximises their own entry
+ * (max-n), so three to six players need nothing more.
+ *
+ * The budget is o->budget playouts (ROBOT_BUDGET if 0); o->stop is
+ * asked every ROBOT_STOP_EVERY playouts.  The choice is the root child
+ * visited most, then the better mean, then the better turn search
+ * rank.  Everything drawn comes from o->seed: the same seed and budget
+ * give the same action.
+ */
+
+#define ROBOT_ROOT		16	/* root children */
+#define ROBOT_PRIOR		3.0	/* visits a root child starts with */
+#define ROBOT_RANDOM_TURNS	2	/* random whole turns a node tries */
+#define ROBOT_DEPTH		2	/* playout turns, per seat */
+#define ROBOT_UCT_C		0.4	/* exploration */
+#define ROBOT_STOP_EVERY	8	/* playouts between calls of stop */
+
+struct robot_node {
+	int		parent;
+	int		child;		/* first child, or -1 */
+	int		sibling;	/* next sibling, or -1 */
+	int		nchildren;
+	int		ncand;		/* candidates; -1 until counted */
+	int		seat;		/* to move here; -1: over */
+	uint64_t	seed;		/* orders the candidates */
+	double		visits;
+	double		reward[ROBOT_SEATS];
+};
+
+struct robot_tree {
+	const struct game	*root;
+	size_t			 size;		/* bytes of an action */
+	int			 nseats;
+	struct robot_node	*nodes;
+	unsigned char		*actions;	/* each node's action */
+	int			 n;
+	int			 room;
+	struct rng		 rng;
+};
+
+static int	robot_tree_add(struct robot_tree *, int,
+		    const struct action *, int);
+static const struct action *robot_tree_action(const struct robot_tree *,
+		    int);
+static void	robot_tree_root(struct robot_tree *, int);
+static int	robot_tree_count(const struct robot_tree *,
+		    const struct game *);
+static int	robot_tree_expand(struct robot_tree *, int, struct game *);
+static int	robot_tree_select(const struct robot_tree *, int);
+static void	robot_tree_playout(struct robot_tree *, struct game *,
+		    double *);
+static void	robot_tree_iterate(struct robot_tree *);
+static int	robot_tree_choice(const struct robot_tree *);
+
+/* A new child of parent (-1: the root) for action a; its index. */
+static int
+robot_tree_add(struct robot_tree *t, int parent, const struct action *a,
+    int seat)
+{
+	struct robot_node	*nd;
+	int			 i = t->n;
+
+	if (t->n == t->room) {
+		t->room = t->room == 0 ? 256 : t->room * 2;
+		t->nodes = xreallocarray(t->nodes, (size_t)t->room,
+		    sizeof *t->nodes);
+		t->actions = xreallocarray(t->actions, (size_t)t->room,
+		    t->size);
+	}
+	nd = &t->nodes[t->n++];
+	memset(nd, 0, sizeof *nd);
+	nd->parent = parent;
+	nd->child = nd->sibling = -1;
+	nd->ncand = -1;
+	nd->seat = seat;
+	nd->seed = rng_next(&t->rng);
+	if (a != NULL)
+		memcpy(t->actions + (size_t)i * t->size, a, t->size);
+	else
+		memset(t->actions + (size_t)i * t->size, 0, t->size);
+	if (parent != -1) {
+		nd->sibling = t->nodes[parent].child;
+		t->nodes[parent].child = i;
+		t->nodes[parent].nchildren++;
+	}
+	return (i);
+}
+
+static const struct action *
+robot_tree_action(const struct robot_tree *t, int i)
+{
+	return ((const struct action *)(t->actions + (size_t)i * t->size));
+}
+
+/* The root and its children, the turn search's best, with priors. */
+static void
+robot_tree_root(struct robot_tree *t, int seed_children)
+{
+	struct robot_turns	 turns;
+	struct robot_node	*nd;
+	struct game		*c;
+	char			*cause;
+	int			 i, j, k, seat;
+
+	robot_tree_add(t, -1, NULL, t->root->ops->to_move(t->root));
+	robot_turns_search(t->root, rng_next(&t->rng), &turns);
+	/* Children are pushed at the head: add the worst first. */
+	k = turns.n < seed_children ? turns.n : seed_children;
+	for (j = k - 1; j >= 0; j--) {
+		i = turns.order[j];
+		c = game_copy(t->root);
+		if (c->ops->apply(c, c->ops->to_move(c),
+		    robot_turns_at(&turns, i), NULL, &cause) == -1) {
+			free(cause);
+			game_free(c);
+			continue;
+		}
+		seat = c->ops->to_move(c);
+		game_free(c);
+		nd = &t->nodes[robot_tree_add(t, 0, robot_turns_at(&turns, i),
+		    seat)];
+		nd->visits = ROBOT_PRIOR;
+		for (seat = 0; seat < t->nseats; seat++)
+			nd->reward[seat] = ROBOT_PRIOR *
+			    turns.values[i * ROBOT_SEATS + seat];
+		t->nodes[0].visits += ROBOT_PRIOR;
+	}
+	t->nodes[0].ncand = t->nodes[0].nchildren;
+	robot_turns_free(&turns);
+}
+
+/* How many candidates a deeper node in position g has. */
+static int
+robot_tree_count(const struct robot_tree *t, const struct game *g)
+{
+	struct action	*list;
+	int		 n;
+
+	n = g->ops->legal(g, &list);
+	free(list);
+	return (n + (g->ops->extend != NULL ? ROBOT_RANDOM_TURNS : 0));
+}
+
+/*
+ * Add node's next child, playing its action on g (at node's position);
+ * returns the child, or -1 if the action was refused.
+ */
+static int
+robot_tree_expand(struct robot_tree *t, int node, struct game *g)
+{
+	struct robot_node	*nd = &t->nodes[node];
+	struct action		*list, *a;
+	struct rng		 rng;
+	int			*perm, k = nd->nchildren, nrandom = 0, n, i;
+	int			 seat = nd->seat, rc = -1;
+	char			*cause;
+
+	if (g->ops->extend != NULL)
+		nrandom = ROBOT_RANDOM_TURNS;
+	a = game_action_new(g);
+	list = NULL;
+	if (k < nrandom)
+		g->ops->random(g, nd->seed + (uint64_t)k, a);
+	else {
+		n = g->ops->legal(g, &list);
+		perm = xreallocarray(NULL, (size_t)n + 1, sizeof *perm);
+		for (i = 0; i < n; i++)
+			perm[i] = i;
+		rng_init(&rng, nd->seed);
+		rng_shuffle(&rng, perm, n);
+		if (k - nrandom < n)
+			memcpy(a, game_action_at(g, list, perm[k - nrandom]),
+			    t->size);
+		free(perm);
+	}
+	if (g->ops->apply(g, seat, a, NULL, &cause) == -1)
+		free(cause);
+	else
+		rc = robot_tree_add(t, node, a, g->ops->to_move(g));
+	free(list);
+	free(a);
+	return (rc);
+}
+
+/* The child of node best for its mover by UCT, or -1 if none. */
+static int
+robot_tree_select(const struct robot_tree *t, int node)
+{
+	const struct robot_node	*nd = &t->nodes[node], *c;
+	double			 best = -1, v, logn;
+	int			 i, pick = -1;
+
+	logn = log(nd->visits + 1);
+	for (i = nd->child; i != -1; i = c->sibling) {
+		c = &t->nodes[i];
+		v = c->reward[nd->seat] / c->visits +
+		    ROBOT_UCT_C * sqrt(logn / c->visits);
+		if (v > best) {
+			best = v;
+			pick = i;
+		}
+	}
+	return (pick);
+}
+
+/* Play random turns on g and fill values with its evaluation. */
+static void
+robot_tree_playout(struct robot_tree *t, struct game *g, double *values)
+{
+	struct action	*a;
+	char		*cause;
+	int		 d, seat;
+
+	a = game_action_new(g);
+	for (d = 0; d < ROBOT_DEPTH * t->nseats; d++) {
+		if ((seat = g->ops->to_move(g)) == -1)
+			break;
+		g->ops->random(g, rng_next(&t->rng), a);
+		if (g->ops->apply(g, seat, a, NULL, &cause) == -1) {
+			free(cause);
+			break;
+		}
+	}
+	free(a);
+	g->ops->evaluate(g, values);
+}
+
+/* One playout: down the tree, widen, play out, back up. */
+static void
+robot_tree_iterate(struct robot_tree *t)
+{
+	struct robot_node	*nd;
+	struct game		*g;
+	double			 values[ROBOT_SEATS];
+	char			*cause;
+	int			 node = 0, next, s;
+
+	g = game_copy(t->root);
+	for (;;) {
+		nd = &t->nodes[node];
+		if (nd->seat == -1)
+			break;
+		if (nd->ncand == -1)
+			nd->ncand = robot_tree_count(t, g);
+		if (nd->nchildren < nd->ncand &&
+		    nd->nchildren < 1 + (int)sqrt(nd->visits)) {
+			if ((next = robot_tree_expand(t, node, g)) == -1)
+				t->nodes[node].ncand = t->nodes[node].nchildren;
+			else
+				node = next;
+			break;
+		}
+		if ((next = robot_tree_select(t, node)) == -1)
+			break;
+		if (g->ops->apply(g, nd->seat, robot_tree_action(t, next),
+		    NULL, &cause) == -1) {
+			free(cause);
+			break;
+		}
+		node = next;
+	}
+	memset(values, 0, sizeof values);
+	robot_tree_playout(t, g, values);
+	game_free(g);
+	for (; node != -1; node = t->nodes[node].parent) {
+		nd = &t->nodes[node];
+		nd->visits++;
+		for (s = 0; s < t->nseats; s++)
+			nd->reward[s] += values[s];
+	}
+}
+
+/* The root child to play: most visited, then best mean, then first. */
+static int
+robot_tree_choice(const struct robot_tree *t)
+{
+	const struct robot_node	*c;
+	double			 best = -1, mean, bestmean = -1;
+	int			 i, pick = -1, seat = t->nodes[0].seat;
+
+	for (i = t->nodes[0].child; i != -1; i = c->sibling) {
+		c = &t->nodes[i];
+		mean = c->reward[seat] / c->visits;
+		if (c->visits > best || (c->visits == best &&
+		    mean > bestmean)) {
+			best = c->visits;
+			bestmean = mean;
+			pick = i;
+		}
+	}
+	return (pick);
+}
+
+/* The mcts level. */
+int
+robot_mcts(const struct game *g, const struct robot_options *o,
+    struct action *a, char **cause)
+{
+	struct robot_tree	t;
+	long			budget, i;
+	int			pick;
+
+	memset(&t, 0, sizeof t);
+	t.root = g;
+	t.size = g->ops->action_size;
+	t.nseats = g->ops->players(g);
+	rng_init(&t.rng, o->seed);
+	budget = o->budget > 0 ? o->budget : ROBOT_BUDGET;
+	robot_tree_root(&t, ROBOT_ROOT);
+	if (t.nodes[0].nchildren > 1) {
+		for (i = 0; i < budget; i++) {
+			if (o->stop != NULL && i % ROBOT_STOP_EVERY == 0 &&
+			    o->stop(o->arg))
+				break;
+			robot_tree_iterate(&t);
+		}
+	}
+	if ((pick = robot_tree_choice(&t)) == -1) {
+		*cause = xstrdup("no legal action to choose from");
+		free(t.nodes);
+		free(t.actions);
+		return (-1);
+	}
+	memcpy(a, robot_tree_action(&t, pick), t.size);
+	free(t.nodes);
+	free(t.actions);
+	return (0);
+}
