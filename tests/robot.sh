@@ -34,11 +34,18 @@ sql() {
 # answer: the scripted players answer every mail of the last run that
 # asks them for a turn, until no mail asks (at most $1 rounds).
 answer() {
-	local i f a
+	local i f a t
 	for i in $(seq 1 "$1"); do
 		[ -s new ] || break
 		for f in $(cat new); do
 			a=$(mp_answer "$f" "$i")
+			# From turn $RESIGN_AT on, the player resigns.
+			t=$(mp_header "$f" X-Mupbem-State)
+			case $t in
+			"your turn "*)
+				[ "${t#your turn }" -ge "${RESIGN_AT:-99999}" ] &&
+				    a=resign ;;
+			esac
 			[ -n "$a" ] && mp_reply "$f" "$(mp_header "$f" To)" "$a"
 		done
 		run
@@ -57,9 +64,8 @@ has "$(last bob@example.org)" "new: 'robot:clever' is no robot; the robots are r
     why+=("the game: $(sql "select id, status from games")")
 [ "$(sql "select name from players where address = 'greedy@robot.mupbem.invalid'")" = "Robot (greedy)" ] ||
     why+=("players: $(sql "select address, name from players")")
-export MP_PASS_AFTER=30
+RESIGN_AT=30
 answer 60
-unset MP_PASS_AFTER
 [ "$(sql "select status from games")" = over ] ||
     why+=("the game: $(sql "select id, status, turns from games")")
 record G1 >rec
