@@ -49,7 +49,7 @@
 #define ROBOT_ROOT		16	/* root children */
 #define ROBOT_PRIOR		3.0	/* visits a root child starts with */
 #define ROBOT_RANDOM_TURNS	2	/* random whole turns a node tries */
-#define ROBOT_FLAT		32	/* equal playouts that end a search */
+#define ROBOT_FLAT		8	/* equal playouts that end a search */
 #define ROBOT_STOP_EVERY	8	/* playouts between calls of stop */
 
 struct robot_node {
