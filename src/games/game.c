@@ -214,3 +214,18 @@ game_rank_values(int n, const int *ranks, double *values)
 	for (i = 0; i < n; i++)
 		values[i] = ranks[i] == 1 && k > 0 ? 1.0 / k : 0;
 }
+
+/*
+ * Squeeze the n values of an unfinished game, shares adding up to 1,
+ * towards 1/n by GAME_VALUE_MARGIN, so that no unfinished position is
+ * worth as much as a game won or as little as one lost.
+ */
+void
+game_unfinished_values(int n, double *values)
+{
+	int	i;
+
+	for (i = 0; i < n; i++)
+		values[i] = GAME_VALUE_MARGIN / n +
+		    (1 - GAME_VALUE_MARGIN) * values[i];
+}

@@ -32,6 +32,8 @@ struct game_options {
 	int		games;		/* Mur: games in the match */
 };
 
+#define GAME_VALUE_MARGIN	0.05	/* unfinished values kept off 0, 1 */
+
 struct game_ops {
 	const char	*name;		/* "classic", "levis", "velox", "mur" */
 	const char	*title;		/* "Mu velox" */
@@ -85,9 +87,9 @@ struct game_ops {
 	 * For the robots (src/robot/, docs/robots.md).  evaluate fills
 	 * one value a seat, each in [0, 1] and higher better for that
 	 * seat: an estimate of its share of the win (the values of an
-	 * unfinished game add up to 1); a finished game gives 1 to a sole
-	 * winner, 1/k to each of k seats sharing the first rank and 0 to
-	 * the others.
+	 * unfinished game add up to 1, and game_unfinished_values keeps
+	 * them off 0 and 1); a finished game gives 1 to a sole winner, 1/k
+	 * to each of k seats sharing the first rank and 0 to the others.
 	 */
 	void		 (*evaluate)(const struct game *, double *);
 
@@ -125,5 +127,6 @@ int			 game_play(struct game *, int, const char *, size_t,
 int			 game_looks_like(const struct game_ops *,
 			     const char *, size_t);
 void			 game_rank_values(int, const int *, double *);
+void			 game_unfinished_values(int, double *);
 
 #endif

@@ -32,17 +32,24 @@
  * (max-n), so three to six players need nothing more.
  *
  * The budget is o->budget playouts (ROBOT_BUDGET if 0); o->stop is
- * asked every ROBOT_STOP_EVERY playouts.  The choice is the root child
+ * asked every ROBOT_STOP_EVERY playouts.  If the first ROBOT_FLAT
+ * playouts all score exactly the same, the evaluation cannot tell the
+ * turns apart (Mu's layout and selection) and the search stops there.  The choice is the root child
  * visited most, then the better mean, then the better turn search
  * rank.  Everything drawn comes from o->seed: the same seed and budget
  * give the same action.
  */
 
+#ifndef ROBOT_DEPTH
+#define ROBOT_DEPTH		2	/* playout turns, per seat */
+#endif
+#ifndef ROBOT_UCT_C
+#define ROBOT_UCT_C		0.4	/* exploration */
+#endif
 #define ROBOT_ROOT		16	/* root children */
 #define ROBOT_PRIOR		3.0	/* visits a root child starts with */
 #define ROBOT_RANDOM_TURNS	2	/* random whole turns a node tries */
-#define ROBOT_DEPTH		2	/* playout turns, per seat */
-#define ROBOT_UCT_C		0.4	/* exploration */
+#define ROBOT_FLAT		8	/* equal playouts that end a search */
 #define ROBOT_STOP_EVERY	8	/* playouts between calls of stop */
 
 struct robot_node {
@@ -79,7 +86,7 @@ static int	robot_tree_expand(struct robot_tree *, int, struct game *);
 static int	robot_tree_select(const struct robot_tree *, int);
 static void	robot_tree_playout(struct robot_tree *, struct game *,
 		    double *);
-static void	robot_tree_iterate(struct robot_tree *);
+static void	robot_tree_iterate(struct robot_tree *, double *);
 static int	robot_tree_choice(const struct robot_tree *);
 
 /* A new child of parent (-1: the root) for action a; its index. */
@@ -255,13 +262,12 @@ robot_tree_playout(struct robot_tree *t, struct game *g, double *values)
 	g->ops->evaluate(g, values);
 }
 
-/* One playout: down the tree, widen, play out, back up. */
+/* One playout: down the tree, widen, play out, back up; values too. */
 static void
-robot_tree_iterate(struct robot_tree *t)
+robot_tree_iterate(struct robot_tree *t, double *values)
 {
 	struct robot_node	*nd;
 	struct game		*g;
-	double			 values[ROBOT_SEATS];
 	char			*cause;
 	int			 node = 0, next, s;
 
@@ -289,7 +295,7 @@ robot_tree_iterate(struct robot_tree *t)
 		}
 		node = next;
 	}
-	memset(values, 0, sizeof values);
+	memset(values, 0, ROBOT_SEATS * sizeof *values);
 	robot_tree_playout(t, g, values);
 	game_free(g);
 	for (; node != -1; node = t->nodes[node].parent) {
@@ -327,7 +333,8 @@ robot_mcts(const struct game *g, const struct robot_options *o,
     struct action *a, char **cause)
 {
 	struct robot_tree	t;
-	long			budget, i;
+	double			first[ROBOT_SEATS], values[ROBOT_SEATS];
+	long			budget, i, flat = 0;
 	int			pick;
 
 	memset(&t, 0, sizeof t);
@@ -342,7 +349,13 @@ robot_mcts(const struct game *g, const struct robot_options *o,
 			if (o->stop != NULL && i % ROBOT_STOP_EVERY == 0 &&
 			    o->stop(o->arg))
 				break;
-			robot_tree_iterate(&t);
+			robot_tree_iterate(&t, values);
+			if (i == 0)
+				memcpy(first, values, sizeof first);
+			if (memcmp(first, values, sizeof first) != 0)
+				flat = -1;
+			else if (flat != -1 && ++flat == ROBOT_FLAT)
+				break;
 		}
 	}
 	if ((pick = robot_tree_choice(&t)) == -1) {

@@ -17,6 +17,10 @@
  *              now, as the score counts regions (mu-score.c);
  *   segments   every segment it occupies, since a classic or velox turn
  *              allows a move per segment occupied;
+ *   charge     for every piece, its height squared over its capacity
+ *              (the height no more than the capacity): a column close
+ *              to exploding, which will sprout and capture, is worth
+ *              more than its men apart;
  *   threats    every enemy man standing on a cell that one of its
  *              near-hot pieces counts (one man short of exploding, on
  *              the Wall at capacity): the next explosion there
@@ -26,8 +30,8 @@
  * The raw points become shares of the win by a softmax: seat s gets
  * exp(raw[s] / T) over the sum for all seats, so two players' values
  * are a logistic function of the difference.  A seat that resigned
- * gets nothing.  Only the movement phase has anything to tell apart;
- * before it every seat scores the same.
+ * gets nothing.  Only the movement phase has anything to tell apart:
+ * before it every seat gets the same share.
  */
 
 static int	mu_eval_near(const struct mu_board *, int);
@@ -73,6 +77,7 @@ mu_eval_raw(const struct mu_game *g, double *raw)
 	uint64_t		 segs[MU_MAX_PLAYERS];
 	double			 w;
 	int			 ncells = mu_board_ncells(b), c, d, n, i, s;
+	int			 cap, h;
 
 	memset(segs, 0, sizeof segs);
 	for (s = 0; s < g->players; s++)
@@ -84,6 +89,10 @@ mu_eval_raw(const struct mu_game *g, double *raw)
 		s = cell->colour;
 		raw[s] += MU_EVAL_MEN * cell->height;
 		segs[s] |= (uint64_t)1 << mu_board_cell_segment(c);
+		if ((cap = mu_board_capacity(b, c)) > 0) {
+			h = cell->height < cap ? cell->height : cap;
+			raw[s] += MU_EVAL_CHARGE * h * h / cap;
+		}
 		if (!mu_eval_near(b, c))
 			continue;
 		w = s == g->to_move ? MU_EVAL_THREAT_MOVER :
@@ -116,6 +125,11 @@ mu_eval_values(const struct mu_game *g, double *values)
 	double	raw[MU_MAX_PLAYERS], top = -1e300, sum = 0;
 	int	s;
 
+	if (g->phase != MU_PHASE_MOVEMENT) {
+		for (s = 0; s < g->players; s++)
+			values[s] = 1.0 / g->players;
+		return;
+	}
 	mu_eval_raw(g, raw);
 	for (s = 0; s < g->players; s++) {
 		if (raw[s] > top)

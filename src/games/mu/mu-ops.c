@@ -372,6 +372,7 @@ mu_ops_evaluate(const struct game *g, double *values)
 		return;
 	}
 	mu_eval_values(mg, values);
+	game_unfinished_values(mg->players, values);
 }
 
 static int

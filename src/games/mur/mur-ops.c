@@ -288,4 +288,5 @@ mur_ops_evaluate(const struct game *g, double *values)
 		return;
 	}
 	mur_eval_values(mg, values);
+	game_unfinished_values(2, values);
 }
