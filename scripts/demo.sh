@@ -9,9 +9,10 @@
 # who answers each mail that says it is her move with the turn of the
 # greedy robot (mupbem robot --level greedy), challenges the server's
 # own mcts robot ("new velox with robot"), which mupbemd plays itself.
-# From turn 101 alice passes, so the game ends once the robot is ahead
-# and passes too.  The demo then prints the record and alice's last
-# mail: the final board and the score.
+# From turn 61 alice passes, so the game ends by the score once the
+# robot, ahead, passes too; if it has not by turn 161, she resigns.
+# The demo then prints the record and alice's last mail: the final
+# board and the score.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -36,7 +37,8 @@ deliver() {
 MUPBEM=$bin/mupbem
 MP_SEND=deliver
 MP_DB=$demo/mupbem.db
-MP_PASS_AFTER=${MP_PASS_AFTER:-101}
+MP_PASS_AFTER=${MP_PASS_AFTER:-61}
+MP_RESIGN_AFTER=${MP_RESIGN_AFTER:-161}
 . "$bin/scripts/mail-players.sh"
 
 MP_LEVEL=greedy

@@ -59,7 +59,8 @@ mp_reply() {
 
 # mp_answer FILE SEED: what a scripted player answers to mail FILE, or
 # nothing: "accept" to an invitation, "#N TURN" when it is their turn,
-# the turn the robot of level $MP_LEVEL (random if unset) chooses.
+# the turn the robot of level $MP_LEVEL (random if unset) chooses; a
+# pass from turn $MP_PASS_AFTER, and resign from $MP_RESIGN_AFTER.
 mp_answer() {
 	local subject state game turn rec
 	subject=$(mp_header "$1" Subject)
@@ -72,6 +73,11 @@ mp_answer() {
 		game=${subject#\[mupbem G}
 		game=${game%%]*}
 		turn=${state#your turn }
+		if [ "${MP_RESIGN_AFTER:-0}" -gt 0 ] &&
+		    [ "$turn" -ge "$MP_RESIGN_AFTER" ]; then
+			echo "#$turn resign"
+			return
+		fi
 		if [ "${MP_PASS_AFTER:-0}" -gt 0 ] &&
 		    [ "$turn" -ge "$MP_PASS_AFTER" ]; then
 			echo "#$turn pass"
