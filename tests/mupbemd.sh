@@ -277,7 +277,15 @@ cfg "imap without a password" '[mailbox]\nurl = imaps://u@h/INBOX\n' \
 cfg "a missing password file" '[mailbox]\nurl = imaps://u@h/INBOX\npassword_file = /nonexistent/pass\n' \
     "t.conf line 3: [mailbox] password_file: /nonexistent/pass: No such file or directory"
 cfg "a bad size" '[server]\nmax_size = big\n' \
-    "t.conf line 2: [server] max_size: expected a size in bytes (like 256K or 1M), not 'big'"
+    "t.conf line 2: [server] max_size: expected a size in bytes (like 256K or 1M) of at most 1024M, not 'big'"
+cfg "a size that would overflow" '[server]\nmax_size = 99999999999999M\n' \
+    "t.conf line 2: [server] max_size: expected a size in bytes (like 256K or 1M) of at most 1024M, not '99999999999999M'"
+cfg "a size just too large" '[server]\n\nmax_size = 1025M\n' \
+    "t.conf line 3: [server] max_size: expected a size in bytes (like 256K or 1M) of at most 1024M, not '1025M'"
+cfg "seconds past the range" '[send]\nretry = 99999999999999999999\n' \
+    "t.conf line 2: [send] retry: expected a number of seconds from 0 to 1073741824, not '99999999999999999999'"
+cfg "a count past the range" '[games]\nrobot_budget = 2000000000\n' \
+    "t.conf line 2: [games] robot_budget: expected a number from 0 to 1073741824, not '2000000000'"
 cfg "a bad policy" '[server]\npolicy = trust\n' \
     "t.conf line 2: [server] policy: expected one of token|from, not 'trust'"
 cfg "not INI" 'just words\n' \

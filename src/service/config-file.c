@@ -141,6 +141,13 @@ static int	config_handler(void *, const char *, const char *,
 static int	config_value(const struct config_setting *, struct config_file *,
 		    const char *, char **);
 static int	config_number(const char *, int, long *);
+
+/*
+ * The largest number a setting takes: a size of 1G, more than a century
+ * of seconds, and far beyond any count; what is larger is refused, so
+ * that no arithmetic on a setting can overflow.
+ */
+#define CONFIG_NUMBER_MAX	(1024L * 1024 * 1024)
 static int	config_check(const struct config_file *, char **);
 static void	config_url_user(const char *, char **, char **);
 static int	config_mailbox(struct config_file *, const char *, char **);
@@ -484,20 +491,24 @@ static int
 config_number(const char *v, int size, long *out)
 {
 	char	*end;
-	long	 n;
+	long	 n, unit = 1;
 
 	errno = 0;
 	n = strtol(v, &end, 10);
 	if (end == v || errno != 0 || n < 0)
 		return (-1);
-	if (size && (*end == 'K' || *end == 'k')) {
-		n *= 1024;
-		end++;
-	} else if (size && (*end == 'M' || *end == 'm')) {
-		n *= 1024 * 1024;
+	if (size && (*end == 'K' || *end == 'k'))
+		unit = 1024;
+	else if (size && (*end == 'M' || *end == 'm'))
+		unit = 1024 * 1024;
+	if (unit != 1) {
+		/* Checked before multiplying: no overflow, ever. */
+		if (n > CONFIG_NUMBER_MAX / unit)
+			return (-1);
+		n *= unit;
 		end++;
 	}
-	if (*end != '\0')
+	if (*end != '\0' || n > CONFIG_NUMBER_MAX)
 		return (-1);
 	*out = n;
 	return (0);
@@ -584,8 +595,9 @@ config_value(const struct config_setting *s, struct config_file *c,
 		if (config_number(v, s->kind == CONFIG_SIZE, at) == -1) {
 			xasprintf(why, "expected %s, not '%s'",
 			    s->kind == CONFIG_SIZE ? "a size in bytes (like "
-			    "256K or 1M)" : s->kind == CONFIG_COUNT ? "a number"
-			    : "a number of seconds", v);
+			    "256K or 1M) of at most 1024M" : s->kind ==
+			    CONFIG_COUNT ? "a number from 0 to 1073741824" :
+			    "a number of seconds from 0 to 1073741824", v);
 			return (-1);
 		}
 		return (0);
