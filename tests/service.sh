@@ -327,16 +327,33 @@ begin
 mp_mail "$A" games@localhost "" "board
 history G1
 games
-name Alice L.
 unobserve G1"
 mp_mail "$C" games@localhost "games" ""
 run
 grep -q "^seat red " $(cat new) || why+=("no history")
 grep -q "G1 velox, playing, turn 5." $(cat new) || why+=("no games list")
-grep -q "Other players now see you as Alice L. <$A>." $(cat new) || why+=("no name")
 grep -q "You were not following game G1." $(cat new) || why+=("unobserve")
 grep -q "Your games (0):" got/$C.* || why+=("a command in the subject")
-end "board, history, games, name and unobserve; a command in the subject"
+end "board, history, games and unobserve; a command in the subject"
+
+begin
+# A rename by a mail whose From anyone could forge is refused; by a
+# reply to the player's game mail, taken.
+mp_mail "$A" games@localhost "" "name Mallory"
+run
+has "$(last "$A")" "name: send it in a reply to one of your game mails, to the address it came from, so that nobody else can rename you"
+[ "$(sqlite3 mupbem.db "select coalesce(name, '') from players where address = '$A'")" != Mallory ] ||
+    why+=("a forged mail renamed $A")
+f=$(grep -l '^Subject: \[mupbem G1\]' got/$A.* | sort -t. -k3 -n | tail -1)
+mp_reply "$f" "$A" "name Alice L."
+run
+grep -q "Other players now see you as Alice L. <$A>." $(cat new) || why+=("no name")
+mp_reply "$f" "$A" "name $(printf 'Eve\x7fOps')"
+run
+has "$(last "$A")" "name: a name cannot hold control characters"
+[ "$(sqlite3 mupbem.db "select name from players where address = '$A'")" = "Alice L." ] ||
+    why+=("name: $(sqlite3 mupbem.db "select name from players where address = '$A'")")
+end "name: refused from a forgeable mail and with control characters, taken from a reply to a game mail"
 
 begin
 # A player who wants the list form of the board for every mail says so.

@@ -387,12 +387,33 @@ service_name(struct service_mail *sm, const struct command *c, char **cause)
 	const char	*p;
 
 	for (p = c->arg; *p != '\0'; p++) {
-		if (*p == '<' || *p == '>' || *p == '@' || *p == '"' ||
-		    (unsigned char)*p < ' ') {
+		if ((unsigned char)*p < ' ' || *p == 0x7f) {
+			service_error(sm, "name: a name cannot hold control "
+			    "characters; write just the name, like Alice "
+			    "Smith");
+			return (0);
+		}
+		if (*p == '<' || *p == '>' || *p == '@' || *p == '"') {
 			service_error(sm, "name: a name cannot hold '%c'; "
 			    "write just the name, like Alice Smith", *p);
 			return (0);
 		}
+	}
+	/*
+	 * A name is shown to every other player: under the token policy
+	 * it takes the same proof as a turn, a mail to one of the
+	 * sender's game addresses or an answer to our mail to them, so
+	 * that a forged From renames nobody.
+	 */
+	if (strcmp(sm->sv->config->policy, "from") != 0 && sm->answers == 0 &&
+	    (sm->token_game == 0 || !identity_check(sm->me.secret,
+	    sm->token_game, sm->token))) {
+		log_info("player %s: a rename without a token; refused",
+		    sm->me.address);
+		service_error(sm, "name: send it in a reply to one of your game "
+		    "mails, to the address it came from, so that nobody else "
+		    "can rename you");
+		return (0);
 	}
 	if (store_player_rename(sm->sv->store, sm->me.id, c->arg,
 	    cause) == -1)
