@@ -73,7 +73,7 @@ robot=$(grep -cE '^[0-9]+ [a-z]+ ' rec)
 [ "$(grep -c "^seat .* greedy@robot.mupbem.invalid" rec)" = 1 ] ||
     why+=("the robot has no seat: $(head -8 rec)")
 colour=$(sed -n 's/^seat \([a-z]*\) greedy@robot.mupbem.invalid$/\1/p' rec)
-[ "$(grep -cE "^[0-9]+ $colour " rec)" -ge 10 ] ||
+[ "$(grep -cE "^[0-9]+ $colour " rec)" -ge 3 ] ||
     why+=("the robot played $(grep -cE "^[0-9]+ $colour " rec) turns")
 ls got | grep -q robot && why+=("mail went to a robot: $(ls got | grep robot)")
 [ "$(sql "select count(*) from outbox where rcpt like '%robot.mupbem.invalid'")" = 0 ] ||
