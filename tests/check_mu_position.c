@@ -73,6 +73,56 @@ START_TEST(test_version_1)
 }
 END_TEST
 
+/*
+ * A game over names no one to move: after a resignation the position
+ * says "to-move -", reads back, and "-" is refused in a game in play;
+ * the form written before, a seat's colour, still reads.
+ */
+START_TEST(test_over_to_move)
+{
+	struct game	*g;
+	struct mu_game	*read;
+	struct buf	 out, canon, report, text;
+	char		*cause = NULL, *p;
+
+	g = test_util_game("velox", 2, 0, NULL);
+	while (g->ops->to_move(g) != -1 &&
+	    ((struct mu_game *)g->state)->phase != MU_PHASE_MOVEMENT)
+		ck_assert(test_util_walk(g, NULL));
+	buf_init(&canon);
+	buf_init(&report);
+	ck_assert_int_eq(game_play(g, 1, "resign", 6, &canon, &report,
+	    &cause), 0);
+	ck_assert_int_eq(g->ops->to_move(g), -1);
+	buf_init(&out);
+	g->ops->write_position(g, &out);
+	ck_assert_ptr_nonnull(strstr(out.data, "\nphase over\nto-move -\n"));
+	read = xmalloc(sizeof *read);
+	ck_assert_int_eq(mu_position_read(read, out.data, &cause), 0);
+	/* The old form: the colour of the seat that was to move. */
+	p = strstr(out.data, "to-move -\n");
+	buf_init(&text);
+	buf_add(&text, out.data, (size_t)(p - out.data));
+	buf_addf(&text, "to-move blue\n%s", p + strlen("to-move -\n"));
+	ck_assert_int_eq(mu_position_read(read, text.data, &cause), 0);
+	/* "-" in a game in play is refused, naming the line. */
+	buf_reset(&text);
+	p = strstr(out.data, "phase over\n");
+	buf_add(&text, out.data, (size_t)(p - out.data));
+	buf_addf(&text, "phase movement\n%s", p + strlen("phase over\n"));
+	ck_assert_int_eq(mu_position_read(read, text.data, &cause), -1);
+	ck_assert_str_eq(cause, "position line 6: to-move: - is for a game "
+	    "that is over; expected the colour of a seat in play");
+	free(cause);
+	buf_free(&text);
+	free(read);
+	buf_free(&out);
+	buf_free(&canon);
+	buf_free(&report);
+	game_free(g);
+}
+END_TEST
+
 /* Positions at every step of random games read back the same. */
 START_TEST(test_every_step)
 {
@@ -91,6 +141,11 @@ START_TEST(test_every_step)
 		g->ops->write_position(g, &out);
 		roundtrip(out.data);
 		ck_assert_int_eq(mu_position_read(read, out.data, &cause), 0);
+		/* A game over names no one to move ("to-move -"). */
+		if (read->phase == MU_PHASE_OVER) {
+			ck_assert_ptr_nonnull(strstr(out.data, "\nto-move -\n"));
+			read->to_move = ((struct mu_game *)g->state)->to_move;
+		}
 		ck_assert_int_eq(memcmp(read, g->state, sizeof *read), 0);
 		buf_free(&out);
 	} while (test_util_walk(g, NULL));
@@ -369,6 +424,7 @@ main(void)
 	tcase_add_loop_test(tc, test_files, 0, NFILES);
 	tcase_add_loop_test(tc, test_version_1, 0, NFILES);
 	tcase_add_loop_test(tc, test_every_step, 0, 3);
+	tcase_add_test(tc, test_over_to_move);
 	tcase_add_test(tc, test_base);
 	tcase_add_loop_test(tc, test_damage, 0,
 	    sizeof damage / sizeof damage[0]);

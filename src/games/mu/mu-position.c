@@ -50,6 +50,8 @@ struct mu_position_reader {
 	int		 line;
 	const char	*text;		/* the current line */
 	size_t		 len;
+	int		 named;		/* a game over names a seat to move
+					   (as mupbem wrote it before) */
 };
 
 #define MU_POSITION_VERSION	2	/* the version written */
@@ -65,7 +67,8 @@ static const char *mu_position_keys[2][MU_POSITION_NKEYS] = {
 	  "allowance", "passes", "resigned" }
 };
 
-static void	mu_position_emit(const struct mu_game *, int, struct buf *);
+static void	mu_position_emit(const struct mu_game *, int, int,
+		    struct buf *);
 static const char *mu_position_key(int, int);
 static int	mu_position_next(struct mu_position_reader *);
 static int	mu_position_fail(struct mu_position_reader *, char **,
@@ -86,14 +89,14 @@ static int	mu_position_piece(struct mu_game *, int, const char *,
 static int	mu_position_opening(struct mu_game *, int, char **);
 static int	mu_position_check(struct mu_game *, int, char **);
 static int	mu_position_moving(struct mu_game *, char **);
-static int	mu_position_canonical(const struct mu_game *, int,
+static int	mu_position_canonical(const struct mu_game *, int, int,
 		    const char *, char **);
 
 /* Write game g as a position. */
 void
 mu_position_write(const struct mu_game *g, struct buf *out)
 {
-	mu_position_emit(g, MU_POSITION_VERSION, out);
+	mu_position_emit(g, MU_POSITION_VERSION, 0, out);
 }
 
 /* The name that position version gives header key i. */
@@ -105,7 +108,8 @@ mu_position_key(int version, int i)
 
 /* Write game g as a position of the given version. */
 static void
-mu_position_emit(const struct mu_game *g, int version, struct buf *out)
+mu_position_emit(const struct mu_game *g, int version, int named,
+    struct buf *out)
 {
 	const struct mu_board	*b = &g->board;
 	const struct mu_cell	*cell;
@@ -117,7 +121,9 @@ mu_position_emit(const struct mu_game *g, int version, struct buf *out)
 	buf_addf(out, "players %d\n", g->players);
 	buf_addf(out, "segments %d\n", g->segments);
 	buf_addf(out, "phase %s\n", mu_game_phase_name(g->phase));
-	buf_addf(out, "to-move %s\n", mu_game_colour(g->to_move));
+	/* A game over has no one to move: "-" (named: the old form). */
+	buf_addf(out, "to-move %s\n", g->phase == MU_PHASE_OVER && !named ?
+	    "-" : mu_game_colour(g->to_move));
 	buf_addf(out, "%s %d\n", mu_position_key(version, MU_POSITION_TURNS),
 	    g->turns);
 	buf_addf(out, "%s %d\n", mu_position_key(version,
@@ -321,10 +327,22 @@ mu_position_header(struct mu_position_reader *rd, struct mu_game *g,
 				    "over"));
 			break;
 		case 4:
+			if (vlen == 1 && *val == '-') {
+				if (n[3] != MU_PHASE_OVER)
+					return (mu_position_fail(rd, cause,
+					    "to-move: - is for a game that is "
+					    "over; expected the colour of a "
+					    "seat in play"));
+				n[i] = 0;
+				break;
+			}
 			seat = mu_game_colour_parse(val, vlen);
 			if (vlen <= 1 || seat == -1 || seat >= n[1])
-				return (mu_position_fail(rd, cause, "to-move: "
+				return (mu_position_fail(rd, cause,
+				    n[3] == MU_PHASE_OVER ? "to-move: expected "
+				    "- once the game is over" : "to-move: "
 				    "expected the colour of a seat in play"));
+			rd->named = n[3] == MU_PHASE_OVER;
 			n[i] = seat;
 			break;
 		case 8:
@@ -587,7 +605,7 @@ mu_position_moving(struct mu_game *g, char **cause)
  * and name the first line that differs.
  */
 static int
-mu_position_canonical(const struct mu_game *g, int version,
+mu_position_canonical(const struct mu_game *g, int version, int named,
     const char *text, char **cause)
 {
 	struct buf	 out;
@@ -595,7 +613,7 @@ mu_position_canonical(const struct mu_game *g, int version,
 	int		 line;
 
 	buf_init(&out);
-	mu_position_emit(g, version, &out);
+	mu_position_emit(g, version, named, &out);
 	want = text_difference(text, strlen(text), out.data, &line);
 	buf_free(&out);
 	if (want == NULL)
@@ -628,5 +646,5 @@ mu_position_read(struct mu_game *g, const char *text, char **cause)
 	mu_board_sections(&g->board);
 	if (mu_position_check(g, rd.version, cause) == -1)
 		return (-1);
-	return (mu_position_canonical(g, rd.version, text, cause));
+	return (mu_position_canonical(g, rd.version, rd.named, text, cause));
 }
