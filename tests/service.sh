@@ -356,6 +356,21 @@ has "$(last "$A")" "name: a name cannot hold control characters"
 end "name: refused from a forgeable mail and with control characters, taken from a reply to a game mail"
 
 begin
+# A display name that decodes to a line break is no name: it could end
+# a header line or split another player's mail.
+E=eve@example.org
+mp_mail "=?UTF-8?B?$(printf 'Eve\r\nBcc: victim@example.org' | base64 -w0)?= <$E>" \
+    games@localhost "" "new velox with $B"
+run
+[ "$(sqlite3 mupbem.db "select coalesce(name, '-') from players where address = '$E'")" = - ] ||
+    why+=("the name: $(sqlite3 mupbem.db "select name from players where address = '$E'" | od -c | head -2)")
+grep -il '^Bcc:' $(cat new) && why+=("a Bcc header went out")
+grep -l 'victim' $(cat new) | while read -r f; do
+	sed '/^$/q' "$f" | grep -q victim && echo "$f"
+done | grep -q . && why+=("the name reached a header unencoded")
+end "a display name with a line break is not taken, and no header carries it"
+
+begin
 # A player who wants the list form of the board for every mail says so.
 # One of them is to move (a "your turn" mail), the other not (a notice
 # with the board in its text): both ways give the chosen form.

@@ -48,6 +48,7 @@ static void	service_token(struct service_mail *);
 static int	service_command(struct service_mail *, const struct command *,
 		    char **);
 static void	service_rules(struct service_mail *, const char *);
+static int	service_name_controls(const char *);
 static int	service_name(struct service_mail *, const struct command *,
 		    char **);
 
@@ -425,6 +426,17 @@ service_name(struct service_mail *sm, const struct command *c, char **cause)
 	return (0);
 }
 
+/* Does name hold a control character (below space, tab included)? */
+static int
+service_name_controls(const char *name)
+{
+	for (; *name != '\0'; name++) {
+		if ((unsigned char)*name < ' ')
+			return (1);
+	}
+	return (0);
+}
+
 static int
 service_command(struct service_mail *sm, const struct command *c,
     char **cause)
@@ -519,9 +531,11 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 		rc = -1;
 		goto out;
 	}
+	/* A display name follows the rules of "name": no control bytes. */
 	if (sm.me.name == NULL && m->from_name != NULL &&
 	    *m->from_name != '\0' && strlen(m->from_name) <= 40 &&
-	    strpbrk(m->from_name, "<>@\"") == NULL) {
+	    strpbrk(m->from_name, "<>@\"\x7f") == NULL &&
+	    !service_name_controls(m->from_name)) {
 		if (store_player_rename(sv->store, sm.me.id, m->from_name,
 		    cause) == -1) {
 			rc = -1;
