@@ -23,15 +23,8 @@
  * draw from the seed, so the same seed gives the same action.
  */
 
-struct robot_rank {
-	double		score;
-	uint64_t	key;
-	int		i;
-};
-
 static void	robot_turns_add(struct robot_turns *, const struct action *,
 		    const double *, int, struct rng *);
-static int	robot_rank_cmp(const void *, const void *);
 static int	robot_turns_best(const struct robot_turns *, int, int,
 		    int *, int);
 static int	robot_turns_level(const struct game *, struct robot_turns *,
@@ -62,7 +55,7 @@ robot_turns_add(struct robot_turns *t, const struct action *a,
 }
 
 /* Better first: higher score, then higher key, then earlier. */
-static int
+int
 robot_rank_cmp(const void *va, const void *vb)
 {
 	const struct robot_rank	*a = va, *b = vb;

@@ -17,39 +17,43 @@
  * search (robot-greedy.c), each starting with ROBOT_PRIOR visits worth
  * its evaluation, so the search begins from greedy's opinion and needs
  * playouts to overturn it.  A deeper node's children are its position's
- * legal actions in an order drawn from the node's seed, after, where a
- * turn may hold several moves (the game has extend), ROBOT_RANDOM_TURNS
- * whole random turns; they are added one at a time, progressive
- * widening letting a node visited v times have 1 + sqrt(v) children.
+ * legal actions, ordered on the node's second visit by the evaluation
+ * for its mover after each (robot_tree_order): the opponent's best
+ * replies are tried first.  Where a turn may hold several moves (the
+ * game has extend), the best one-move turn extended a move at a time
+ * while that helps comes before them.  They are added one at a time,
+ * progressive widening letting a node visited v times have 1 + sqrt(v)
+ * children.
  *
  * Each playout walks down from the root, at each node taking the child
  * best for the seat to move there by UCT (its mean value for that seat
  * plus ROBOT_UCT_C * sqrt(ln N / n)), adds a child where widening
- * allows, then plays the game's random actions for ROBOT_DEPTH turns a
- * seat (or to the end) and scores the position with the game's
- * evaluation: one value a seat, in [0, 1].  Every node on the way adds
- * the whole vector, and each node's mover maximises their own entry
- * (max-n), so three to six players need nothing more.
+ * allows and scores the new position with the game's evaluation: one
+ * value a seat, in [0, 1].  Random turns would only add noise, so no
+ * playout is played, except while the evaluation tells no seat apart:
+ * then the game's random actions are played for up to ROBOT_DEPTH
+ * turns a seat.  Every node on the way adds the whole vector, and each
+ * node's mover maximises their own entry (max-n), so three to six
+ * players need nothing more.
  *
  * The budget is o->budget playouts (ROBOT_BUDGET if 0); o->stop is
  * asked every ROBOT_STOP_EVERY playouts.  If the first ROBOT_FLAT
  * playouts all score exactly the same, the evaluation cannot tell the
- * turns apart (Mu's layout and selection) and the search stops there.  The choice is the root child
- * visited most, then the better mean, then the better turn search
- * rank.  Everything drawn comes from o->seed: the same seed and budget
- * give the same action.
+ * turns apart (Mu's layout and selection) and the search stops there.
+ * The choice is the root child visited most, then the better mean, then
+ * the better turn search rank.  Everything drawn comes from o->seed: the
+ * same seed and budget give the same action.
  */
 
 #ifndef ROBOT_DEPTH
-#define ROBOT_DEPTH		2	/* playout turns, per seat */
+#define ROBOT_DEPTH		4	/* flat playout turns, per seat */
 #endif
 #ifndef ROBOT_UCT_C
-#define ROBOT_UCT_C		0.4	/* exploration */
+#define ROBOT_UCT_C		0.2	/* exploration */
 #endif
 #define ROBOT_ROOT		16	/* root children */
 #define ROBOT_PRIOR		3.0	/* visits a root child starts with */
-#define ROBOT_RANDOM_TURNS	2	/* random whole turns a node tries */
-#define ROBOT_FLAT		8	/* equal playouts that end a search */
+#define ROBOT_FLAT		64	/* equal playouts that end a search */
 #define ROBOT_STOP_EVERY	8	/* playouts between calls of stop */
 
 struct robot_node {
@@ -59,6 +63,8 @@ struct robot_node {
 	int		nchildren;
 	int		ncand;		/* candidates; -1 until counted */
 	int		seat;		/* to move here; -1: over */
+	int		order;		/* candidates' order in t->order */
+	int		chain;		/* longer turn in t->chains, or -1 */
 	uint64_t	seed;		/* orders the candidates */
 	double		visits;
 	double		reward[ROBOT_SEATS];
@@ -72,6 +78,11 @@ struct robot_tree {
 	unsigned char		*actions;	/* each node's action */
 	int			 n;
 	int			 room;
+	int			*order;		/* nodes' candidate orders */
+	int			 norder;
+	int			 orderroom;
+	unsigned char		*chains;	/* nodes' longer turns */
+	int			 nchains;
 	struct rng		 rng;
 };
 
@@ -80,8 +91,10 @@ static int	robot_tree_add(struct robot_tree *, int,
 static const struct action *robot_tree_action(const struct robot_tree *,
 		    int);
 static void	robot_tree_root(struct robot_tree *, int);
-static int	robot_tree_count(const struct robot_tree *,
+static int	robot_tree_order(struct robot_tree *, int,
 		    const struct game *);
+static int	robot_tree_longer(struct robot_tree *, const struct game *,
+		    int, struct action *, double *);
 static int	robot_tree_expand(struct robot_tree *, int, struct game *);
 static int	robot_tree_select(const struct robot_tree *, int);
 static void	robot_tree_playout(struct robot_tree *, struct game *,
@@ -110,6 +123,7 @@ robot_tree_add(struct robot_tree *t, int parent, const struct action *a,
 	nd->child = nd->sibling = -1;
 	nd->ncand = -1;
 	nd->seat = seat;
+	nd->chain = -1;
 	nd->seed = rng_next(&t->rng);
 	if (a != NULL)
 		memcpy(t->actions + (size_t)i * t->size, a, t->size);
@@ -166,16 +180,83 @@ robot_tree_root(struct robot_tree *t, int seed_children)
 	robot_turns_free(&turns);
 }
 
-/* How many candidates a deeper node in position g has. */
+/*
+ * Order the candidates of a deeper node at position g, best for its
+ * mover first by the evaluation after each, and count them.  Where a
+ * turn may hold several moves, the best one-move turn is extended a move
+ * at a time while that helps, and this longer turn comes first.
+ */
 static int
-robot_tree_count(const struct robot_tree *t, const struct game *g)
+robot_tree_order(struct robot_tree *t, int node, const struct game *g)
 {
-	struct action	*list;
-	int		 n;
+	struct robot_node	*nd = &t->nodes[node];
+	struct robot_rank	*r;
+	struct action		*list, *turn;
+	struct rng		 rng;
+	double			 values[ROBOT_SEATS], best;
+	int			 n, i, seat = nd->seat, chain = -1;
 
 	n = g->ops->legal(g, &list);
+	r = xreallocarray(NULL, (size_t)n + 1, sizeof *r);
+	rng_init(&rng, nd->seed);
+	for (i = 0; i < n; i++) {
+		memset(values, 0, sizeof values);
+		r[i].score = robot_value(g, game_action_at(g, list, i), seat,
+		    values) == -1 ? -1 : values[seat];
+		r[i].key = rng_next(&rng);
+		r[i].i = i;
+	}
+	qsort(r, (size_t)n, sizeof *r, robot_rank_cmp);
+	if (t->norder + n > t->orderroom) {
+		t->orderroom = (t->norder + n) * 2;
+		t->order = xreallocarray(t->order, (size_t)t->orderroom,
+		    sizeof *t->order);
+	}
+	nd->order = t->norder;
+	for (i = 0; i < n; i++)
+		t->order[t->norder++] = r[i].i;
+	if (g->ops->extend != NULL && n > 0 && r[0].score >= 0) {
+		turn = game_action_new(g);
+		memcpy(turn, game_action_at(g, list, r[0].i), t->size);
+		best = r[0].score;
+		while (robot_tree_longer(t, g, seat, turn, &best))
+			chain = 0;
+		if (chain == 0) {
+			t->chains = xreallocarray(t->chains,
+			    (size_t)t->nchains + 1, t->size);
+			memcpy(t->chains + (size_t)t->nchains * t->size, turn,
+			    t->size);
+			nd->chain = t->nchains++;
+		}
+		free(turn);
+	}
+	free(r);
 	free(list);
-	return (n + (g->ops->extend != NULL ? ROBOT_RANDOM_TURNS : 0));
+	return (n + (nd->chain != -1));
+}
+
+/* Replace turn by its best one-move extension if that beats *best. */
+static int
+robot_tree_longer(struct robot_tree *t, const struct game *g, int seat,
+    struct action *turn, double *best)
+{
+	struct action	*list;
+	double		 values[ROBOT_SEATS];
+	int		 n, i, pick = -1;
+
+	n = robot_candidates(g, turn, &list);
+	for (i = 0; i < n; i++) {
+		memset(values, 0, sizeof values);
+		if (robot_value(g, game_action_at(g, list, i), seat,
+		    values) == -1 || values[seat] <= *best)
+			continue;
+		*best = values[seat];
+		pick = i;
+	}
+	if (pick != -1)
+		memcpy(turn, game_action_at(g, list, pick), t->size);
+	free(list);
+	return (pick != -1);
 }
 
 /*
@@ -186,29 +267,19 @@ static int
 robot_tree_expand(struct robot_tree *t, int node, struct game *g)
 {
 	struct robot_node	*nd = &t->nodes[node];
-	struct action		*list, *a;
-	struct rng		 rng;
-	int			*perm, k = nd->nchildren, nrandom = 0, n, i;
-	int			 seat = nd->seat, rc = -1;
+	struct action		*list = NULL, *a;
+	int			 k = nd->nchildren, seat = nd->seat, rc = -1;
 	char			*cause;
 
-	if (g->ops->extend != NULL)
-		nrandom = ROBOT_RANDOM_TURNS;
 	a = game_action_new(g);
-	list = NULL;
-	if (k < nrandom)
-		g->ops->random(g, nd->seed + (uint64_t)k, a);
+	if (nd->chain != -1 && k == 0)
+		memcpy(a, t->chains + (size_t)nd->chain * t->size, t->size);
 	else {
-		n = g->ops->legal(g, &list);
-		perm = xreallocarray(NULL, (size_t)n + 1, sizeof *perm);
-		for (i = 0; i < n; i++)
-			perm[i] = i;
-		rng_init(&rng, nd->seed);
-		rng_shuffle(&rng, perm, n);
-		if (k - nrandom < n)
-			memcpy(a, game_action_at(g, list, perm[k - nrandom]),
-			    t->size);
-		free(perm);
+		if (nd->chain != -1)
+			k--;
+		g->ops->legal(g, &list);
+		memcpy(a, game_action_at(g, list, t->order[nd->order + k]),
+		    t->size);
 	}
 	if (g->ops->apply(g, seat, a, NULL, &cause) == -1)
 		free(cause);
@@ -240,26 +311,35 @@ robot_tree_select(const struct robot_tree *t, int node)
 	return (pick);
 }
 
-/* Play random turns on g and fill values with its evaluation. */
+/*
+ * Fill values with g's evaluation.  While it tells no seat apart (Mu's
+ * layout and selection), play random turns first, up to ROBOT_DEPTH a
+ * seat, so that the search looks on into the phase it can judge.
+ */
 static void
 robot_tree_playout(struct robot_tree *t, struct game *g, double *values)
 {
 	struct action	*a;
 	char		*cause;
-	int		 d, seat;
+	int		 d, s, seat;
 
 	a = game_action_new(g);
+	g->ops->evaluate(g, values);
 	for (d = 0; d < ROBOT_DEPTH * t->nseats; d++) {
-		if ((seat = g->ops->to_move(g)) == -1)
+		for (s = 1; s < t->nseats; s++) {
+			if (values[s] != values[0])
+				break;
+		}
+		if (s < t->nseats || (seat = g->ops->to_move(g)) == -1)
 			break;
 		g->ops->random(g, rng_next(&t->rng), a);
 		if (g->ops->apply(g, seat, a, NULL, &cause) == -1) {
 			free(cause);
 			break;
 		}
+		g->ops->evaluate(g, values);
 	}
 	free(a);
-	g->ops->evaluate(g, values);
 }
 
 /* One playout: down the tree, widen, play out, back up; values too. */
@@ -277,7 +357,7 @@ robot_tree_iterate(struct robot_tree *t, double *values)
 		if (nd->seat == -1)
 			break;
 		if (nd->ncand == -1)
-			nd->ncand = robot_tree_count(t, g);
+			nd->ncand = robot_tree_order(t, node, g);
 		if (nd->nchildren < nd->ncand &&
 		    nd->nchildren < 1 + (int)sqrt(nd->visits)) {
 			if ((next = robot_tree_expand(t, node, g)) == -1)
@@ -367,5 +447,7 @@ robot_mcts(const struct game *g, const struct robot_options *o,
 	memcpy(a, robot_tree_action(&t, pick), t.size);
 	free(t.nodes);
 	free(t.actions);
+	free(t.order);
+	free(t.chains);
 	return (0);
 }

@@ -30,6 +30,14 @@ struct robot_turns {
 	int		*order;		/* best first, after the search */
 };
 
+/* A turn to rank: its score, a tie-breaking draw, its index. */
+struct robot_rank {
+	double		score;
+	uint64_t	key;
+	int		i;
+};
+
+int	 robot_rank_cmp(const void *, const void *);
 int	 robot_candidates(const struct game *, const struct action *,
 	     struct action **);
 int	 robot_value(const struct game *, const struct action *, int,
