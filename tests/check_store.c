@@ -234,8 +234,9 @@ START_TEST(test_migrate_turns)
 	    &cause), 0);
 	store_close(s);
 	ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
-	/* Back to schema 3: without what schemas 4 to 7 add. */
-	ck_assert_int_eq(sqlite3_exec(db, "DROP INDEX games_tournament; "
+	/* Back to schema 3: without what schemas 4 to 8 add. */
+	ck_assert_int_eq(sqlite3_exec(db, "DROP TABLE robot_jobs; "
+	    "DROP INDEX games_tournament; "
 	    "DROP INDEX games_inviting; ALTER TABLE games DROP COLUMN rated; "
 	    "ALTER TABLE games DROP COLUMN finished; ALTER TABLE games DROP "
 	    "COLUMN tournament; ALTER TABLE games DROP COLUMN seek; ALTER "

@@ -346,7 +346,9 @@ narrow $(cat new)
 end "ratings KIND: the table, best first, with ? for provisional; ratings: a section per kind rated; an unknown kind lists the kinds"
 
 begin
-mp_mail "$A" games@localhost "x" "name Alice Smith"
+# A rename takes the token: a reply to one of alice's game mails.
+g=$(grep -l '^Subject: \[mupbem G' got/"$A".* | sort -t. -k3 -n | tail -1)
+mp_reply "$g" "$A" "name Alice Smith"
 mp_mail "$B" games@localhost "x" "stats"
 mp_mail "$C" games@localhost "x" "stats alice smith"
 mp_mail "$D" games@localhost "x" "stats nobody@example.org"

@@ -86,13 +86,13 @@ narrow() {
 	done
 }
 
-# join T N...: players N... join tournament T, named Pn.
+# join T N...: players N... join tournament T, named Pn by their From.
 join() {
 	local t=$1 n
 	shift
 	for n in "$@"; do
-		mp_mail "$(p "$n")" games@localhost "x" "name P$n
-tournament join $t"
+		mp_mail "P$n <$(p "$n")>" games@localhost "x" \
+		    "tournament join $t"
 	done
 }
 
@@ -414,8 +414,7 @@ fresh
 begin
 mp_mail $O games@localhost "x" "league new Club velox division 4 time 3d"
 for k in $(seq 1 12); do
-	mp_mail "$(p "$k")" games@localhost "x" "name P$k
-league join Club"
+	mp_mail "P$k <$(p "$k")>" games@localhost "x" "league join Club"
 done
 run
 mp_mail $O games@localhost "x" "league start Club"
@@ -450,8 +449,7 @@ f=$(grep -l "^Subject: \[mupbem\] League Club: season 1 is over" got/"$(p 5)".* 
 end "a league season: three divisions of four, all games at once, then the top go up and the bottom down"
 
 begin
-mp_mail "$(p 13)" games@localhost "x" "name P13
-league join Club"
+mp_mail "P13 <$(p 13)>" games@localhost "x" "league join Club"
 run
 has "$(last "$(p 13)")" "You start in its lowest division next season."
 for x in $(sql "select id from games where status = 'playing'"); do
