@@ -56,11 +56,6 @@ enum {
 	SG_PLAYER_SETTINGS
 };
 
-#define SG_GAME_COLUMNS \
-	"g.id, g.variant, g.status, g.record, g.turns, g.thread, g.created, " \
-	"g.updated, g.topic, g.clock, g.clock_seat, g.clock_since, " \
-	"g.clock_turn, g.reminded, g.deadline, g.ending, g.result, g.rated, " \
-	"g.finished, g.tournament, g.seek"
 
 static const char *const store_game_sql[STORE_GAME_NSTMTS] = {
 	"SELECT id, address, name, secret, settings FROM players WHERE "
@@ -72,13 +67,13 @@ static const char *const store_game_sql[STORE_GAME_NSTMTS] = {
 	"UPDATE players SET name = ?2 WHERE id = ?1",
 	"INSERT INTO games (variant, options, status, record, turns, created, "
 	    "updated, topic) VALUES (?1, ?2, 'inviting', ?3, 0, ?4, ?4, ?5)",
-	"SELECT " SG_GAME_COLUMNS " FROM games g WHERE g.id = ?1",
+	"SELECT " STORE_GAME_COLUMNS " FROM games g WHERE g.id = ?1",
 	"UPDATE games SET status = ?2, record = ?3, turns = ?4, updated = ?5 "
 	    "WHERE id = ?1",
 	"UPDATE games SET thread = ?2 WHERE id = ?1 AND thread IS NULL",
-	"SELECT " SG_GAME_COLUMNS " FROM games g WHERE g.id IN "
+	"SELECT " STORE_GAME_COLUMNS " FROM games g WHERE g.id IN "
 	    "(SELECT game FROM seats WHERE player = ?1) ORDER BY g.id",
-	"SELECT " SG_GAME_COLUMNS " FROM games g ORDER BY g.id",
+	"SELECT " STORE_GAME_COLUMNS " FROM games g ORDER BY g.id",
 	"INSERT INTO seats (game, seat, player, state) VALUES (?1, ?2, ?3, ?4)",
 	"UPDATE seats SET player = ?3, state = ?4 WHERE game = ?1 AND seat = ?2",
 	"SELECT s.seat, s.state, p.id, p.address, p.name, p.secret, "
@@ -105,10 +100,6 @@ static const char *const store_game_sql[STORE_GAME_NSTMTS] = {
 
 static sqlite3_stmt *store_game_stmt(struct store *, int, char **);
 static int	store_game_run(struct store *, int, sqlite3_stmt *, char **);
-static char	*store_game_text(sqlite3_stmt *, int);
-static void	store_game_row_player(sqlite3_stmt *, int,
-		    struct store_player *);
-static void	store_game_row(sqlite3_stmt *, struct store_game *);
 static void	store_game_bind_id(sqlite3_stmt *, int, long long);
 static int	store_game_player_lookup(struct store *, int, const char *,
 		    long long, struct store_player *, char **);
@@ -139,14 +130,6 @@ store_game_run(struct store *s, int i, sqlite3_stmt *st, char **cause)
 	return (0);
 }
 
-static char *
-store_game_text(sqlite3_stmt *st, int col)
-{
-	const unsigned char	*t = sqlite3_column_text(st, col);
-
-	return (t == NULL ? NULL : xstrdup((const char *)t));
-}
-
 /* Bind a row id, or NULL for 0. */
 static void
 store_game_bind_id(sqlite3_stmt *st, int i, long long id)
@@ -158,40 +141,42 @@ store_game_bind_id(sqlite3_stmt *st, int i, long long id)
 }
 
 /* Columns at..at+4: a player's id, address, name, secret, settings. */
-static void
+/* A player from the five columns of st from at. */
+void
 store_game_row_player(sqlite3_stmt *st, int at, struct store_player *p)
 {
 	p->id = sqlite3_column_int64(st, at);
-	p->address = store_game_text(st, at + 1);
-	p->name = store_game_text(st, at + 2);
-	p->secret = store_game_text(st, at + 3);
-	p->settings = store_game_text(st, at + 4);
+	p->address = store_text(st, at + 1);
+	p->name = store_text(st, at + 2);
+	p->secret = store_text(st, at + 3);
+	p->settings = store_text(st, at + 4);
 }
 
-static void
+/* A game from the columns STORE_GAME_COLUMNS names. */
+void
 store_game_row(sqlite3_stmt *st, struct store_game *g)
 {
 	g->id = sqlite3_column_int64(st, 0);
-	g->variant = store_game_text(st, 1);
-	g->status = store_game_text(st, 2);
-	g->record = store_game_text(st, 3);
+	g->variant = store_text(st, 1);
+	g->status = store_text(st, 2);
+	g->record = store_text(st, 3);
 	g->turns = sqlite3_column_int(st, 4);
-	g->thread = store_game_text(st, 5);
+	g->thread = store_text(st, 5);
 	g->created = sqlite3_column_int64(st, 6);
 	g->updated = sqlite3_column_int64(st, 7);
-	g->topic = store_game_text(st, 8);
-	g->clock = store_game_text(st, 9);
+	g->topic = store_text(st, 8);
+	g->clock = store_text(st, 9);
 	g->clock_seat = store_game_int(st, 10);
 	g->clock_since = store_game_int(st, 11);
 	g->clock_turn = (int)store_game_int(st, 12);
 	g->reminded = sqlite3_column_int(st, 13);
 	g->deadline = store_game_int(st, 14);
-	g->ending = store_game_text(st, 15);
-	g->result = store_game_text(st, 16);
+	g->ending = store_text(st, 15);
+	g->result = store_text(st, 16);
 	g->rated = sqlite3_column_int(st, 17);
 	g->finished = store_game_int(st, 18);
 	g->tournament = store_game_int(st, 19);
-	g->seek = store_game_text(st, 20);
+	g->seek = store_text(st, 20);
 }
 
 /* An integer column, or -1 for NULL. */
@@ -520,10 +505,10 @@ store_seats(struct store *s, long long game, struct store_seat **out,
 		*out = xreallocarray(*out, *n + 1, sizeof **out);
 		seat = &(*out)[(*n)++];
 		seat->seat = sqlite3_column_int(st, 0);
-		seat->state = store_game_text(st, 1);
+		seat->state = store_text(st, 1);
 		store_game_row_player(st, 2, &seat->player);
 		seat->bank = store_game_int(st, 7);
-		seat->out = store_game_text(st, 8);
+		seat->out = store_text(st, 8);
 		seat->rank = (int)store_game_int(st, 9);
 	}
 	sqlite3_reset(st);

@@ -68,17 +68,12 @@ enum {
 #define SL_L_COLUMNS \
 	"id, name, variant, seats, segments, division, promote, relegate, " \
 	"clock, organiser, season, state, created"
-#define SL_G_COLUMNS \
-	"g.id, g.variant, g.status, g.record, g.turns, g.thread, g.created, " \
-	"g.updated, g.topic, g.clock, g.clock_seat, g.clock_since, " \
-	"g.clock_turn, g.reminded, g.deadline, g.ending, g.result, g.rated, " \
-	"g.finished, g.tournament, g.seek"
 
 static const char *const store_league_sql[SL_NSTMTS] = {
 	"UPDATE games SET rated = ?2, tournament = ?3, seek = ?4 WHERE id = ?1",
 	"UPDATE games SET finished = ?2 WHERE id = ?1 AND finished IS NULL",
 	"UPDATE seats SET rank = ?3 WHERE game = ?1 AND seat = ?2",
-	"SELECT " SL_G_COLUMNS " FROM games g WHERE g.status = 'inviting' "
+	"SELECT " STORE_GAME_COLUMNS " FROM games g WHERE g.status = 'inviting' "
 	    "AND EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND "
 	    "s.state = 'open') ORDER BY g.id",
 	"INSERT INTO tournaments (name, variant, format, seats, segments, "
@@ -134,8 +129,6 @@ static sqlite3_stmt *store_league_bind(struct store *, int, char **,
 static int	store_league_run(struct store *, int, sqlite3_stmt *, char **);
 static int	store_league_done(struct store *, int, sqlite3_stmt *, int,
 		    char **);
-static void	store_league_player(sqlite3_stmt *, int,
-		    struct store_player *);
 static void	store_league_t_row(sqlite3_stmt *, struct store_tournament *);
 static void	store_league_l_row(sqlite3_stmt *, struct store_league *);
 static int	store_league_ids(const char *, long long *, int *, int);
@@ -202,16 +195,6 @@ store_league_done(struct store *s, int i, sqlite3_stmt *st, int rc,
 	if (rc != SQLITE_DONE)
 		return (store_fail(s, cause, store_league_sql[i]));
 	return (0);
-}
-
-static void
-store_league_player(sqlite3_stmt *st, int at, struct store_player *p)
-{
-	p->id = sqlite3_column_int64(st, at);
-	p->address = store_text(st, at + 1);
-	p->name = store_text(st, at + 2);
-	p->secret = store_text(st, at + 3);
-	p->settings = store_text(st, at + 4);
 }
 
 static void
@@ -328,27 +311,7 @@ store_games_open(struct store *s, struct store_game **out, size_t *n,
 		}
 		g = &v[(*n)++];
 		memset(g, 0, sizeof *g);
-		g->id = sqlite3_column_int64(st, 0);
-		g->variant = store_text(st, 1);
-		g->status = store_text(st, 2);
-		g->record = store_text(st, 3);
-		g->turns = sqlite3_column_int(st, 4);
-		g->thread = store_text(st, 5);
-		g->created = sqlite3_column_int64(st, 6);
-		g->updated = sqlite3_column_int64(st, 7);
-		g->topic = store_text(st, 8);
-		g->clock = store_text(st, 9);
-		g->clock_seat = store_game_int(st, 10);
-		g->clock_since = store_game_int(st, 11);
-		g->clock_turn = (int)store_game_int(st, 12);
-		g->reminded = sqlite3_column_int(st, 13);
-		g->deadline = store_game_int(st, 14);
-		g->ending = store_text(st, 15);
-		g->result = store_text(st, 16);
-		g->rated = sqlite3_column_int(st, 17);
-		g->finished = store_game_int(st, 18);
-		g->tournament = store_game_int(st, 19);
-		g->seek = store_text(st, 20);
+		store_game_row(st, g);
 	}
 	*out = v;
 	if (store_league_done(s, SL_GAMES_OPEN, st, rc, cause) == -1) {
@@ -522,7 +485,7 @@ store_entrants(struct store *s, long long t, struct store_entrant **out,
 			v = xreallocarray(v, size, sizeof *v);
 		}
 		e = &v[(*n)++];
-		store_league_player(st, 0, &e->player);
+		store_game_row_player(st, 0, &e->player);
 		e->number = sqlite3_column_int(st, 5);
 		e->rating = sqlite3_column_double(st, 6);
 		e->state = store_text(st, 7);
@@ -773,7 +736,7 @@ store_members(struct store *s, long long league, struct store_member **out,
 			v = xreallocarray(v, size, sizeof *v);
 		}
 		m = &v[(*n)++];
-		store_league_player(st, 0, &m->player);
+		store_game_row_player(st, 0, &m->player);
 		m->division = sqlite3_column_int(st, 5);
 		m->state = store_text(st, 6);
 	}

@@ -29,6 +29,18 @@ struct store {
 };
 
 struct store_outmail;
+struct store_game;
+struct store_player;
+
+/* The columns store_game_row() reads, of games as g. */
+#define STORE_GAME_COLUMNS \
+	"g.id, g.variant, g.status, g.record, g.turns, g.thread, g.created, " \
+	"g.updated, g.topic, g.clock, g.clock_seat, g.clock_since, " \
+	"g.clock_turn, g.reminded, g.deadline, g.ending, g.result, g.rated, " \
+	"g.finished, g.tournament, g.seek"
+
+void	store_game_row(sqlite3_stmt *, struct store_game *);
+void	store_game_row_player(sqlite3_stmt *, int, struct store_player *);
 
 int	store_fail(struct store *, char **, const char *);
 void	store_outmail_row(sqlite3_stmt *, struct store_outmail *);
