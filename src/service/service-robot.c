@@ -267,8 +267,10 @@ static int
 service_robot_take(struct service *sv, struct mailloop *ml,
     struct service_robot **out, char **cause)
 {
-	struct store_game	 g;
+	struct service_mail	 sm;
+	struct service_game	 sg;
 	struct service_robot	*r;
+	enum robot_level	 level;
 	long long		 game;
 	int			 turn, rc;
 
@@ -276,41 +278,32 @@ service_robot_take(struct service *sv, struct mailloop *ml,
 	if ((rc = store_robot_job_next(sv->store, 0, &game, &turn,
 	    cause)) != 1)
 		return (rc);
-	if ((rc = store_game_get(sv->store, game, &g, cause)) != 1)
-		return (rc);
+	memset(&sm, 0, sizeof sm);
+	sm.sv = sv;
+	sm.ml = ml;
+	buf_init(&sm.reply);
+	rc = service_game_load(&sm, game, &sg, cause);
+	buf_free(&sm.reply);
+	if (rc == -1)
+		return (-1);
+	/* The level is the seat's; stale (gone, unreadable): dropped. */
+	if (rc == 0 || !service_robot_seat(&sg, &level)) {
+		if (rc == 1)
+			service_game_free(&sg);
+		log_warnx("game G%lld: its robot job is dropped", game);
+		return (store_robot_job_del(sv->store, game, cause) == -1 ?
+		    -1 : 2);
+	}
 	r = xcalloc(1, sizeof *r);
 	r->game = game;
 	r->turn = turn;
-	r->record = xstrdup(g.record);
+	r->level = level;
+	r->record = xstrdup(sg.row.record);
 	r->budget = sv->config->robot_budget;
 	r->seconds = (double)sv->config->robot_time;
 	r->seed = (uint64_t)game * 0x9e3779b97f4a7c15ULL + (uint64_t)turn;
-	store_game_free(&g);
 	atomic_init(&r->done, 0);
-	/* The level is the seat's; service_robot_seat() said so. */
-	{
-		struct service_mail	sm;
-		struct service_game	sg;
-
-		memset(&sm, 0, sizeof sm);
-		sm.sv = sv;
-		sm.ml = ml;
-		buf_init(&sm.reply);
-		rc = service_game_load(&sm, game, &sg, cause);
-		buf_free(&sm.reply);
-		if (rc != 1 || !service_robot_seat(&sg, &r->level)) {
-			if (rc == 1)
-				service_game_free(&sg);
-			service_robot_free(r);
-			if (rc == -1)
-				return (-1);
-			/* Stale (the game is gone or unreadable): drop it. */
-			log_warnx("game G%lld: its robot job is dropped", game);
-			return (store_robot_job_del(sv->store, game, cause) ==
-			    -1 ? -1 : 2);
-		}
-		service_game_free(&sg);
-	}
+	service_game_free(&sg);
 	*out = r;
 	return (1);
 }
