@@ -243,12 +243,14 @@ struct service_tournament {
 	size_t			 ne;
 	struct store_pairing	*p;
 	size_t			 np;
+	int			*byid;	/* entrants' indices by player id */
 };
 
 int	service_round_load(struct service_mail *, long long, const char *,
 	    struct service_tournament *, char **);
 void	service_round_free(struct service_tournament *);
 int	service_round_index(const struct service_tournament *, long long);
+void	service_round_reindex(struct service_tournament *);
 const char *service_round_name(const struct store_player *);
 int	service_round_count(const struct service_tournament *);
 void	service_round_standings(const struct service_tournament *,

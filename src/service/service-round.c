@@ -71,7 +71,13 @@ static int	sr_table(struct service_mail *,
 		    const int *, int, char **);
 static int	sr_pair_roundrobin(struct service_mail *,
 		    const struct service_tournament *, int, char **);
+struct sr_met;
+static uint64_t	sr_met_key(int, int);
+static int	sr_met_cmp(const void *, const void *);
+static void	sr_met_init(const struct service_tournament *,
+		    struct sr_met *);
 static int	sr_met(void *, int, int);
+static int	sr_key_cmp(const void *, const void *);
 static int	sr_pair_swiss(struct service_mail *,
 		    const struct service_tournament *, int, char **);
 static int	sr_match_winner(const struct service_tournament *, int, int,
@@ -96,6 +102,7 @@ service_round_load(struct service_mail *sm, long long id, const char *name,
 		service_round_free(st);
 		return (-1);
 	}
+	service_round_reindex(st);
 	return (1);
 }
 
@@ -105,6 +112,7 @@ service_round_free(struct service_tournament *st)
 	store_tournament_free(&st->t);
 	store_entrants_free(st->e, st->ne);
 	store_pairings_free(st->p, st->np);
+	free(st->byid);
 	memset(st, 0, sizeof *st);
 }
 
@@ -112,13 +120,52 @@ service_round_free(struct service_tournament *st)
 int
 service_round_index(const struct service_tournament *st, long long player)
 {
-	size_t	i;
+	size_t	lo = 0, hi = st->ne, mid;
 
-	for (i = 0; i < st->ne; i++) {
-		if (st->e[i].player.id == player)
-			return ((int)i);
+	while (lo < hi) {	/* byid is sorted by player id */
+		mid = lo + (hi - lo) / 2;
+		if (st->e[st->byid[mid]].player.id < player)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
+	if (lo < st->ne && st->e[st->byid[lo]].player.id == player)
+		return (st->byid[lo]);
 	return (-1);
+}
+
+/* An entrant's player id and index, to sort by the id. */
+struct sr_key {
+	long long	id;
+	int		i;
+};
+
+static int
+sr_key_cmp(const void *a, const void *b)
+{
+	const struct sr_key	*x = a, *y = b;
+
+	return (x->id < y->id ? -1 : x->id > y->id);
+}
+
+/* Index st's entrants by player id: after loading, after reordering. */
+void
+service_round_reindex(struct service_tournament *st)
+{
+	struct sr_key	*keys;
+	size_t		 i;
+
+	keys = xreallocarray(NULL, st->ne + 1, sizeof *keys);
+	for (i = 0; i < st->ne; i++) {
+		keys[i].id = st->e[i].player.id;
+		keys[i].i = (int)i;
+	}
+	qsort(keys, st->ne, sizeof *keys, sr_key_cmp);
+	free(st->byid);
+	st->byid = xreallocarray(NULL, st->ne + 1, sizeof *st->byid);
+	for (i = 0; i < st->ne; i++)
+		st->byid[i] = keys[i].i;
+	free(keys);
 }
 
 const char *
@@ -484,22 +531,75 @@ sr_pair_roundrobin(struct service_mail *sm, const struct service_tournament *st,
 	return (rc);
 }
 
-/* How often entrants a and b have sat at one table (arg: the st). */
+/* Every pair of entrants who sat at one table, as sorted keys. */
+struct sr_met {
+	uint64_t	*keys;	/* a << 32 | b, a < b */
+	size_t		 n;
+};
+
+static uint64_t
+sr_met_key(int a, int b)
+{
+	return (a < b ? (uint64_t)a << 32 | (uint32_t)b :
+	    (uint64_t)b << 32 | (uint32_t)a);
+}
+
+static int
+sr_met_cmp(const void *a, const void *b)
+{
+	uint64_t	x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x < y ? -1 : x > y);
+}
+
+/* The pairs of st's tables, for sr_met(). */
+static void
+sr_met_init(const struct service_tournament *st, struct sr_met *m)
+{
+	size_t	i, size = 0;
+	int	j, k, a, b;
+
+	m->keys = NULL;
+	m->n = 0;
+	for (i = 0; i < st->np; i++) {
+		for (j = 0; j < st->p[i].n; j++) {
+			a = service_round_index(st, st->p[i].players[j]);
+			for (k = j + 1; a != -1 && k < st->p[i].n; k++) {
+				b = service_round_index(st,
+				    st->p[i].players[k]);
+				if (b == -1)
+					continue;
+				if (m->n == size) {
+					size = size == 0 ? 64 : size * 2;
+					m->keys = xreallocarray(m->keys, size,
+					    sizeof *m->keys);
+				}
+				m->keys[m->n++] = sr_met_key(a, b);
+			}
+		}
+	}
+	if (m->n > 0)
+		qsort(m->keys, m->n, sizeof *m->keys, sr_met_cmp);
+}
+
+/* How often entrants a and b have sat at one table (arg: a sr_met). */
 static int
 sr_met(void *arg, int a, int b)
 {
-	const struct service_tournament	*st = arg;
-	size_t		 i;
-	int		 j, n = 0, fa, fb;
+	const struct sr_met	*m = arg;
+	uint64_t		 key = sr_met_key(a, b);
+	size_t			 lo = 0, hi = m->n, mid;
+	int			 n = 0;
 
-	for (i = 0; i < st->np; i++) {
-		fa = fb = 0;
-		for (j = 0; j < st->p[i].n; j++) {
-			fa |= st->p[i].players[j] == st->e[a].player.id;
-			fb |= st->p[i].players[j] == st->e[b].player.id;
-		}
-		n += fa && fb;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (m->keys[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
+	while (lo < m->n && m->keys[lo++] == key)
+		n++;
 	return (n);
 }
 
@@ -511,6 +611,7 @@ sr_pair_swiss(struct service_mail *sm, const struct service_tournament *st,
 	struct pairing_player	*pp;
 	struct pairing_table	*tables;
 	struct standings_row	*rows;
+	struct sr_met		 met;
 	size_t			 n, i;
 	int			 j, k, rc = 0;
 
@@ -537,7 +638,8 @@ sr_pair_swiss(struct service_mail *sm, const struct service_tournament *st,
 		}
 	}
 	tables = xreallocarray(NULL, st->ne + 1, sizeof *tables);
-	if (pairing_swiss(pp, (int)st->ne, st->t.seats, sr_met, (void *)st,
+	sr_met_init(st, &met);
+	if (pairing_swiss(pp, (int)st->ne, st->t.seats, sr_met, &met,
 	    tables, &n) == -1) {
 		xasprintf(cause, "tournament %s: round %d cannot be paired",
 		    st->t.name, round);
@@ -546,6 +648,7 @@ sr_pair_swiss(struct service_mail *sm, const struct service_tournament *st,
 	for (i = 0; rc == 0 && i < n; i++)
 		rc = sr_table(sm, st, round, (int)i + 1, 1, tables[i].seat,
 		    tables[i].n, cause);
+	free(met.keys);
 	free(tables);
 	free(rows);
 	free(pp);
@@ -825,6 +928,7 @@ service_round_begin(struct service_mail *sm, long long id, char **cause)
 			st.e[j - 1] = tmp;
 		}
 	}
+	service_round_reindex(&st);
 	for (i = 0; i < st.ne; i++) {
 		r = st.e[i].rating;
 		st.e[i].number = (int)i + 1;
