@@ -120,8 +120,18 @@ START_TEST(test_seek)
 	parse("seek classic players 3 unrated range 1400-1700 time 2d\n"
 	    "seek velox min 1500\nseek velox max 1600.\n"
 	    "new velox with bob@example.org unrated\ngames open\n"
-	    "ratings classic3\nstats Alice Smith\nstats\n", NULL);
-	ck_assert_uint_eq(l.n, 8);
+	    "ratings classic3\nstats Alice Smith\nstats\n"
+	    "seek classic with robot:greedy players 4 range 1400- with robot\n"
+	    "seek velox with robot\n", NULL);
+	ck_assert_uint_eq(l.n, 10);
+	ck_assert_int_eq(l.v[8].type, COMMAND_SEEK);
+	ck_assert_int_eq(l.v[8].nwith, 2);
+	ck_assert_str_eq(l.v[8].with[0], "robot:greedy");
+	ck_assert_str_eq(l.v[8].with[1], "robot");
+	ck_assert_int_eq(l.v[8].open, 1);
+	ck_assert_int_eq(l.v[8].low, 1400);
+	ck_assert_int_eq(l.v[9].nwith, 1);
+	ck_assert_int_eq(l.v[9].open, 0);
 	ck_assert_int_eq(l.v[0].type, COMMAND_SEEK);
 	ck_assert_str_eq(l.v[0].arg, "classic");
 	ck_assert_int_eq(l.v[0].open, 2);
@@ -275,9 +285,14 @@ static const struct {
 	    "1500" },
 	{ "seek classic players 1\n", "line 1: seek: players takes a number "
 	    "from 2, such as players 3" },
-	{ "seek velox with bob@example.org\n", "line 1: seek: 'with' is not a "
-	    "word seek understands (time 3d+1d/10d, segments N, players N, "
-	    "rated, unrated, range 1400-1700, min N, max N)" },
+	{ "seek velox open 1\n", "line 1: seek: 'open' is not a word seek "
+	    "understands (time 3d+1d/10d, segments N, players N, with "
+	    "robot[:LEVEL], rated, unrated, range 1400-1700, min N, max N)" },
+	{ "seek velox with bob@example.org\n", "line 1: seek: "
+	    "'bob@example.org' is not a robot; a seek invites nobody, but may "
+	    "seat robots (with robot, with robot:greedy)" },
+	{ "seek velox with robot robot:greedy\n", "line 1: seek: players 2 "
+	    "leaves no seat for 2 robots; say players 3" },
 	{ "rules\n", "line 1: rules: which game? Write rules velox, levis, "
 	    "classic or mur" },
 	{ "new\n", "line 1: new: which game? Write new velox, new levis, new "

@@ -6,7 +6,7 @@
 # games (against people and each other) to the end; nothing is ever
 # mailed to a robot; and mupbemd killed with SIGKILL while a robot
 # thinks loses and doubles nothing: the job is found again and played
-# once.  TAP-like output.
+# once.  A seek may seat robots too.  TAP-like output.
 #
 # make check sets MUPBEM and MUPBEMD.
 
@@ -85,6 +85,29 @@ mp_mail "$A" games@localhost "x" "ratings velox"
 run
 has "$(last "$A")" "[robot] greedy"
 end "a whole game against a robot by mail: it plays its turns at once, is mailed nothing, and is rated as a robot"
+
+# --- a seek with a robot ------------------------------------------------------
+
+fresh
+begin
+mp_mail "$A" games@localhost "x" "seek classic players 3 with robot:greedy segments 2"
+run
+[ "$(sql "select status from games")" = inviting ] ||
+    why+=("the seek: $(sql "select id, status from games")")
+[ "$(sql "select count(*) from seats where state = 'open'")" = 1 ] ||
+    why+=("seats: $(sql "select seat, player, state from seats")")
+mp_mail bob@example.org games@localhost "x" "games open"
+run
+has "$(last bob@example.org)" "G1"
+mp_mail bob@example.org games@localhost "x" "join G1"
+run
+[ "$(sql "select status from games")" = playing ] ||
+    why+=("after the join: $(sql "select id, status from games")")
+[ "$(sql "select count(*) from seats s join players p on p.id = s.player where p.address = 'greedy@robot.mupbem.invalid'")" = 1 ] ||
+    why+=("no robot seat: $(sql "select seat, player, state from seats")")
+[ "$(sql "select count(*) from robot_jobs")" = 0 ] ||
+    why+=("a robot job is left after the run: $(sql "select * from robot_jobs")")
+end "seek classic players 3 with robot:greedy: a robot seat and an open one; the join starts the game"
 
 # --- robots in a tournament --------------------------------------------------
 

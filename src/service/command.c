@@ -354,19 +354,19 @@ command_new(struct command_reader *rd, struct command *c, const char *s,
 			state = 0;
 			continue;
 		}
-		if (seek) {
+		if (n == 4 && strncasecmp(w, "with", 4) == 0) {
+			state = 1;
+			continue;
+		}
+		if (seek && state != 1) {
 			if ((rc = command_seek(rd, c, &w, &n)) == -1)
 				return (-1);
 			if (rc == 1)
 				continue;
 			return (command_fail(rd, "seek: '%.*s' is not a word "
 			    "seek understands (time 3d+1d/10d, segments N, "
-			    "players N, rated, unrated, range 1400-1700, min "
-			    "N, max N)", (int)n, w));
-		}
-		if (n == 4 && strncasecmp(w, "with", 4) == 0) {
-			state = 1;
-			continue;
+			    "players N, with robot[:LEVEL], rated, unrated, "
+			    "range 1400-1700, min N, max N)", (int)n, w));
 		}
 		if (n == 4 && strncasecmp(w, "open", 4) == 0) {
 			w = command_word(w + n, &n);
@@ -389,6 +389,17 @@ command_new(struct command_reader *rd, struct command *c, const char *s,
 		if (state == 1 && (n == 5 || (n > 6 && w[5] == ':')) &&
 		    strncasecmp(w, "robot", 5) == 0) {
 			/* "with robot", "with robot:greedy": a robot. */
+		} else if (seek) {
+			if ((rc = command_seek(rd, c, &w, &n)) == -1)
+				return (-1);
+			if (rc == 1) {
+				state = 0;
+				continue;
+			}
+			return (command_fail(rd, "seek: '%.*s' is not a "
+			    "robot; a seek invites nobody, but may seat "
+			    "robots (with robot, with robot:greedy)", (int)n,
+			    w));
 		} else if (state != 1 || memchr(w, '@', n) == NULL ||
 		    w[0] == '@' || w[n - 1] == '@') {
 			return (command_fail(rd, "new: '%.*s' is not a word "
@@ -401,6 +412,10 @@ command_new(struct command_reader *rd, struct command *c, const char *s,
 			    "be invited", COMMAND_MAX_WITH));
 		c->with[c->nwith++] = xstrndup(w, n);
 	}
+	if (seek && (c->open -= c->nwith) < 0)
+		return (command_fail(rd, "seek: players %d leaves no seat for "
+		    "%d robots; say players %d", c->open + c->nwith + 1,
+		    c->nwith, c->nwith + 1));
 	if (c->low != 0 && c->high != 0 && c->low > c->high)
 		return (command_fail(rd, "seek: the range %d-%d is empty; "
 		    "write the lower rating first, such as range 1400-1700",
