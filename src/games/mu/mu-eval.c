@@ -17,15 +17,16 @@
  *              now, as the score counts regions (mu-score.c);
  *   segments   every segment it occupies, since a classic or velox turn
  *              allows a move per segment occupied;
- *   charge     for every piece, its height squared over its capacity
- *              (the height no more than the capacity): a column close
- *              to exploding, which will sprout and capture, is worth
- *              more than its men apart;
  *   threats    every enemy man standing on a cell that one of its
  *              near-hot pieces counts (one man short of exploding, on
  *              the Wall at capacity): the next explosion there
  *              captures them.  A threat of the seat to move is worth
  *              more, as it can be carried out before it is parried.
+ *
+ * Nothing rewards a column for its height alone: a term that did (its
+ * height squared over its capacity) drew every man to the board's
+ * edge, where capacities are small, and froze two robots into a game
+ * of men that never met (docs/robots.md, "Mu").
  *
  * The raw points become shares of the win by a softmax: seat s gets
  * exp(raw[s] / T) over the sum for all seats, so two players' values
@@ -77,7 +78,6 @@ mu_eval_raw(const struct mu_game *g, double *raw)
 	uint64_t		 segs[MU_MAX_PLAYERS];
 	double			 w;
 	int			 ncells = mu_board_ncells(b), c, d, n, i, s;
-	int			 cap, h;
 
 	memset(segs, 0, sizeof segs);
 	for (s = 0; s < g->players; s++)
@@ -89,10 +89,6 @@ mu_eval_raw(const struct mu_game *g, double *raw)
 		s = cell->colour;
 		raw[s] += MU_EVAL_MEN * cell->height;
 		segs[s] |= (uint64_t)1 << mu_board_cell_segment(c);
-		if ((cap = mu_board_capacity(b, c)) > 0) {
-			h = cell->height < cap ? cell->height : cap;
-			raw[s] += MU_EVAL_CHARGE * h * h / cap;
-		}
 		if (!mu_eval_near(b, c))
 			continue;
 		w = s == g->to_move ? MU_EVAL_THREAT_MOVER :

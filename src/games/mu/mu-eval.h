@@ -11,10 +11,6 @@ struct mu_game;
 #define MU_EVAL_MEN		1.0	/* a man on the board */
 #define MU_EVAL_TERRITORY	1.5	/* a cell of a region one owns */
 #define MU_EVAL_SEGMENT		1.0	/* a segment occupied: a move more */
-#ifndef MU_EVAL_CHARGE
-#define MU_EVAL_CHARGE		0.25	/* a piece's height squared over its
-					   capacity: columns near exploding */
-#endif
 #define MU_EVAL_THREAT_MOVER	0.6	/* an enemy man next to one's near-hot
 					   cell, for the seat to move */
 #define MU_EVAL_THREAT_OTHER	0.2	/* the same, for the others */
