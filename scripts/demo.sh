@@ -9,10 +9,11 @@
 # who answers each mail that says it is her move with the turn of the
 # greedy robot (mupbem robot --level greedy), challenges the server's
 # own mcts robot ("new velox with robot"), which mupbemd plays itself.
-# From turn 61 alice passes, so the game ends by the score once the
-# robot, ahead, passes too; if it has not by turn 161, she resigns.
-# The demo then prints the record and alice's last mail: the final
-# board and the score.
+# The men meet, capture and are captured, until one side has none
+# left and the other owns the whole board (about 50 to 150 turns); if
+# the game has not ended by turn 301, alice resigns.  The demo then
+# prints the record and alice's last mail: the final board and the
+# score.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -37,8 +38,8 @@ deliver() {
 MUPBEM=$bin/mupbem
 MP_SEND=deliver
 MP_DB=$demo/mupbem.db
-MP_PASS_AFTER=${MP_PASS_AFTER:-61}
-MP_RESIGN_AFTER=${MP_RESIGN_AFTER:-161}
+MP_PASS_AFTER=${MP_PASS_AFTER:-0}
+MP_RESIGN_AFTER=${MP_RESIGN_AFTER:-301}
 . "$bin/scripts/mail-players.sh"
 
 MP_LEVEL=greedy
