@@ -1672,6 +1672,16 @@ run play mur.rec "$a"
 want_rc 0
 end "robot's action is accepted by play"
 begin
+run robot --level mcts --time 0.2 mur.rec
+want_rc 0
+a=$(cat out)
+run play --dry-run mur.rec "$a"
+want_rc 0
+run robot --level mcts --time 0 mur.rec
+want_rc 1
+want_err "mupbem: time: '0' is not a number of seconds from 0.001 to 3600, such as 2 or 0.5"
+end "robot --time: mcts thinks for a time of CPU; a time out of range is refused"
+begin
 run bench --game mur --games 20
 want_rc 0
 want_err ""

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <time.h>
 
 #include "game.h"
 #include "record.h"
@@ -64,7 +65,8 @@ static int	tool_commands_legal(int, char **);
 static int	tool_commands_replay(int, char **);
 static int	tool_commands_demo(int, char **);
 static int	tool_commands_robot_options(int, char **,
-		    struct robot_options *);
+		    struct robot_options *, double *);
+static int	tool_commands_robot_stop(void *);
 static int	tool_commands_robot(int, char **);
 static int	tool_commands_bench(int, char **);
 static int	tool_commands_bench_mail(int, char **);
@@ -92,7 +94,7 @@ static const struct tool_command tool_commands[] = {
 	{ "legal", tool_commands_legal, "legal RECORD|POSITION" },
 	{ "replay", tool_commands_replay, "replay RECORD" },
 	{ "robot", tool_commands_robot, "robot [--level random|greedy|mcts] "
-	  "[--budget N] [--seed S] RECORD" },
+	  "[--budget N] [--time S] [--seed S] RECORD" },
 	{ "demo", tool_commands_demo, "demo [--game velox] [--seed S]" },
 	{ "bench", tool_commands_bench, "bench [--game classic|levis|velox|"
 	  "mur] [--games N] [--seed S]" },
@@ -636,24 +638,29 @@ tool_commands_replay(int argc, char **argv)
 }
 
 /*
- * Parse the robot's options into o; prints the error.  Returns the
- * index of the record's argument, -1 on a bad value, -2 for usage.
+ * Parse the robot's options into o, and --time's CPU seconds into
+ * *seconds (0: none); prints the error.  Returns the index of the
+ * record's argument, -1 on a bad value, -2 for usage.
  */
 static int
-tool_commands_robot_options(int argc, char **argv, struct robot_options *o)
+tool_commands_robot_options(int argc, char **argv, struct robot_options *o,
+    double *seconds)
 {
 	static const struct option longopts[] = {
 		{ "level", required_argument, NULL, 'l' },
 		{ "budget", required_argument, NULL, 'b' },
+		{ "time", required_argument, NULL, 't' },
 		{ "seed", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 }
 	};
-	long	n;
-	int	ch;
+	char	*end;
+	long	 n;
+	int	 ch;
 
 	memset(o, 0, sizeof *o);
 	o->level = ROBOT_RANDOM;
 	o->seed = 1;
+	*seconds = 0;
 	optind = 1;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, "+:", longopts, NULL)) != -1) {
@@ -672,6 +679,17 @@ tool_commands_robot_options(int argc, char **argv, struct robot_options *o)
 				return (-1);
 			o->budget = n;
 			break;
+		case 't':
+			errno = 0;
+			*seconds = strtod(optarg, &end);
+			if (errno != 0 || end == optarg || *end != '\0' ||
+			    !(*seconds > 0 && *seconds <= 3600)) {
+				tool_commands_error("time: '%s' is not a number "
+				    "of seconds from 0.001 to 3600, such as 2 "
+				    "or 0.5", optarg);
+				return (-1);
+			}
+			break;
 		case 'S':
 			if (tool_commands_seed(optarg, &o->seed) == -1)
 				return (-1);
@@ -685,10 +703,21 @@ tool_commands_robot_options(int argc, char **argv, struct robot_options *o)
 	return (optind);
 }
 
+/* Has the process used the CPU seconds at arg (the limit, then the start)? */
+static int
+tool_commands_robot_stop(void *arg)
+{
+	const double	*t = arg;
+
+	return ((double)clock() / CLOCKS_PER_SEC - t[1] >= t[0]);
+}
+
 /*
  * The robot: print the action a robot of the level asked for (random
  * unless --level says otherwise) chooses for the player to move.  The
- * same record, level, budget and seed give the same action.
+ * same record, level, budget and seed give the same action; --time
+ * stops the search after that much CPU time (without --budget, only
+ * then), so the action also depends on the machine.
  */
 static int
 tool_commands_robot(int argc, char **argv)
@@ -698,15 +727,24 @@ tool_commands_robot(int argc, char **argv)
 	struct game		*g;
 	struct action		*a;
 	struct buf		 out;
+	double			 t[2];
 	char			*cause;
 	int			 first;
 
-	if ((first = tool_commands_robot_options(argc, argv, &o)) == -2)
+	if ((first = tool_commands_robot_options(argc, argv, &o, &t[0])) ==
+	    -2)
 		return (tool_commands_usage());
 	if (first == -1)
 		return (1);
 	if ((g = tool_commands_load(argv[first], &r, NULL)) == NULL)
 		return (1);
+	if (t[0] > 0) {
+		if (o.budget == 0)
+			o.budget = 100000000;
+		o.stop = tool_commands_robot_stop;
+		o.arg = t;
+		t[1] = (double)clock() / CLOCKS_PER_SEC;
+	}
 	a = game_action_new(g);
 	if (robot_choose(g, &o, a, &cause) == -1) {
 		free(a);
