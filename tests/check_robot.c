@@ -28,7 +28,8 @@ struct test_setup {
 
 static const struct test_setup test_setups[] = {
 	{ "classic", 2 }, { "classic", 3 }, { "classic", 4 },
-	{ "classic", 6 }, { "levis", 2 }, { "velox", 2 }, { "mur", 2 }
+	{ "classic", 5 }, { "classic", 6 }, { "levis", 2 }, { "velox", 2 },
+	{ "mur", 2 }
 };
 #define TEST_NSETUPS	(int)(sizeof test_setups / sizeof test_setups[0])
 
