@@ -12,6 +12,7 @@
 
 #include <ini.h>
 
+#include "address.h"
 #include "buf.h"
 #include "clock.h"
 #include "config-file.h"
@@ -154,7 +155,6 @@ static int	config_mailbox(struct config_file *, const char *, char **);
 static int	config_send(struct config_file *, const char *, char **);
 static int	config_password_file(char **, const char *, char **);
 static int	config_address(char **, const char *, char **);
-static int	config_addr_spec(const char *, size_t);
 static int	config_folder(char **, const char *, char **);
 static char	*config_unquote(const char *);
 static int	config_clock(char **, const char *, char **);
@@ -330,34 +330,6 @@ config_password_file(char **out, const char *path, char **why)
 }
 
 /*
- * Is s[0..len) an addr-spec as operators write one: LOCAL@DOMAIN, the
- * local part dot-separated atoms, the domain dot-separated labels of
- * letters, digits and hyphens?
- */
-static int
-config_addr_spec(const char *s, size_t len)
-{
-	const char	*at, *p, *end = s + len;
-
-	if ((at = memchr(s, '@', len)) == NULL || at == s || at + 1 == end)
-		return (0);
-	for (p = s; p < at; p++) {
-		if (*p == '.' && (p == s || p + 1 == at || p[1] == '.'))
-			return (0);
-		if (*p != '.' && !isalnum((unsigned char)*p) &&
-		    strchr("!#$%&'*+-/=?^_`{|}~", *p) == NULL)
-			return (0);
-	}
-	for (p = at + 1; p < end; p++) {
-		if (*p == '.' && (p == at + 1 || p + 1 == end || p[1] == '.'))
-			return (0);
-		if (*p != '.' && *p != '-' && !isalnum((unsigned char)*p))
-			return (0);
-	}
-	return (1);
-}
-
-/*
  * [server] address: a bare address.  "Name <addr>", the shape of a
  * From header, is refused with the two settings to write instead.
  */
@@ -368,13 +340,13 @@ config_address(char **out, const char *v, char **why)
 	char		*raw, *name;
 	size_t		 len = strlen(v), n, addr;
 
-	if (config_addr_spec(v, len)) {
+	if (address_check(v, len) == 0) {
 		free(*out);
 		*out = xstrdup(v);
 		return (0);
 	}
 	if (lt == NULL || v[len - 1] != '>' ||
-	    !config_addr_spec(lt + 1, (addr = len - (size_t)(lt - v) - 2))) {
+	    address_check(lt + 1, (addr = len - (size_t)(lt - v) - 2)) == -1) {
 		xasprintf(why, "'%s' is not a mail address; write it like "
 		    "games@example.org, without a name or angle brackets", v);
 		return (-1);

@@ -207,7 +207,10 @@ service_lifecycle_options(const struct game_options *opts, int words,
 		    opts->segments);
 }
 
-/* The addresses of "new ... with": real, not ours, not repeated. */
+/*
+ * The addresses of "new ... with" (addresses by command.c): not the
+ * sender's, not ours, not repeated.
+ */
 static int
 service_lifecycle_check_with(struct service_mail *sm, const struct command *c)
 {
@@ -222,13 +225,6 @@ service_lifecycle_check_with(struct service_mail *sm, const struct command *c)
 		if (strcasecmp(c->with[i], sm->sv->config->address) == 0) {
 			service_error(sm, "new: %s is this server's address, "
 			    "not a player's", c->with[i]);
-			return (-1);
-		}
-		if (strchr(c->with[i], '<') != NULL ||
-		    strchr(c->with[i], '>') != NULL ||
-		    strchr(c->with[i], ',') != NULL) {
-			service_error(sm, "new: '%s' is not an address; write "
-			    "it as bob@example.org", c->with[i]);
 			return (-1);
 		}
 		for (j = 0; j < i; j++) {

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "address.h"
 #include "command.h"
 #include "config-file.h"
 #include "log.h"
@@ -48,7 +49,6 @@ static void	service_token(struct service_mail *);
 static int	service_command(struct service_mail *, const struct command *,
 		    char **);
 static void	service_rules(struct service_mail *, const char *);
-static int	service_name_controls(const char *);
 static int	service_name(struct service_mail *, const struct command *,
 		    char **);
 
@@ -385,20 +385,12 @@ service_rules(struct service_mail *sm, const char *variant)
 static int
 service_name(struct service_mail *sm, const struct command *c, char **cause)
 {
-	const char	*p;
+	char	*why;
 
-	for (p = c->arg; *p != '\0'; p++) {
-		if ((unsigned char)*p < ' ' || *p == 0x7f) {
-			service_error(sm, "name: a name cannot hold control "
-			    "characters; write just the name, like Alice "
-			    "Smith");
-			return (0);
-		}
-		if (*p == '<' || *p == '>' || *p == '@' || *p == '"') {
-			service_error(sm, "name: a name cannot hold '%c'; "
-			    "write just the name, like Alice Smith", *p);
-			return (0);
-		}
+	if (command_name_check(c->arg, &why) == -1) {
+		service_error(sm, "%s", why);
+		free(why);
+		return (0);
 	}
 	/*
 	 * A name is shown to every other player: under the token policy
@@ -423,17 +415,6 @@ service_name(struct service_mail *sm, const struct command *c, char **cause)
 	sm->me.name = xstrdup(c->arg);
 	service_notice(sm, "Other players now see you as %s <%s>.\n", c->arg,
 	    sm->me.address);
-	return (0);
-}
-
-/* Does name hold a control character (below space, tab included)? */
-static int
-service_name_controls(const char *name)
-{
-	for (; *name != '\0'; name++) {
-		if ((unsigned char)*name < ' ')
-			return (1);
-	}
 	return (0);
 }
 
@@ -516,6 +497,12 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 	size_t			 i;
 	int			 rc = 0, talked = 0, game;
 
+	/* message.c marks such mail never to answer; this is the backstop. */
+	if (m->from == NULL || address_check(m->from, strlen(m->from)) == -1) {
+		log_warnx("mail %s: its From is not an address; not answered",
+		    m->id);
+		return (0);
+	}
 	if (sv->limit != NULL && !ratelimit_allow(sv->limit, m->from,
 	    ml->now)) {
 		log_warnx("mail %s: %s is over the rate limit; not answered",
@@ -531,11 +518,9 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 		rc = -1;
 		goto out;
 	}
-	/* A display name follows the rules of "name": no control bytes. */
+	/* A display name is taken only if "name" would take it. */
 	if (sm.me.name == NULL && m->from_name != NULL &&
-	    *m->from_name != '\0' && strlen(m->from_name) <= 40 &&
-	    strpbrk(m->from_name, "<>@\"\x7f") == NULL &&
-	    !service_name_controls(m->from_name)) {
+	    command_name_check(m->from_name, NULL) == 0) {
 		if (store_player_rename(sv->store, sm.me.id, m->from_name,
 		    cause) == -1) {
 			rc = -1;

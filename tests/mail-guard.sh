@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+#
+# What a hostile mail cannot make mupbemd do, on a real Maildir and a
+# real SQLite store (as tests/service.sh): put an address with CR LF
+# into an envelope (an RFC 2047 Subject or a quoted-printable body
+# holding "new velox with victim@x\r\nRSET"); get an answer or a
+# player row from a From that is not an address (root, @, a@b@c,
+# postmaster, "a b"@x); give a player a name with a line break or
+# another control character through an encoded display name.
+# TAP-like output.
+#
+# make check sets MUPBEM and MUPBEMD.
+
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+: "${MUPBEMD:=$here/../mupbemd}"
+: "${MUPBEM:=$here/../mupbem}"
+[ -x "$MUPBEMD" ] || { echo "Bail out! no mupbemd at $MUPBEMD"; exit 99; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/mail-guard-test.XXXXXX") || exit 99
+trap "${KEEP:+:} rm -rf $tmp" EXIT
+cd "$tmp" || exit 99
+
+. "$here/tap.sh"
+
+. "$here/service-lib.sh"
+
+A=alice@example.org B=bob@example.org
+
+# raw: deliver the mail on standard input, as written.
+raw() {
+	cat >"$tmp/raw.eml"
+	mp_deliver "$tmp/raw.eml"
+}
+
+# envelopes: every recipient and sender in the store's outbox, one a
+# line, with any control character shown as \NNN.
+envelopes() {
+	sqlite3 mupbem.db "select sender, rcpt from outbox" | od -An -c |
+	    tr -d ' \n' | sed 's/\\n/\n/g'
+}
+
+# players: every registered address, one a line.
+players() {
+	sqlite3 mupbem.db "select address from players order by id"
+}
+
+# --- 2. SMTP command injection ---------------------------------------------
+
+# attack N SUBJECT [BODY]: a mail from $A, its body quoted-printable.
+attack() {
+	raw <<EOF
+From: $A
+To: games@localhost
+Subject: $2
+Message-ID: <inject.$1@players.example>
+MIME-Version: 1.0
+Content-Type: text/plain; charset=utf-8
+Content-Transfer-Encoding: quoted-printable
+
+${3:-}
+EOF
+}
+
+fresh
+begin
+attack 1 "=?utf-8?q?new_velox_with_victim@x=0D=0ARSET?="
+attack 2 "=?utf-8?b?$(printf 'new velox with victim@x\r\nRCPT TO:<other@y>' | base64 -w0)?="
+attack 3 x "new velox with victim@x=0DRSET"
+attack 4 "=?utf-8?q?link_victim@x=0D=0ADATA?="
+run
+[ "$(wc -l <new)" -eq 4 ] || why+=("$(wc -l <new) answers, not 4: $(cat new)")
+for f in $(cat new); do
+	decoded "$f" | tr "\n" " " | tr -s " " |
+	    grep -q "is not an address; write it as bob@example.org" ||
+	    why+=("$f: no refusal: $(decoded "$f" | head -3)")
+done
+[ -z "$(envelopes | grep -v "^games@localhost|$A\$")" ] ||
+    why+=("envelopes: $(envelopes)")
+[ "$(players)" = "$A" ] || why+=("players: $(players | tr '\n' ' ')")
+[ -z "$(sqlite3 mupbem.db 'select id from games')" ] || why+=("a game was made")
+grep -l "victim" got/* | while read -r f; do
+	sed '/^$/q' "$f" | grep -q victim && echo "$f"
+done | grep -q . && why+=("victim reached a header")
+end "an address with CR or LF from an encoded Subject or body reaches no envelope, no header and no store"
+
+# --- 3. From that is not an address -----------------------------------------
+
+fresh
+begin
+for from in root @ a@b@c postmaster '"a b"@x' 'Root <root>' 'a(c)@b'; do
+	mp_mail "$from" games@localhost "help" "help"
+done
+mp_mail "$A" games@localhost "help" "help"
+run
+[ "$(cat new)" = "got/$A.0" ] || why+=("answers: $(cat new | tr '\n' ' ')")
+[ "$(players)" = "$A" ] || why+=("players: $(players | tr '\n' ' ')")
+[ "$(ls Maildir/new | wc -l)" -eq 0 ] || why+=("mail left in new/: $(ls Maildir/new)")
+[ "$(ls Maildir/cur | grep -c ':2,S$')" -eq 8 ] ||
+    why+=("$(ls Maildir/cur | grep -c ':2,S$') mails acknowledged, not 8")
+[ "$(grep -c 'bad-from mail, not answered' log)" -eq 7 ] ||
+    why+=("log: $(grep -c 'bad-from mail' log) bad-from lines, not 7: $(tail -9 log)")
+[ "$(sqlite3 mupbem.db 'select count(*) from handled')" -eq 8 ] ||
+    why+=("handled: $(sqlite3 mupbem.db 'select count(*) from handled')")
+run
+[ ! -s new ] || why+=("a second run answered: $(cat new)")
+end "a From that is not an address is logged and dropped: no answer, no player, the mail consumed"
+
+# --- 4. control characters in a display name -----------------------------------
+
+fresh 'policy = from\n'
+begin
+mp_mail "=?utf-8?q?A=0AB?= <a@example.org>" games@localhost "x" "games"
+mp_mail "=?utf-8?q?Nel=C2=85Bcc:_v@x?= <b@example.org>" games@localhost "x" "games"
+mp_mail "=?utf-8?q?Ls=E2=80=A8Bcc:_v@x?= <c@example.org>" games@localhost "x" "games"
+mp_mail "=?utf-8?q?Evil=E2=80=AEmoc.elgoog?= <d@example.org>" games@localhost "x" "games"
+mp_mail "=?utf-8?q?M=C3=BCller?= <e@example.org>" games@localhost "x" "games"
+mp_mail "$A" games@localhost "x" "name $(printf 'Ann\xe2\x80\xa8Bcc: v@x')"
+run
+names=$(sqlite3 mupbem.db "select address || '=' || coalesce(name, '-') from players order by id" | tr '\n' ' ')
+[ "$names" = "a@example.org=- b@example.org=- c@example.org=- d@example.org=- e@example.org=Müller $A=- " ] ||
+    why+=("names: $(printf '%s' "$names" | od -c | head -5)")
+has "$(last "$A")" "name: a name cannot hold control characters"
+end "a name with a control character (C0, C1, line separator, bidi override) is not taken, from From or from name"
+
+tap_done
