@@ -124,4 +124,45 @@ names=$(sqlite3 mupbem.db "select address || '=' || coalesce(name, '-') from pla
 has "$(last "$A")" "name: a name cannot hold control characters"
 end "a name with a control character (C0, C1, line separator, bidi override) is not taken, from From or from name"
 
+# --- 9. outbox tmp/, message ids, header lines ---------------------------------
+
+fresh
+begin
+# Half a mail left in the outbox's tmp/ by a daemon killed while it
+# wrote: the next start removes it; a file of a running process stays.
+dead=$$
+while kill -0 "$dead" 2>/dev/null; do dead=$((dead + 1)); done
+mkdir -p outbox/tmp outbox/new outbox/cur
+printf 'From: games@localhost\nTo: bo' >"outbox/tmp/mupbem.1.2.3@localhost.$dead"
+: >"outbox/tmp/mupbem.4.5.6@localhost.$$"
+mp_mail "$A" games@localhost "x" "help"
+run
+[ ! -e "outbox/tmp/mupbem.1.2.3@localhost.$dead" ] || why+=("the half mail is still there")
+[ -e "outbox/tmp/mupbem.4.5.6@localhost.$$" ] || why+=("a running process's file was removed")
+grep -q "half written by process $dead, which is gone; removed" log || why+=("log: $(cat log)")
+[ "$(cat new)" = "got/$A.0" ] || why+=("answers: $(cat new)")
+end "a half-written mail in outbox/tmp of a process that is gone is removed at start"
+
+begin
+long=$(head -c 2000 /dev/zero | tr '\0' x)
+raw <<EOF
+From: $A
+To: games@localhost
+Subject: $long
+Message-ID: <$long@players.example>
+References: <ok.1@players.example> <$long@players.example>
+MIME-Version: 1.0
+Content-Type: text/plain; charset=utf-8
+
+help
+EOF
+run
+f=$(cat new)
+[ -n "$f" ] || why+=("no answer")
+awk 'length($0) >= 998 { print FILENAME ": line " NR " of " length($0) }
+    /^$/ { exit }' $f | grep . && why+=("a header line of 998 bytes or more")
+grep -q '^In-Reply-To:' $f && why+=("In-Reply-To: $(grep -c '^In-Reply-To:' $f)")
+grep -q '^References: <ok.1@players.example>$' $f || why+=("References: $(grep -A1 '^References:' $f | head -c 200)")
+end "an id that is not one is dropped from In-Reply-To and References; no header line reaches 998 bytes"
+
 tap_done
