@@ -124,6 +124,78 @@ names=$(sqlite3 mupbem.db "select address || '=' || coalesce(name, '-') from pla
 has "$(last "$A")" "name: a name cannot hold control characters"
 end "a name with a control character (C0, C1, line separator, bidi override) is not taken, from From or from name"
 
+# --- 5. amplification -----------------------------------------------------------
+
+V=victim@example.org
+fresh
+begin
+mp_mail "$A" games@localhost "x" "$(for i in $(seq 1 25); do echo "board G1"; done)"
+mp_mail "$B" games@localhost "x" "$(for i in $(seq 1 20); do echo "help"; done)"
+run
+[ "$(wc -l <new)" -eq 2 ] || why+=("$(wc -l <new) answers, not 2: $(cat new)")
+has "got/$A.0" "your mail holds 25 commands, and mupbem does at most 20 from one mail, so it did none of them; send them in several mails"
+grep -q "no game G1" "got/$A.0" && why+=("a command of the 25 was done")
+has "got/$B.0" "Write commands on lines of their own"
+end "a mail with more than max_commands (20) commands does none of them"
+
+fresh 'max_reply = 2K\n'
+begin
+mp_mail "$A" games@localhost "x" "rules mur
+rules velox
+rules levis"
+run
+size=$(decoded "got/$A.0" | wc -c)
+[ "$size" -le 2200 ] || why+=("a reply of $size bytes")
+has "got/$A.0" "[The rest of this reply was cut: a reply holds at most 2048 bytes.]"
+grep -q "reply of .* bytes to $A cut to" log || why+=("not logged")
+end "a reply over max_reply is cut at a line's end, and says so"
+
+fresh 'max_mails = 3\n'
+begin
+for i in 1 2 3 4 5; do mp_mail "$V" games@localhost "x" "help"; done
+run
+[ "$(wc -l <new)" -eq 3 ] || why+=("$(wc -l <new) mails to $V, not 3")
+[ "$(grep -c "mail to $V: over 3 mails a day; not sent" log)" -eq 2 ] ||
+    why+=("log: $(grep -c 'over 3 mails' log) lines")
+end "no address gets more than max_mails (3) mails in a day"
+
+fresh '[games]\nmax_invitations = 2\nmax_games = 3\n'
+begin
+mp_mail "$A" games@localhost "x" "new velox with $V
+new velox with $V"
+mp_mail "$B" games@localhost "x" "new velox with $V"
+mp_mail "$A" games@localhost "x" "new velox open 1"
+mp_mail "$A" games@localhost "x" "new levis open 1"
+run
+[ "$(ls got | grep -c "^$V\.")" -eq 2 ] || why+=("$(ls got | grep -c "^$V\.") invitations to $V, not 2")
+has "$(last "$B")" "new: $V has been invited 2 times in the last 24 hours, the most mupbem sends; invite them again later"
+has "$(last "$A")" "new: you are in 3 games already, the most one player may be in at once; finish or leave one first"
+[ "$(sqlite3 mupbem.db 'select count(*) from games')" -eq 3 ] ||
+    why+=("$(sqlite3 mupbem.db 'select count(*) from games') games")
+MUPBEM_NOW=$(( $(date +%s) + 86400 + 60 )) run
+mp_mail "$B" games@localhost "x" "new velox with $V"
+MUPBEM_NOW=$(( $(date +%s) + 86400 + 120 )) run
+[ "$(ls got | grep -c "^$V\.")" -eq 3 ] || why+=("no invitation the next day")
+end "an address gets at most max_invitations (2) invitations a day; a player is in at most max_games (3) games"
+
+fresh
+begin
+mp_mail "$A" games@localhost "x" "new velox with $B"
+run
+mp_reply "$(last "$B")" "$B" "accept"
+run
+# A mail forged in the victim's name: one mail asks, nothing subscribes.
+mp_mail "$V" games@localhost "x" "observe G1"
+run
+[ "$(ls got | grep -c "^$V\.")" -eq 1 ] || why+=("$(ls got | grep -c "^$V\.") mails to $V")
+has "$(last "$V")" "To follow game G1 (velox), answer this mail with the line"
+[ -z "$(sqlite3 mupbem.db 'select * from observers')" ] || why+=("$V observes")
+mp_reply "$(last "$V")" "$V" "observe"
+run
+[ "$(sqlite3 mupbem.db "select p.address from observers o join players p on p.id = o.player")" = "$V" ] ||
+    why+=("the answer did not subscribe")
+end "observe subscribes only an address that answers a game mail (policy token)"
+
 # --- 9. outbox tmp/, message ids, header lines ---------------------------------
 
 fresh

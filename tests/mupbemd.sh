@@ -169,8 +169,8 @@ for i in $(seq 1 600); do
 	    "$TEST_DATA/mail/top-posted.eml" >"Maildir/tmp/$i.M$i.test"
 	mv "Maildir/tmp/$i.M$i.test" "Maildir/new/$(printf '%05d' $i).M$i.test"
 done
-# One sender's 600 mails: without a rate limit for this.
-printf '[server]\nrate_burst = 0\n' >norate.conf
+# One sender's 600 mails: without a rate limit or a daily cap for this.
+printf '[server]\nrate_burst = 0\nmax_mails = 0\n' >norate.conf
 begin
 kills=0
 for attempt in 1 2 3 4 5 6 7 8; do

@@ -301,7 +301,7 @@ reply_from(const char *name, const char *addr, struct buf *out)
 	if (!reply_ascii(name, strlen(name)) || strchr(name, '\n') != NULL ||
 	    strlen(name) > REPLY_WORD_MAX) {
 		reply_words(name, strlen(name), out);
-		buf_addf(out, "\n <%s>\n", addr);
+		buf_addf(out, " <%s>\n", addr);
 		return;
 	}
 	for (p = name; *p != '\0'; p++) {

@@ -77,6 +77,10 @@ static const struct config_setting config_settings[] = {
 	{ "server", "rate_burst", CONFIG_COUNT, CONFIG_AT(rate_burst), NULL },
 	{ "server", "rate_interval", CONFIG_SECONDS, CONFIG_AT(rate_interval),
 	  NULL },
+	{ "server", "max_commands", CONFIG_COUNT, CONFIG_AT(max_commands),
+	  NULL },
+	{ "server", "max_reply", CONFIG_SIZE, CONFIG_AT(max_reply), NULL },
+	{ "server", "max_mails", CONFIG_COUNT, CONFIG_AT(max_mails), NULL },
 	{ "mailbox", "url", CONFIG_MAILBOX, 0, NULL },
 	{ "mailbox", "user", CONFIG_STRING, CONFIG_AT(imap_user), NULL },
 	{ "mailbox", "password", CONFIG_STRING, CONFIG_AT(imap_password),
@@ -111,6 +115,9 @@ static const struct config_setting config_settings[] = {
 	  NULL },
 	{ "games", "remind_before", CONFIG_DURATION, CONFIG_AT(remind_before),
 	  NULL },
+	{ "games", "max_games", CONFIG_COUNT, CONFIG_AT(max_games), NULL },
+	{ "games", "max_invitations", CONFIG_COUNT,
+	  CONFIG_AT(max_invitations), NULL },
 	{ "ratings", "rating", CONFIG_REAL, CONFIG_AT(ratings.rating), NULL },
 	{ "ratings", "rd", CONFIG_REAL, CONFIG_AT(ratings.rd), NULL },
 	{ "ratings", "volatility", CONFIG_REAL, CONFIG_AT(ratings.volatility),
@@ -178,6 +185,9 @@ config_file_defaults(struct config_file *c)
 	c->max_size = 256 * 1024;
 	c->rate_burst = 60;
 	c->rate_interval = 10;
+	c->max_commands = 20;
+	c->max_reply = 128 * 1024;
+	c->max_mails = 200;
 	c->source = xstrdup("maildir");
 	c->maildir = xstrdup("Maildir");
 	c->imap_idle = 1;
@@ -196,6 +206,8 @@ config_file_defaults(struct config_file *c)
 	c->robot_budget = 0;
 	c->remind_share = 25;
 	c->remind_before = CLOCK_DAY;
+	c->max_games = 50;
+	c->max_invitations = 10;
 	glicko_defaults(&c->ratings);
 }
 

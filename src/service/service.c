@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "address.h"
+#include "clock.h"
 #include "command.h"
 #include "config-file.h"
 #include "log.h"
@@ -83,6 +84,11 @@ service_reload(struct service *sv, const struct config_file *c,
 	if (c->rate_burst > 0)
 		sv->limit = ratelimit_create((int)c->rate_burst,
 		    (int)c->rate_interval);
+	ratelimit_free(sv->recipients);
+	sv->recipients = NULL;
+	if (c->max_mails > 0)
+		sv->recipients = ratelimit_create((int)c->max_mails,
+		    (int)(CLOCK_DAY / c->max_mails));
 	sv->config = c;
 	return (0);
 }
@@ -95,6 +101,7 @@ service_free(struct service *sv)
 	service_robot_end(sv);
 	template_set_free(sv->templates);
 	ratelimit_free(sv->limit);
+	ratelimit_free(sv->recipients);
 	free(sv);
 }
 
@@ -544,6 +551,15 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 		service_error(&sm, "%s", why);
 		free(why);
 		service_help(&sm, NULL);
+	} else if (sv->config->max_commands > 0 &&
+	    list.n > (size_t)sv->config->max_commands) {
+		log_info("mail %s: %zu commands from %s; none done", m->id,
+		    list.n, sm.me.address);
+		service_error(&sm, "your mail holds %zu commands, and mupbem "
+		    "does at most %ld from one mail, so it did none of them; "
+		    "send them in several mails", list.n,
+		    sv->config->max_commands);
+		command_list_free(&list);
 	} else {
 		for (i = 0; i < list.n && rc == 0; i++)
 			rc = service_command(&sm, &list.v[i], cause);
