@@ -111,6 +111,11 @@ START_TEST(test_new)
 	ck_assert_int_eq(l.v[1].match, 99);
 	ck_assert_int_eq(l.v[1].nwith, 0);
 	command_list_free(&l);
+	/* A sentence's full stop is not the address's. */
+	parse("new velox with bob@example.org.\n", NULL);
+	ck_assert_int_eq(l.v[0].nwith, 1);
+	ck_assert_str_eq(l.v[0].with[0], "bob@example.org");
+	command_list_free(&l);
 }
 END_TEST
 
@@ -319,6 +324,13 @@ static const struct {
 	{ "name\n", "line 1: name: a name has 1 to 40 characters" },
 	{ "press\n", "line 1: press: write the message after it, on the same "
 	    "line or the lines below" },
+	{ "new velox with bob@x\rRSET\n", "line 1: new: 'bob@x\rRSET' is "
+	    "not an address; write it as bob@example.org" },
+	{ "new velox with <bob@example.org>\n", "line 1: new: "
+	    "'<bob@example.org>' is not an address; write it as "
+	    "bob@example.org" },
+	{ "new velox with bob@x,carol@y\n", "line 1: new: 'bob@x,carol@y' "
+	    "is not an address; write it as bob@example.org" },
 	{ "link bob\n", "line 1: link: 'bob' is not an address; write it as "
 	    "bob@example.org" },
 	{ "games\nlink bob@x@y\n", "line 2: link: 'bob@x@y' is not an "
@@ -329,43 +341,63 @@ static const struct {
 	    "8 digits from the mail, such as confirm 12345678" },
 };
 
-/* What an address is: one "@", and the characters mail allows. */
+/* The rules of a name, from "name" or from a From header. */
 static const struct {
 	const char	*s;
-	int		 ok;
-} addresses[] = {
-	{ "bob@example.org", 1 },
-	{ "Bob.Smith+mupbem@mail.example.co.uk", 1 },
-	{ "o'neil@x", 1 },
-	{ "games@localhost", 1 },
-	{ "bob", 0 },
-	{ "@example.org", 0 },
-	{ "bob@", 0 },
-	{ "bob@x@y", 0 },
-	{ ".bob@x", 0 },
-	{ "bob.@x", 0 },
-	{ "bo..b@x", 0 },
-	{ "bob@.x", 0 },
-	{ "bob@x.", 0 },
-	{ "bob@x..y", 0 },
-	{ "bob@ex+ample.org", 0 },
-	{ "<bob@x>", 0 },
-	{ "bob,carol@x", 0 },
-	{ "bob smith@x", 0 },
+	const char	*error;		/* NULL: taken */
+} names[] = {
+	{ "Alice Smith", NULL },
+	{ "M\xc3\xbcller", NULL },
+	{ "\xe5\xb1\xb1\xe7\x94\xb0", NULL },
+	{ "O'Neil, Jr.", NULL },
+	{ "", "name: a name has 1 to 40 characters" },
+	{ "12345678901234567890123456789012345678901", "name: a name has 1 "
+	    "to 40 characters" },
+	{ "A\nB", "name: a name cannot hold control characters; write just "
+	    "the name, like Alice Smith" },
+	{ "A\rB", "name: a name cannot hold control characters; write just "
+	    "the name, like Alice Smith" },
+	{ "A\tB", "name: a name cannot hold control characters; write just "
+	    "the name, like Alice Smith" },
+	{ "A\x7f", "name: a name cannot hold control characters; write just "
+	    "the name, like Alice Smith" },
+	{ "A\xc2\x85" "B", "name: a name cannot hold control characters; "
+	    "write just the name, like Alice Smith" },	/* NEL */
+	{ "A\xe2\x80\xa8" "B", "name: a name cannot hold control "
+	    "characters; write just the name, like Alice Smith" },
+	{ "A\xe2\x80\xae" "B", "name: a name cannot hold control "
+	    "characters; write just the name, like Alice Smith" },
+	{ "A\xe2\x81\xa6" "B", "name: a name cannot hold control "
+	    "characters; write just the name, like Alice Smith" },
+	{ "A\xff" "B", "name: a name is written in UTF-8" },
+	{ "A\xc3", "name: a name is written in UTF-8" },
+	{ "Bob <b@x>", "name: a name cannot hold '<'; write just the name, "
+	    "like Alice Smith" },
+	{ "b@x", "name: a name cannot hold '@'; write just the name, like "
+	    "Alice Smith" },
+	{ "\"Bob\"", "name: a name cannot hold '\"'; write just the name, "
+	    "like Alice Smith" },
 };
+
+START_TEST(test_name)
+{
+	char	*cause = NULL;
+	int	 rc = command_name_check(names[_i].s, &cause);
+
+	if (names[_i].error == NULL)
+		ck_assert_msg(rc == 0, "'%s': %s", names[_i].s, cause);
+	else {
+		ck_assert_int_eq(rc, -1);
+		ck_assert_str_eq(cause, names[_i].error);
+		free(cause);
+		ck_assert_int_eq(command_name_check(names[_i].s, NULL), -1);
+	}
+}
+END_TEST
 
 START_TEST(test_errors)
 {
 	refuse(errors[_i].text, errors[_i].error);
-}
-END_TEST
-
-START_TEST(test_address)
-{
-	const char	*s = addresses[_i].s;
-
-	ck_assert_msg((command_address(s, strlen(s)) == 0) ==
-	    addresses[_i].ok, "%s", s);
 }
 END_TEST
 
@@ -381,12 +413,12 @@ main(void)
 	tcase_add_test(tc, test_seek);
 	tcase_add_test(tc, test_turns);
 	tcase_add_test(tc, test_subject);
+	tcase_add_loop_test(tc, test_name, 0,
+	    sizeof names / sizeof names[0]);
 	tcase_add_loop_test(tc, test_reading, 0,
 	    sizeof readings / sizeof readings[0]);
 	tcase_add_loop_test(tc, test_errors, 0,
 	    sizeof errors / sizeof errors[0]);
-	tcase_add_loop_test(tc, test_address, 0,
-	    sizeof addresses / sizeof addresses[0]);
 	suite_add_tcase(s, tc);
 	return (test_util_run(s));
 }

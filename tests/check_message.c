@@ -112,6 +112,52 @@ START_TEST(test_digest)
 }
 END_TEST
 
+/* Parse raw, which must parse, into *m. */
+static void
+parse_one(const char *raw, struct message *m)
+{
+	char	*cause = NULL;
+
+	ck_assert_msg(message_parse(raw, strlen(raw), MESSAGE_LIMIT, m,
+	    &cause) == 0, "%s", cause);
+}
+
+/*
+ * A From that is not an address (address.c) marks the mail never to be
+ * answered, after the other reasons; a Reply-To that is none is dropped.
+ */
+START_TEST(test_bad_from)
+{
+	static const char	*froms[] = { "root", "@", "a@b@c",
+	    "postmaster", "\"a b\"@x", "Root <root>", "a(comment)@b" };
+	struct message		 m;
+	char			*raw;
+	size_t			 i;
+
+	for (i = 0; i < sizeof froms / sizeof froms[0]; i++) {
+		xasprintf(&raw, "From: %s\nReply-To: x@y@z\nSubject: help\n"
+		    "\nhelp\n", froms[i]);
+		parse_one(raw, &m);
+		ck_assert_msg(m.automatic == MESSAGE_BAD_FROM, "%s: %s",
+		    froms[i], message_automatic_name(m.automatic));
+		ck_assert_str_eq(message_automatic_name(m.automatic),
+		    "bad-from");
+		ck_assert_ptr_null(m.reply_to);
+		message_free(&m);
+		free(raw);
+	}
+	parse_one("From: Bob <bob@x>\nReply-To: <b@y>\nSubject: s\n\n.\n",
+	    &m);
+	ck_assert_int_eq(m.automatic, MESSAGE_HUMAN);
+	ck_assert_str_eq(m.reply_to, "b@y");
+	message_free(&m);
+	/* A bounce stays a bounce, whatever its From. */
+	parse_one("From: MAILER-DAEMON\nSubject: s\n\n.\n", &m);
+	ck_assert_int_eq(m.automatic, MESSAGE_BOUNCE);
+	message_free(&m);
+}
+END_TEST
+
 /* Over the limit: headers kept, no text, marked too large. */
 START_TEST(test_too_large)
 {
@@ -159,6 +205,7 @@ main(void)
 	tcase_add_loop_test(tc, test_corpus, 0,
 	    sizeof corpus / sizeof corpus[0]);
 	tcase_add_test(tc, test_digest);
+	tcase_add_test(tc, test_bad_from);
 	tcase_add_test(tc, test_too_large);
 	tcase_add_test(tc, test_not_mail);
 	suite_add_tcase(s, tc);

@@ -18,6 +18,7 @@ static const char	 diagram[] =
     "    /   \\ /   \\\n   | A6    A1  |\n   |       r1  |\n";
 
 static void	parse(const struct buf *, struct message *);
+static void	basic(struct reply *, const char *);
 
 static void
 parse(const struct buf *b, struct message *m)
@@ -26,6 +27,19 @@ parse(const struct buf *b, struct message *m)
 
 	ck_assert_msg(message_parse(b->data, b->len, MESSAGE_LIMIT, m,
 	    &cause) == 0, "%s", cause);
+}
+
+/* A reply to bob with message id id, to fill in further. */
+static void
+basic(struct reply *r, const char *id)
+{
+	memset(r, 0, sizeof *r);
+	r->from = "games@mupbem.example";
+	r->to = "bob@example.org";
+	r->subject = "Re: x";
+	r->message_id = id;
+	r->date = "Sat, 21 Nov 2026 07:09:12 +0000";
+	r->body = "ok\n";
 }
 
 START_TEST(test_plain)
@@ -137,6 +151,106 @@ START_TEST(test_long_references)
 }
 END_TEST
 
+/*
+ * Message ids from a player's mail are written only if they are ids:
+ * one with a space, a control character, no "@" or too long is
+ * dropped; References keeps the first id and the 19 newest.
+ */
+START_TEST(test_bad_ids)
+{
+	struct reply	 r;
+	struct message	 m;
+	struct buf	 out, refs, want;
+	char		 big[300];
+	int		 i;
+
+	memset(big, 'b', sizeof big);
+	memcpy(big + 200, "@x", 2);
+	big[251] = '\0';			/* 251 bytes: too long */
+	basic(&r, "r3@mupbem.example");
+	r.in_reply_to = "evil\r\nBcc: victim@x";
+	buf_init(&refs);
+	buf_addf(&refs, "ok@x bad\001@x <x@y> noat a@b@c %s ok2@y", big);
+	r.references = refs.data;
+	buf_init(&out);
+	reply_build(&r, &out);
+	ck_assert_ptr_null(strstr(out.data, "In-Reply-To:"));
+	ck_assert_ptr_null(strstr(out.data, "Bcc"));
+	ck_assert_ptr_nonnull(strstr(out.data,
+	    "\nReferences: <ok@x> <ok2@y>\n"));
+	buf_free(&out);
+	big[250] = '\0';			/* 250: an id */
+	buf_reset(&refs);
+	buf_init(&want);
+	for (i = 0; i < 30; i++) {
+		buf_addf(&refs, "%sm%d@x", i > 0 ? " " : "", i);
+		if (i == 0 || i > 11)
+			buf_addf(&want, "%sm%d@x", i > 0 ? " " : "", i);
+	}
+	buf_addf(&want, " %s", big);
+	r.in_reply_to = big;
+	buf_init(&out);
+	reply_build(&r, &out);
+	parse(&out, &m);
+	ck_assert_str_eq(m.in_reply_to, big);
+	ck_assert_str_eq(m.references, want.data);
+	message_free(&m);
+	buf_free(&out);
+	buf_free(&want);
+	buf_free(&refs);
+}
+END_TEST
+
+/* No header line reaches 998 bytes, however long what it holds. */
+START_TEST(test_header_lines)
+{
+	struct reply	 r;
+	struct message	 m;
+	struct buf	 out, subject, name;
+	const char	*p, *nl, *body;
+	int		 i;
+
+	buf_init(&subject);
+	for (i = 0; i < 5000; i++)
+		buf_addc(&subject, 'x');
+	buf_init(&name);
+	for (i = 0; i < 1000; i++)
+		buf_adds(&name, i % 2 ? "\xc3\xa9" : "a");
+	basic(&r, "r4@mupbem.example");
+	r.from_name = name.data;
+	r.subject = subject.data;
+	r.state = subject.data;
+	buf_init(&out);
+	reply_build(&r, &out);
+	body = strstr(out.data, "\n\n");
+	for (p = out.data; p < body && (nl = strchr(p, '\n')) != NULL;
+	    p = nl + 1)
+		ck_assert_msg(nl - p < 998, "line of %d: %.40s", (int)(nl - p),
+		    p);
+	parse(&out, &m);
+	ck_assert_str_eq(m.subject, subject.data);
+	ck_assert_str_eq(m.from_name, name.data);
+	ck_assert_str_eq(m.from, "games@mupbem.example");
+	message_free(&m);
+	buf_free(&out);
+	/* Plain ASCII with spaces is folded, not encoded. */
+	r.from_name = "mupbem";
+	buf_reset(&subject);
+	for (i = 0; i < 150; i++)
+		buf_adds(&subject, "word ");
+	buf_adds(&subject, "end");
+	buf_init(&out);
+	reply_build(&r, &out);
+	ck_assert_ptr_null(strstr(out.data, "=?UTF-8?"));
+	parse(&out, &m);
+	ck_assert_str_eq(m.subject, subject.data);
+	message_free(&m);
+	buf_free(&out);
+	buf_free(&subject);
+	buf_free(&name);
+}
+END_TEST
+
 /* With an attachment the text is still the part a client shows. */
 START_TEST(test_attachment)
 {
@@ -228,6 +342,8 @@ main(void)
 	tcase_add_test(tc, test_plain);
 	tcase_add_test(tc, test_round_trip);
 	tcase_add_test(tc, test_long_references);
+	tcase_add_test(tc, test_bad_ids);
+	tcase_add_test(tc, test_header_lines);
 	tcase_add_test(tc, test_attachment);
 	tcase_add_test(tc, test_subject_and_date);
 	tcase_add_test(tc, test_from_names);

@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <check.h>
 #include <dirent.h>
@@ -26,6 +27,7 @@ static void	setup(void);
 static void	teardown(void);
 static char	*slurp(const char *);
 static char	*fake(const char *);
+static int	 files(const char *);
 
 static void
 setup(void)
@@ -71,6 +73,21 @@ fake(const char *code)
 	fclose(f);
 	ck_assert_int_eq(chmod(path, 0755), 0);
 	return (path);
+}
+
+/* How many files (not dot files) folder path holds. */
+static int
+files(const char *path)
+{
+	struct dirent	*de;
+	DIR		*d;
+	int		 n = 0;
+
+	ck_assert_ptr_nonnull(d = opendir(path));
+	while ((de = readdir(d)) != NULL)
+		n += de->d_name[0] != '.';
+	closedir(d);
+	return (n);
 }
 
 START_TEST(test_maildir)
@@ -227,6 +244,105 @@ START_TEST(test_smtp_down)
 }
 END_TEST
 
+/*
+ * The last guard: every sender refuses, for good, an envelope whose
+ * sender or recipient is not an address, before a byte of it reaches
+ * a server, a program or a file.
+ */
+START_TEST(test_guard)
+{
+	static const char	*bad[] = { "victim@x\r\nRSET",
+	    "victim@x\r\nRCPT TO:<other@y>", "a@b@c", "root", "\"a b\"@x",
+	    "" };
+	static const char	 mail[] = "To: bob@x\nSubject: a\n\nA\n";
+	const struct sender_ops	*ops[] = { &sender_smtp_ops,
+	    &sender_sendmail_ops, &sender_maildir_ops };
+	struct sender_config	 c;
+	struct sender		*s;
+	struct stat		 sb;
+	char			*cause = NULL, *path, *out;
+	size_t			 i, j;
+
+	memset(&c, 0, sizeof c);
+	c.url = "smtp://127.0.0.1:1";
+	c.timeout = 5;
+	xasprintf(&out, "%s/outbox", dir);
+	xasprintf(&path, "%s/args", dir);
+	for (i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+		c.path = ops[i] == &sender_maildir_ops ? out : fake("0");
+		ck_assert_ptr_nonnull(s = sender_open(ops[i], &c, &cause));
+		for (j = 0; j < sizeof bad / sizeof bad[0]; j++) {
+			ck_assert_int_eq(s->ops->send(s, "id@m", "games@m",
+			    bad[j], mail, strlen(mail), &cause),
+			    SENDER_PERMANENT);
+			ck_assert_str_eq(cause, "the recipient is not an "
+			    "address; not sent");
+			free(cause);
+			ck_assert_int_eq(s->ops->send(s, "id@m", bad[j],
+			    "bob@x", mail, strlen(mail), &cause),
+			    SENDER_PERMANENT);
+			ck_assert_str_eq(cause, "the sender is not an "
+			    "address; not sent");
+			free(cause);
+		}
+		/* sendmail never ran. */
+		ck_assert_int_eq(stat(path, &sb), -1);
+		sender_close(s);
+		if (c.path != out)
+			free((char *)c.path);
+	}
+	free(path);
+	xasprintf(&path, "%s/new", out);
+	ck_assert_int_eq(files(path), 0);
+	free(path);
+	free(out);
+}
+END_TEST
+
+/*
+ * A daemon killed while it wrote a mail into the outbox's tmp/ leaves
+ * half a mail there: the next start removes it, and nothing else.
+ */
+START_TEST(test_maildir_clean)
+{
+	struct sender_config	 c;
+	struct sender		*s;
+	char			*out, *dead, *live, *other, *cause = NULL;
+	pid_t			 pid;
+	FILE			*f;
+
+	memset(&c, 0, sizeof c);
+	xasprintf(&out, "%s/outbox", dir);
+	c.path = out;
+	ck_assert_ptr_nonnull(s = sender_open(&sender_maildir_ops, &c,
+	    &cause));
+	sender_close(s);
+	if ((pid = fork()) == 0)
+		_exit(0);
+	ck_assert_int_eq(waitpid(pid, NULL, 0), pid);
+	xasprintf(&dead, "%s/tmp/mupbem.1.2.3@m.%ld", out, (long)pid);
+	xasprintf(&live, "%s/tmp/mupbem.4.5.6@m.%ld", out, (long)getpid());
+	xasprintf(&other, "%s/tmp/1795000000.M1.host", out);
+	ck_assert_ptr_nonnull(f = fopen(dead, "w"));
+	fputs("From: games@m\nTo: bo", f);
+	fclose(f);
+	ck_assert_ptr_nonnull(f = fopen(live, "w"));
+	fclose(f);
+	ck_assert_ptr_nonnull(f = fopen(other, "w"));
+	fclose(f);
+	ck_assert_ptr_nonnull(s = sender_open(&sender_maildir_ops, &c,
+	    &cause));
+	ck_assert_int_eq(access(dead, F_OK), -1);
+	ck_assert_int_eq(access(live, F_OK), 0);
+	ck_assert_int_eq(access(other, F_OK), 0);
+	sender_close(s);
+	free(dead);
+	free(live);
+	free(other);
+	free(out);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -238,6 +354,8 @@ main(void)
 	tcase_add_test(tc, test_sendmail);
 	tcase_add_test(tc, test_sendmail_missing);
 	tcase_add_test(tc, test_smtp_down);
+	tcase_add_test(tc, test_guard);
+	tcase_add_test(tc, test_maildir_clean);
 	suite_add_tcase(s, tc);
 	return (test_util_run(s));
 }

@@ -169,8 +169,8 @@ for i in $(seq 1 600); do
 	    "$TEST_DATA/mail/top-posted.eml" >"Maildir/tmp/$i.M$i.test"
 	mv "Maildir/tmp/$i.M$i.test" "Maildir/new/$(printf '%05d' $i).M$i.test"
 done
-# One sender's 600 mails: without a rate limit for this.
-printf '[server]\nrate_burst = 0\n' >norate.conf
+# One sender's 600 mails: without a rate limit or a daily cap for this.
+printf '[server]\nrate_burst = 0\nmax_mails = 0\n' >norate.conf
 begin
 kills=0
 for attempt in 1 2 3 4 5 6 7 8; do
@@ -303,6 +303,12 @@ cfg "an address with a space" '[server]\naddress = games @mu.example.net\n' \
     "t.conf line 2: [server] address: 'games @mu.example.net' is not a mail address; write it like games@example.org, without a name or angle brackets"
 cfg "an address without @" '[server]\naddress = games\n' \
     "t.conf line 2: [server] address: 'games' is not a mail address; write it like games@example.org, without a name or angle brackets"
+cfg "an address with a quoted local part" '[server]\naddress = "mu games"@mu.example.net\n' \
+    "t.conf line 2: [server] address: '\"mu games\"@mu.example.net' is not a mail address; write it like games@example.org, without a name or angle brackets"
+cfg "an address with _ in its domain" '[server]\naddress = games@mu_games.example\n' \
+    "t.conf line 2: [server] address: 'games@mu_games.example' is not a mail address; write it like games@example.org, without a name or angle brackets"
+cfg "an address with two @" '[server]\naddress = games@a@b\n' \
+    "t.conf line 2: [server] address: 'games@a@b' is not a mail address; write it like games@example.org, without a name or angle brackets"
 cfg "a templates folder that does not exist" \
     '[server]\nname = x\ntemplates = /nonexistent/templates\n' \
     "t.conf line 3: [server] templates: /nonexistent/templates: No such file or directory"

@@ -233,6 +233,12 @@ grep -q "^It is red's turn" "$pv" || why+=("the preview's status: $(grep '^It is
 [ "$(record)" = "$before" ] || why+=("preview changed the record")
 mp_mail "$C" games@localhost "" "observe G1"
 run
+# A forged From must not subscribe anyone: C confirms by answering.
+has "$(last "$C")" "To follow game G1 (velox), answer this mail with the line"
+[ -z "$(sqlite3 mupbem.db "select * from observers")" ] || why+=("observing unconfirmed")
+mp_reply "$(last "$C")" "$C" "observe"
+run
+has "$(last "$C")" "You now follow game G1 (velox)"
 mp_reply "$mover" "$mto" "#2 a
 
 a"

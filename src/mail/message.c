@@ -10,6 +10,7 @@
 #include <libetpan/libetpan.h>
 #include <nettle/sha2.h>
 
+#include "address.h"
 #include "buf.h"
 #include "mail-text.h"
 #include "message.h"
@@ -34,7 +35,9 @@
  * A mail is never answered if it is a bounce (null Return-Path,
  * multipart/report, or from MAILER-DAEMON or postmaster), is
  * Auto-Submitted (other than "no"), has Precedence bulk, junk or list,
- * or carries List-Id: the first reason in that order is kept.
+ * carries List-Id, or comes from something that is not an address
+ * (address.c: root, a@b@c, "a b"@x): the first reason in that order
+ * is kept.  A Reply-To that is not an address is dropped.
  *
  * Its identity for exactly-once handling is its Message-ID, or, when
  * there is none (or it is absurdly long), "sha256:" and the SHA-256 of
@@ -57,7 +60,7 @@ static const struct message_header message_raw_headers[] = {
 };
 
 static const char *message_automatic_names[] = {
-	"no", "bounce", "auto-submitted", "precedence", "list"
+	"no", "bounce", "auto-submitted", "precedence", "list", "bad-from"
 };
 
 static size_t	message_header_end(const char *, size_t);
@@ -286,6 +289,11 @@ message_headers(struct message *m, const char *raw, size_t hlen)
 	if ((v = message_header(raw, hlen, "Reply-To")) != NULL) {
 		m->reply_to = message_addresses(v, 1, NULL);
 		free(v);
+		if (m->reply_to != NULL && address_check(m->reply_to,
+		    strlen(m->reply_to)) == -1) {
+			free(m->reply_to);
+			m->reply_to = NULL;
+		}
 	}
 	if ((v = message_header(raw, hlen, "To")) != NULL) {
 		m->to = message_addresses(v, 0, NULL);
@@ -383,6 +391,9 @@ message_classify(struct message *m, const char *raw, size_t hlen)
 		m->automatic = MESSAGE_PRECEDENCE;
 	else if (m->list_id != NULL)
 		m->automatic = MESSAGE_LIST;
+	else if (m->from != NULL &&
+	    address_check(m->from, strlen(m->from)) == -1)
+		m->automatic = MESSAGE_BAD_FROM;
 	else
 		m->automatic = MESSAGE_HUMAN;
 }

@@ -17,7 +17,8 @@ enum message_automatic {
 	MESSAGE_BOUNCE,
 	MESSAGE_AUTO_SUBMITTED,
 	MESSAGE_PRECEDENCE,
-	MESSAGE_LIST
+	MESSAGE_LIST,
+	MESSAGE_BAD_FROM		/* From is not an address */
 };
 
 struct message {

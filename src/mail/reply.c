@@ -16,8 +16,15 @@
  * answered and References carries that mail's References and its id.
  * "Auto-Submitted: auto-replied" tells other robots not to answer.
  * Non-ASCII header text becomes RFC 2047 encoded words; long headers
- * are folded at spaces.  Attachments (later: board pictures) make the
- * mail multipart/mixed, each in base64.
+ * are folded at spaces, and text with a word too long to fold (over
+ * REPLY_WORD_MAX bytes) is written in encoded words too, so that no
+ * header line reaches the 998 bytes RFC 5322 allows.  A message id
+ * from a player's mail is written only if it is one (reply_id_valid():
+ * LEFT@RIGHT, printable ASCII without space or specials, at most
+ * REPLY_ID_MAX bytes); others are dropped, and References keeps the
+ * first id and the newest, REPLY_REFERENCES in all.  Attachments
+ * (later: board pictures) make the mail multipart/mixed, each in
+ * base64.
  *
  * Lines end in LF here; a sender that needs CR LF converts.  Nothing
  * here reads the clock or makes random numbers: the caller gives the
@@ -26,6 +33,9 @@
 
 #define REPLY_LINE	76	/* quoted-printable and base64 lines */
 #define REPLY_WORD	39	/* bytes in one encoded word: 72 columns */
+#define REPLY_WORD_MAX	900	/* longer words are encoded */
+#define REPLY_ID_MAX	250	/* bytes of a message id, without < > */
+#define REPLY_REFERENCES 20	/* ids in References at most */
 
 static const char reply_b64[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -34,7 +44,10 @@ static int	reply_ascii(const char *, size_t);
 static void	reply_base64(const unsigned char *, size_t, struct buf *,
 		    int);
 static void	reply_qp(const char *, struct buf *);
+static int	reply_id_valid(const char *, size_t);
 static void	reply_ids(const char *, struct buf *);
+static void	reply_words(const char *, size_t, struct buf *);
+static size_t	reply_longest(const char *);
 static void	reply_text_part(const char *, struct buf *);
 static void	reply_from(const char *, const char *, struct buf *);
 
@@ -115,6 +128,41 @@ reply_qp(const char *s, struct buf *out)
 	}
 }
 
+/* The longest run of s without a space. */
+static size_t
+reply_longest(const char *s)
+{
+	size_t	n, longest = 0;
+
+	while (*s != '\0') {
+		n = strcspn(s, " ");
+		if (n > longest)
+			longest = n;
+		s += n;
+		s += strspn(s, " ");
+	}
+	return (longest);
+}
+
+/* p[0..len) as encoded words, " =?UTF-8?B?...?=", one a line. */
+static void
+reply_words(const char *p, size_t len, struct buf *out)
+{
+	size_t	n, col;
+
+	for (col = 0; len > 0; col++) {
+		n = len < REPLY_WORD ? len : REPLY_WORD;
+		/* Never split a UTF-8 sequence between words. */
+		while (n < len && n > 0 && ((unsigned char)p[n] & 0xc0) == 0x80)
+			n--;
+		buf_adds(out, col == 0 ? " =?UTF-8?B?" : "\n =?UTF-8?B?");
+		reply_base64((const unsigned char *)p, n, out, 0);
+		buf_adds(out, "?=");
+		p += n;
+		len -= n;
+	}
+}
+
 /* Write "Name: value" and LF, encoded and folded as needed. */
 void
 reply_encode_header(const char *name, const char *value, struct buf *out)
@@ -124,7 +172,8 @@ reply_encode_header(const char *name, const char *value, struct buf *out)
 
 	buf_addf(out, "%s:", name);
 	col = strlen(name) + 1;
-	if (reply_ascii(value, len) && strchr(value, '\n') == NULL) {
+	if (reply_ascii(value, len) && strchr(value, '\n') == NULL &&
+	    reply_longest(value) <= REPLY_WORD_MAX) {
 		while (*p != '\0') {
 			sp = strchr(p + 1, ' ');
 			n = sp != NULL ? (size_t)(sp - p) : strlen(p);
@@ -141,17 +190,7 @@ reply_encode_header(const char *name, const char *value, struct buf *out)
 		buf_addc(out, '\n');
 		return;
 	}
-	for (col = 0; len > 0; col++) {
-		n = len < REPLY_WORD ? len : REPLY_WORD;
-		/* Never split a UTF-8 sequence between words. */
-		while (n < len && n > 0 && ((unsigned char)p[n] & 0xc0) == 0x80)
-			n--;
-		buf_adds(out, col == 0 ? " =?UTF-8?B?" : "\n =?UTF-8?B?");
-		reply_base64((const unsigned char *)p, n, out, 0);
-		buf_adds(out, "?=");
-		p += n;
-		len -= n;
-	}
+	reply_words(p, len, out);
 	buf_addc(out, '\n');
 }
 
@@ -168,26 +207,48 @@ reply_subject(const char *subject, struct buf *out)
 	buf_adds(out, subject);
 }
 
-/* Space-separated ids, each put in angle brackets. */
+/* Is id[0..len) a message id to write between < >? */
+static int
+reply_id_valid(const char *id, size_t len)
+{
+	const char	*at;
+	size_t		 i;
+
+	if (len == 0 || len > REPLY_ID_MAX ||
+	    (at = memchr(id, '@', len)) == NULL || at == id ||
+	    at == id + len - 1 || memchr(at + 1, '@', len - (size_t)(at -
+	    id) - 1) != NULL)
+		return (0);
+	for (i = 0; i < len; i++) {
+		if ((unsigned char)id[i] <= ' ' ||
+		    (unsigned char)id[i] >= 0x7f || strchr("<>()\\,;:\"", id[i]) != NULL)
+			return (0);
+	}
+	return (1);
+}
+
+/*
+ * The valid ids of space-separated ids, each put in angle brackets: the
+ * first and the newest, REPLY_REFERENCES in all.
+ */
 static void
 reply_ids(const char *ids, struct buf *out)
 {
-	const char	*p = ids, *sp;
-	size_t		 n;
+	const char	*p;
+	size_t		 n, total = 0, k = 0;
 
-	while (*p != '\0') {
-		while (*p == ' ')
-			p++;
-		if (*p == '\0')
-			break;
-		sp = strchr(p, ' ');
-		n = sp != NULL ? (size_t)(sp - p) : strlen(p);
-		if (out->len > 0 && out->data[out->len - 1] != ' ')
+	for (p = ids; *(p += strspn(p, " ")) != '\0'; p += n)
+		total += reply_id_valid(p, (n = strcspn(p, " ")));
+	for (p = ids; *(p += strspn(p, " ")) != '\0'; p += n) {
+		if (!reply_id_valid(p, (n = strcspn(p, " "))))
+			continue;
+		if (k++ != 0 && k + REPLY_REFERENCES <= total + 1)
+			continue;
+		if (out->len > 0)
 			buf_addc(out, ' ');
 		buf_addc(out, '<');
 		buf_add(out, p, n);
 		buf_addc(out, '>');
-		p += n;
 	}
 }
 
@@ -232,15 +293,15 @@ reply_from(const char *name, const char *addr, struct buf *out)
 	const char	*p;
 	int		 plain = 1;
 
-	buf_adds(out, "From: ");
+	buf_adds(out, "From:");
 	if (name == NULL || *name == '\0') {
-		buf_addf(out, "%s\n", addr);
+		buf_addf(out, " %s\n", addr);
 		return;
 	}
-	if (!reply_ascii(name, strlen(name)) || strchr(name, '\n') != NULL) {
-		buf_adds(out, "=?UTF-8?B?");
-		reply_base64((const unsigned char *)name, strlen(name), out, 0);
-		buf_addf(out, "?= <%s>\n", addr);
+	if (!reply_ascii(name, strlen(name)) || strchr(name, '\n') != NULL ||
+	    strlen(name) > REPLY_WORD_MAX) {
+		reply_words(name, strlen(name), out);
+		buf_addf(out, " <%s>\n", addr);
 		return;
 	}
 	for (p = name; *p != '\0'; p++) {
@@ -249,10 +310,10 @@ reply_from(const char *name, const char *addr, struct buf *out)
 			plain = 0;
 	}
 	if (plain) {
-		buf_addf(out, "%s <%s>\n", name, addr);
+		buf_addf(out, " %s <%s>\n", name, addr);
 		return;
 	}
-	buf_addc(out, '"');
+	buf_adds(out, " \"");
 	for (p = name; *p != '\0'; p++) {
 		if (*p == '"' || *p == '\\')
 			buf_addc(out, '\\');
@@ -265,7 +326,7 @@ reply_from(const char *name, const char *addr, struct buf *out)
 void
 reply_build(const struct reply *r, struct buf *out)
 {
-	struct buf	ids;
+	struct buf	ids, refs;
 	size_t		i;
 
 	reply_from(r->from_name, r->from, out);
@@ -278,12 +339,19 @@ reply_build(const struct reply *r, struct buf *out)
 	buf_addf(out, "Date: %s\n", r->date);
 	buf_addf(out, "Message-ID: <%s>\n", r->message_id);
 	if (r->in_reply_to != NULL) {
-		buf_addf(out, "In-Reply-To: <%s>\n", r->in_reply_to);
 		buf_init(&ids);
 		if (r->references != NULL)
-			reply_ids(r->references, &ids);
-		reply_ids(r->in_reply_to, &ids);
-		reply_encode_header("References", ids.data, out);
+			buf_adds(&ids, r->references);
+		/* Whole, or not at all: its words are no ids of their own. */
+		if (reply_id_valid(r->in_reply_to, strlen(r->in_reply_to))) {
+			buf_addf(out, "In-Reply-To: <%s>\n", r->in_reply_to);
+			buf_addf(&ids, " %s", r->in_reply_to);
+		}
+		buf_init(&refs);
+		reply_ids(ids.data, &refs);
+		if (refs.len > 0)
+			reply_encode_header("References", refs.data, out);
+		buf_free(&refs);
 		buf_free(&ids);
 	}
 	buf_adds(out, "Auto-Submitted: auto-replied\n");

@@ -6,11 +6,13 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "log.h"
 #include "maildir.h"
 #include "sender.h"
 #include "xmalloc.h"
@@ -23,6 +25,13 @@
  * so sending the same mail again (after a crash between sending and
  * recording it sent) finds it there and delivers nothing twice.  The
  * mail itself carries From and To.
+ *
+ * The file in tmp/ is named mupbem.ID.PID, after the writing process.
+ * One whose process is gone (a daemon killed while writing) is half a
+ * mail nobody will finish: opening the sender removes it.  The mail is
+ * still in the store's outbox and is written again.  Other files in
+ * tmp/, and those of a process still running (mupbemd --deliver beside
+ * the daemon), are left alone.
  */
 
 struct sender_maildir {
@@ -36,6 +45,7 @@ static int	sender_maildir_send(struct sender *, const char *,
 static void	sender_maildir_close(struct sender *);
 static int	sender_maildir_delivered(struct sender_maildir *,
 		    const char *);
+static void	sender_maildir_clean(const char *);
 
 const struct sender_ops sender_maildir_ops = {
 	"maildir",
@@ -56,10 +66,47 @@ sender_maildir_open(struct sender *s, const struct sender_config *c,
 	}
 	if (maildir_create(c->path, "maildir sender", cause) == -1)
 		return (-1);
+	sender_maildir_clean(c->path);
 	md = xcalloc(1, sizeof *md);
 	md->path = xstrdup(c->path);
 	s->state = md;
 	return (0);
+}
+
+/* Remove the half-written mails in path's tmp/ of processes now gone. */
+static void
+sender_maildir_clean(const char *path)
+{
+	struct dirent	*de;
+	DIR		*d;
+	char		*dir, *file, *end;
+	const char	*dot;
+	long		 pid;
+
+	xasprintf(&dir, "%s/tmp", path);
+	if ((d = opendir(dir)) == NULL) {
+		log_warn("maildir sender: %s", dir);
+		free(dir);
+		return;
+	}
+	while ((de = readdir(d)) != NULL) {
+		if (strncmp(de->d_name, "mupbem.", 7) != 0 ||
+		    (dot = strrchr(de->d_name, '.')) == NULL)
+			continue;
+		pid = strtol(dot + 1, &end, 10);
+		if (*end != '\0' || pid <= 0 || end == dot + 1 ||
+		    kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		xasprintf(&file, "%s/%s", dir, de->d_name);
+		if (unlink(file) == 0) {
+			log_info("maildir sender: %s: half written by "
+			    "process %ld, which is gone; removed", file, pid);
+		} else if (errno != ENOENT)
+			log_warn("maildir sender: %s", file);
+		free(file);
+	}
+	closedir(d);
+	free(dir);
 }
 
 /* Has a mail called name been delivered already (new/ or cur/)? */
@@ -102,6 +149,8 @@ sender_maildir_send(struct sender *s, const char *message_id,
 	size_t			 done = 0;
 	int			 fd;
 
+	if (sender_check(from, rcpt, cause) != 0)
+		return (SENDER_PERMANENT);
 	xasprintf(&name, "mupbem.%s", message_id);
 	for (p = name; *p != '\0'; p++) {
 		if (!isalnum((unsigned char)*p) && strchr(".@+-", *p) == NULL)

@@ -103,6 +103,8 @@ sender_sendmail_send(struct sender *s, const char *message_id,
 	pid_t			 pid;
 	int			 sv[2], null, status;
 
+	if (sender_check(from, rcpt, cause) != 0)
+		return (SENDER_PERMANENT);
 	argv[0] = (char *)"sendmail";
 	argv[1] = (char *)"-t";
 	argv[2] = (char *)"-i";

@@ -155,6 +155,8 @@ sender_smtp_send(struct sender *s, const char *message_id,
 	char				 error[CURL_ERROR_SIZE], *who;
 	long				 code = 0;
 
+	if (sender_check(from, rcpt, cause) != 0)
+		return (SENDER_PERMANENT);
 	error[0] = '\0';
 	xasprintf(&who, "<%s>", rcpt);
 	rcpts = curl_slist_append(rcpts, who);

@@ -3,11 +3,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "address.h"
 #include "sender.h"
 #include "xmalloc.h"
 
 /*
- * The table of senders, found by name, and opening and closing one.
+ * The table of senders, found by name, and opening and closing one;
+ * and the last guard every sender passes before it hands an envelope
+ * to a server or a program: both addresses are addresses (address.c),
+ * so that no CR, LF or other byte of a forged one can become an SMTP
+ * command, a sendmail option or a header.
  */
 
 const struct sender_ops *sender_table[] = {
@@ -52,4 +57,22 @@ sender_close(struct sender *s)
 		return;
 	s->ops->close(s);
 	free(s);
+}
+
+/*
+ * Are from and rcpt addresses?  0 if so; else SENDER_PERMANENT and a
+ * cause that does not repeat the bytes.
+ */
+int
+sender_check(const char *from, const char *rcpt, char **cause)
+{
+	if (from == NULL || address_check(from, strlen(from)) == -1) {
+		xasprintf(cause, "the sender is not an address; not sent");
+		return (SENDER_PERMANENT);
+	}
+	if (rcpt == NULL || address_check(rcpt, strlen(rcpt)) == -1) {
+		xasprintf(cause, "the recipient is not an address; not sent");
+		return (SENDER_PERMANENT);
+	}
+	return (0);
 }

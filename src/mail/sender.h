@@ -49,5 +49,6 @@ const struct sender_ops	*sender_find(const char *);
 struct sender		*sender_open(const struct sender_ops *,
 			     const struct sender_config *, char **);
 void			 sender_close(struct sender *);
+int			 sender_check(const char *, const char *, char **);
 
 #endif

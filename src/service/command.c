@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "address.h"
 #include "buf.h"
 #include "clock.h"
 #include "command.h"
@@ -42,8 +43,9 @@
  * "Re:"; a subject with a "[mupbem G12]" tag is one of ours, and only
  * names the game.
  *
- * An address ("link bob@example.org", "unlink ...") has one "@", a
- * local part and a domain of the characters mail allows; a code
+ * An address ("new velox with bob@example.org", "link ...", "unlink
+ * ...") is one by address.c's rules, which let no control character,
+ * space or second "@" through; a code
  * ("confirm 12345678") is COMMAND_CODE_LEN digits.
  *
  * Parsing knows the commands' shapes only: whether a turn is legal, or
@@ -320,7 +322,7 @@ command_new(struct command_reader *rd, struct command *c, const char *s,
     size_t len)
 {
 	const char	*w, *end = s + len, *word = command_name(c->type);
-	size_t		 n;
+	size_t		 n, bare;
 	int		 state = 0, seek = c->type == COMMAND_SEEK, rc;
 
 	if ((w = command_word(s, &n)) == NULL)
@@ -389,6 +391,7 @@ command_new(struct command_reader *rd, struct command *c, const char *s,
 		if (state == 1 && (n == 5 || (n > 6 && w[5] == ':')) &&
 		    strncasecmp(w, "robot", 5) == 0) {
 			/* "with robot", "with robot:greedy": a robot. */
+			bare = n;
 		} else if (seek) {
 			if ((rc = command_seek(rd, c, &w, &n)) == -1)
 				return (-1);
@@ -406,11 +409,16 @@ command_new(struct command_reader *rd, struct command *c, const char *s,
 			    "new understands (with ADDRESS..., open N, "
 			    "segments N, match N, time 3d+1d/10d, rated, "
 			    "unrated)", (int)n, w));
+		} else if (address_check(w, (bare = command_bare(w,
+		    n))) == -1) {
+			return (command_fail(rd, "new: '%.*s' is not an "
+			    "address; write it as bob@example.org", (int)n,
+			    w));
 		}
 		if (c->nwith == COMMAND_MAX_WITH)
 			return (command_fail(rd, "new: at most %d players can "
 			    "be invited", COMMAND_MAX_WITH));
-		c->with[c->nwith++] = xstrndup(w, n);
+		c->with[c->nwith++] = xstrndup(w, bare);
 	}
 	if (seek && (c->open -= c->nwith) < 0)
 		return (command_fail(rd, "seek: players %d leaves no seat for "
@@ -547,30 +555,56 @@ command_event_fits(const char *w, size_t n)
 }
 
 /*
- * Is s[0..len) an address, one "@" between a local part and a domain
- * of the characters mail allows?  0 if so, -1 if not.
+ * Is name one a player may go by?  1 to COMMAND_NAME_MAX bytes of UTF-8
+ * without <, >, @ or ", and without a character that breaks or turns a
+ * line where the name is shown: C0 and C1 controls, DEL, the Unicode
+ * line and paragraph separators, and the bidirectional embeddings,
+ * overrides and isolates.  The rules of "name", and of a name taken
+ * from a From header.  0, or -1 and *cause (if cause is not NULL).
  */
 int
-command_address(const char *s, size_t len)
+command_name_check(const char *name, char **cause)
 {
-	const char	*at, *p, *end = s + len;
+	const unsigned char	*p = (const unsigned char *)name;
+	size_t			 len = strlen(name), n, i;
+	unsigned		 c;
+	const char		*why = NULL;
 
-	if ((at = memchr(s, '@', len)) == NULL || at == s || at + 1 == end ||
-	    memchr(at + 1, '@', (size_t)(end - at - 1)) != NULL ||
-	    at - s > 64 || end - at - 1 > 253)
+	if (len == 0 || len > COMMAND_NAME_MAX) {
+		if (cause != NULL)
+			xasprintf(cause, "name: a name has 1 to %d characters",
+			    COMMAND_NAME_MAX);
 		return (-1);
-	for (p = s; p < end; p++) {
-		if (p == at)
-			continue;
-		if (*p == '.' && (p == s || p + 1 == end || p[1] == '.' ||
-		    p + 1 == at || p - 1 == at))
-			return (-1);
-		if (isalnum((unsigned char)*p) || strchr(".-_", *p) != NULL)
-			continue;
-		if (p > at || strchr("!#$%&'*+/=?^`{|}~", *p) == NULL)
-			return (-1);
 	}
-	return (0);
+	for (; *p != '\0' && why == NULL; p += n) {
+		c = *p;
+		n = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ?
+		    3 : (c & 0xf8) == 0xf0 ? 4 : 0;
+		for (i = 1; i < n; i++) {
+			if ((p[i] & 0xc0) != 0x80)
+				break;
+			c = (c << 8) | p[i];
+		}
+		if (n == 0 || i < n)
+			why = "name: a name is written in UTF-8";
+		else if (c < 0x20 || c == 0x7f || (c >= 0xc280 &&
+		    c <= 0xc29f) || (c >= 0xe280a8 && c <= 0xe280ae) ||
+		    (c >= 0xe281a6 && c <= 0xe281a9))
+			why = "name: a name cannot hold control characters; "
+			    "write just the name, like Alice Smith";
+		else if (c < 0x80 && strchr("<>@\"", (int)c) != NULL) {
+			if (cause != NULL)
+				xasprintf(cause, "name: a name cannot hold "
+				    "'%c'; write just the name, like Alice "
+				    "Smith", (int)c);
+			return (-1);
+		}
+	}
+	if (why == NULL)
+		return (0);
+	if (cause != NULL)
+		*cause = xstrdup(why);
+	return (-1);
 }
 
 /*
@@ -604,7 +638,7 @@ command_link(struct command_reader *rd, size_t i, struct command *c,
 			c->arg = xstrndup(w + 1, bare - 2);
 		else
 			c->arg = xstrndup(w, bare);
-		if (command_address(c->arg, strlen(c->arg)) == -1)
+		if (address_check(c->arg, strlen(c->arg)) == -1)
 			return (command_fail(rd, "%s: '%.*s' is not an "
 			    "address; write it as bob@example.org", word,
 			    (int)n, w));

@@ -75,6 +75,6 @@ int		 command_parse(const char *, const char *, const struct game *,
 void		 command_list_free(struct command_list *);
 int		 command_subject_game(const char *);
 const char	*command_name(enum command_type);
-int		 command_address(const char *, size_t);
+int		 command_name_check(const char *, char **);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include <ini.h>
 
+#include "address.h"
 #include "buf.h"
 #include "clock.h"
 #include "config-file.h"
@@ -76,6 +77,10 @@ static const struct config_setting config_settings[] = {
 	{ "server", "rate_burst", CONFIG_COUNT, CONFIG_AT(rate_burst), NULL },
 	{ "server", "rate_interval", CONFIG_SECONDS, CONFIG_AT(rate_interval),
 	  NULL },
+	{ "server", "max_commands", CONFIG_COUNT, CONFIG_AT(max_commands),
+	  NULL },
+	{ "server", "max_reply", CONFIG_SIZE, CONFIG_AT(max_reply), NULL },
+	{ "server", "max_mails", CONFIG_COUNT, CONFIG_AT(max_mails), NULL },
 	{ "mailbox", "url", CONFIG_MAILBOX, 0, NULL },
 	{ "mailbox", "user", CONFIG_STRING, CONFIG_AT(imap_user), NULL },
 	{ "mailbox", "password", CONFIG_STRING, CONFIG_AT(imap_password),
@@ -110,6 +115,9 @@ static const struct config_setting config_settings[] = {
 	  NULL },
 	{ "games", "remind_before", CONFIG_DURATION, CONFIG_AT(remind_before),
 	  NULL },
+	{ "games", "max_games", CONFIG_COUNT, CONFIG_AT(max_games), NULL },
+	{ "games", "max_invitations", CONFIG_COUNT,
+	  CONFIG_AT(max_invitations), NULL },
 	{ "ratings", "rating", CONFIG_REAL, CONFIG_AT(ratings.rating), NULL },
 	{ "ratings", "rd", CONFIG_REAL, CONFIG_AT(ratings.rd), NULL },
 	{ "ratings", "volatility", CONFIG_REAL, CONFIG_AT(ratings.volatility),
@@ -154,7 +162,6 @@ static int	config_mailbox(struct config_file *, const char *, char **);
 static int	config_send(struct config_file *, const char *, char **);
 static int	config_password_file(char **, const char *, char **);
 static int	config_address(char **, const char *, char **);
-static int	config_addr_spec(const char *, size_t);
 static int	config_folder(char **, const char *, char **);
 static char	*config_unquote(const char *);
 static int	config_clock(char **, const char *, char **);
@@ -178,6 +185,9 @@ config_file_defaults(struct config_file *c)
 	c->max_size = 256 * 1024;
 	c->rate_burst = 60;
 	c->rate_interval = 10;
+	c->max_commands = 20;
+	c->max_reply = 128 * 1024;
+	c->max_mails = 200;
 	c->source = xstrdup("maildir");
 	c->maildir = xstrdup("Maildir");
 	c->imap_idle = 1;
@@ -196,6 +206,8 @@ config_file_defaults(struct config_file *c)
 	c->robot_budget = 0;
 	c->remind_share = 25;
 	c->remind_before = CLOCK_DAY;
+	c->max_games = 50;
+	c->max_invitations = 10;
 	glicko_defaults(&c->ratings);
 }
 
@@ -330,34 +342,6 @@ config_password_file(char **out, const char *path, char **why)
 }
 
 /*
- * Is s[0..len) an addr-spec as operators write one: LOCAL@DOMAIN, the
- * local part dot-separated atoms, the domain dot-separated labels of
- * letters, digits and hyphens?
- */
-static int
-config_addr_spec(const char *s, size_t len)
-{
-	const char	*at, *p, *end = s + len;
-
-	if ((at = memchr(s, '@', len)) == NULL || at == s || at + 1 == end)
-		return (0);
-	for (p = s; p < at; p++) {
-		if (*p == '.' && (p == s || p + 1 == at || p[1] == '.'))
-			return (0);
-		if (*p != '.' && !isalnum((unsigned char)*p) &&
-		    strchr("!#$%&'*+-/=?^_`{|}~", *p) == NULL)
-			return (0);
-	}
-	for (p = at + 1; p < end; p++) {
-		if (*p == '.' && (p == at + 1 || p + 1 == end || p[1] == '.'))
-			return (0);
-		if (*p != '.' && *p != '-' && !isalnum((unsigned char)*p))
-			return (0);
-	}
-	return (1);
-}
-
-/*
  * [server] address: a bare address.  "Name <addr>", the shape of a
  * From header, is refused with the two settings to write instead.
  */
@@ -368,13 +352,13 @@ config_address(char **out, const char *v, char **why)
 	char		*raw, *name;
 	size_t		 len = strlen(v), n, addr;
 
-	if (config_addr_spec(v, len)) {
+	if (address_check(v, len) == 0) {
 		free(*out);
 		*out = xstrdup(v);
 		return (0);
 	}
 	if (lt == NULL || v[len - 1] != '>' ||
-	    !config_addr_spec(lt + 1, (addr = len - (size_t)(lt - v) - 2))) {
+	    address_check(lt + 1, (addr = len - (size_t)(lt - v) - 2)) == -1) {
 		xasprintf(why, "'%s' is not a mail address; write it like "
 		    "games@example.org, without a name or angle brackets", v);
 		return (-1);

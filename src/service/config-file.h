@@ -19,6 +19,9 @@ struct config_file {
 	char	*policy;	/* "token" or "from" */
 	long	 rate_burst;	/* mails a sender may send at once; 0: any */
 	long	 rate_interval;	/* then one per this many seconds */
+	long	 max_commands;	/* commands in one mail; 0: any */
+	long	 max_reply;	/* bytes of a reply's text; 0: any */
+	long	 max_mails;	/* mails to one address a day; 0: any */
 
 	/* [mailbox], from its url and settings */
 	char	*source;	/* "maildir" or "imap" */
@@ -54,6 +57,8 @@ struct config_file {
 	long	 robot_budget;	/* a robot's playouts a turn, 0 default */
 	long	 remind_share;	/* remind when this percent is left, */
 	long	 remind_before;	/* or this many seconds, if less */
+	long	 max_games;	/* games a player plays at once; 0: any */
+	long	 max_invitations; /* to one address a day; 0: any */
 
 	/* [ratings] */
 	struct glicko_settings ratings;	/* a newcomer, tau, the period */

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "command.h"
+#include "address.h"
 #include "log.h"
 #include "mailloop.h"
 #include "service.h"
@@ -184,7 +184,7 @@ service_address_change(struct service_mail *sm, const char *old,
 	char			*was;
 	int			 rc;
 
-	if (command_address(new, strlen(new)) == -1) {
+	if (address_check(new, strlen(new)) == -1) {
 		xasprintf(cause, "'%s' is not an address; write it as "
 		    "bob@example.org", new);
 		return (-1);

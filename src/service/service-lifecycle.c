@@ -8,8 +8,10 @@
 #include <string.h>
 #include <strings.h>
 
+#include "clock.h"
 #include "command.h"
 #include "config-file.h"
+#include "log.h"
 #include "mailloop.h"
 #include "robot-address.h"
 #include "service-private.h"
@@ -38,6 +40,10 @@ static int	service_lifecycle_topic(struct service_mail *,
 		    const struct game_ops *, const struct command *,
 		    struct buf *, char **);
 static int	service_lifecycle_full(const struct service_game *);
+static int	service_lifecycle_room(struct service_mail *, const char *,
+		    char **);
+static int	service_lifecycle_invitable(struct service_mail *,
+		    const struct command *, char **);
 static int	service_lifecycle_check_with(struct service_mail *,
 		    const struct command *);
 static int	service_lifecycle_create(struct service_mail *,
@@ -207,7 +213,10 @@ service_lifecycle_options(const struct game_options *opts, int words,
 		    opts->segments);
 }
 
-/* The addresses of "new ... with": real, not ours, not repeated. */
+/*
+ * The addresses of "new ... with" (addresses by command.c): not the
+ * sender's, not ours, not repeated.
+ */
 static int
 service_lifecycle_check_with(struct service_mail *sm, const struct command *c)
 {
@@ -224,13 +233,6 @@ service_lifecycle_check_with(struct service_mail *sm, const struct command *c)
 			    "not a player's", c->with[i]);
 			return (-1);
 		}
-		if (strchr(c->with[i], '<') != NULL ||
-		    strchr(c->with[i], '>') != NULL ||
-		    strchr(c->with[i], ',') != NULL) {
-			service_error(sm, "new: '%s' is not an address; write "
-			    "it as bob@example.org", c->with[i]);
-			return (-1);
-		}
 		for (j = 0; j < i; j++) {
 			if (strcasecmp(c->with[i], c->with[j]) == 0) {
 				service_error(sm, "new: %s is invited twice",
@@ -240,6 +242,69 @@ service_lifecycle_check_with(struct service_mail *sm, const struct command *c)
 		}
 	}
 	return (0);
+}
+
+/*
+ * May the sender take one more game ([games] max_games)?  1 if so; 0
+ * if not, after saying why; -1 if the store fails.
+ */
+static int
+service_lifecycle_room(struct service_mail *sm, const char *word,
+    char **cause)
+{
+	long	max = sm->sv->config->max_games;
+	int	n;
+
+	if (max == 0)
+		return (1);
+	if (store_address_active(sm->sv->store, sm->me.id, &n, cause) == -1)
+		return (-1);
+	if (n < max)
+		return (1);
+	log_info("player %s: in %d games; %s refused", sm->me.address, n,
+	    word);
+	service_error(sm, "%s: you are in %d games already, the most one "
+	    "player may be in at once; finish or leave one first", word, n);
+	return (0);
+}
+
+/*
+ * May each address of "new ... with" get one more invitation today
+ * ([games] max_invitations in 24 hours)?  1, 0 after saying why, -1.
+ */
+static int
+service_lifecycle_invitable(struct service_mail *sm, const struct command *c,
+    char **cause)
+{
+	struct store_player	 p;
+	enum robot_level	 level;
+	long			 max = sm->sv->config->max_invitations;
+	int			 i, n, rc;
+
+	for (i = 0; i < c->nwith && max != 0; i++) {
+		if (robot_address_level(c->with[i], &level) == 0)
+			continue;
+		if ((rc = store_player_get(sm->sv->store, c->with[i], &p,
+		    cause)) != 1) {
+			if (rc == -1)
+				return (-1);
+			continue;
+		}
+		rc = store_address_invited(sm->sv->store, p.id,
+		    sm->ml->now - CLOCK_DAY, &n, cause);
+		store_player_free(&p);
+		if (rc == -1)
+			return (-1);
+		if (n >= max) {
+			log_info("player %s: %d invitations today; the one "
+			    "from %s refused", c->with[i], n, sm->me.address);
+			service_error(sm, "new: %s has been invited %d times "
+			    "in the last 24 hours, the most mupbem sends; "
+			    "invite them again later", c->with[i], n);
+			return (0);
+		}
+	}
+	return (1);
 }
 
 /* A seek's rating range as the store keeps it: "1400-1700", "-1700". */
@@ -295,6 +360,10 @@ service_lifecycle_create(struct service_mail *sm, const struct command *c,
 	}
 	if (service_lifecycle_check_with(sm, c) == -1)
 		return (0);
+	if ((rc = service_lifecycle_room(sm, command_name(c->type),
+	    cause)) != 1 || (rc = service_lifecycle_invitable(sm, c,
+	    cause)) != 1)
+		return (rc == -1 ? -1 : 0);
 	if ((rc = service_link_with(sm, c, cause)) != 0)
 		return (rc == -1 ? -1 : 0);
 	memset(&opts, 0, sizeof opts);
@@ -498,6 +567,9 @@ service_lifecycle_answer(struct service_mail *sm, const struct command *c,
 	}
 	if ((rc = service_allowed(sm, &sg, word, cause)) != 1)
 		goto out;
+	if (c->type == COMMAND_ACCEPT &&
+	    (rc = service_lifecycle_room(sm, word, cause)) != 1)
+		goto out;
 	rc = 0;
 	buf_init(&text);
 	service_label(&sm->me, &text);
@@ -559,7 +631,8 @@ service_lifecycle_join(struct service_mail *sm, const struct command *c,
 		    sg.row.id);
 		goto out;
 	}
-	if ((rc = service_seek_allows(sm, &sg, cause)) != 1)
+	if ((rc = service_seek_allows(sm, &sg, cause)) != 1 ||
+	    (rc = service_lifecycle_room(sm, "join", cause)) != 1)
 		goto out;
 	if (store_seat_set(sm->sv->store, sg.row.id, sg.seats[i].seat,
 	    sm->me.id, "accepted", cause) == -1) {

@@ -11,7 +11,9 @@
 #include "log.h"
 #include "mailloop.h"
 #include "message.h"
+#include "ratelimit.h"
 #include "reply.h"
+#include "robot-address.h"
 #include "service-private.h"
 #include "text.h"
 #include "xmalloc.h"
@@ -38,6 +40,9 @@ static char	*service_mail_dup(const char *);
 static void	service_mail_hold(struct service_mail *,
 		    const struct mailloop_mail *, long long, long long);
 static int	service_mail_flush_held(struct service_mail *, char **);
+static void	service_mail_cut(struct service_mail *, struct buf *);
+static int	service_mail_queue(struct service_mail *,
+		    const struct mailloop_mail *, struct buf *, char **);
 static void	service_mail_render(struct service_mail *, enum template_kind,
 		    struct service_vars *, struct buf *);
 static int	service_mail_passes(const struct game *);
@@ -244,6 +249,48 @@ service_mail_board(const struct service_game *sg,
 }
 
 /*
+ * Cut body to [server] max_reply bytes, at a line's end, with a last
+ * line that says so: one mail never grows without end.
+ */
+static void
+service_mail_cut(struct service_mail *sm, struct buf *body)
+{
+	size_t	max = (size_t)sm->sv->config->max_reply, cut;
+
+	if (max == 0 || body->len <= max)
+		return;
+	for (cut = max; cut > 0 && body->data[cut - 1] != '\n'; cut--)
+		/* nothing */;
+	log_info("mail %s: a reply of %zu bytes to %s cut to %zu",
+	    sm->m->id, body->len, sm->me.address, cut);
+	body->len = cut;
+	body->data[cut] = '\0';
+	buf_addf(body, "\n[The rest of this reply was cut: a reply holds at "
+	    "most %zu bytes.]\n", max);
+}
+
+/*
+ * Queue mail, unless its recipient has had [server] max_mails mails
+ * today (ratelimit.c: that many at once, then one every 24 hours /
+ * max_mails): then it is logged and dropped, and id stays empty.
+ */
+static int
+service_mail_queue(struct service_mail *sm, const struct mailloop_mail *mail,
+    struct buf *id, char **cause)
+{
+	enum robot_level	level;
+
+	if (sm->sv->recipients != NULL && robot_address_level(mail->to,
+	    &level) == -1 && !ratelimit_allow(sm->sv->recipients, mail->to,
+	    sm->ml->now)) {
+		log_warnx("mail to %s: over %ld mails a day; not sent",
+		    mail->to, sm->sv->config->max_mails);
+		return (0);
+	}
+	return (mailloop_queue(sm->ml, mail, id, cause));
+}
+
+/*
  * Queue a game mail of kind about sg to player to.  Its first line, and
  * its X-Mupbem-State header, say state ("your turn 14"); the player's
  * name goes in {{player}}.
@@ -317,11 +364,11 @@ service_mail_game(struct service_mail *sm, struct service_game *sg,
 		rc = 0;
 		goto out;
 	}
-	if (mailloop_queue(sm->ml, &mail, &id, cause) == -1 ||
-	    store_mail_add(sm->sv->store, id.data, sg->row.id, to->id,
-	    cause) == -1)
+	if (service_mail_queue(sm, &mail, &id, cause) == -1 ||
+	    (id.len > 0 && store_mail_add(sm->sv->store, id.data, sg->row.id,
+	    to->id, cause) == -1))
 		goto out;
-	if (sg->row.thread == NULL) {
+	if (sg->row.thread == NULL && id.len > 0) {
 		if (store_game_thread(sm->sv->store, sg->row.id, id.data,
 		    cause) == -1)
 			goto out;
@@ -421,6 +468,7 @@ service_mail_flush_held(struct service_mail *sm, char **cause)
 		buf_adds(&body, "\n----\n\n");
 		buf_add(&body, sm->reply.data, sm->reply.len);
 	}
+	service_mail_cut(sm, &body);
 	memset(&mail, 0, sizeof mail);
 	mail.to = h->to;
 	mail.subject = h->subject;
@@ -437,11 +485,11 @@ service_mail_flush_held(struct service_mail *sm, char **cause)
 		mail.attachments = &rec;
 		mail.nattachments = 1;
 	}
-	rc = mailloop_queue(sm->ml, &mail, &id, cause);
-	if (rc == 0)
+	rc = service_mail_queue(sm, &mail, &id, cause);
+	if (rc == 0 && id.len > 0)
 		rc = store_mail_add(sm->sv->store, id.data, h->game, h->player,
 		    cause);
-	if (rc == 0)
+	if (rc == 0 && id.len > 0)
 		rc = store_game_thread(sm->sv->store, h->game, id.data, cause);
 	buf_free(&body);
 	buf_free(&id);
@@ -485,8 +533,11 @@ service_mail_flush(struct service_mail *sm, char **cause)
 		    (int)sm->context, token, reply_to, sizeof reply_to) == 0)
 			mail.reply_to = reply_to;
 	}
-	rc = mailloop_queue(sm->ml, &mail, &id, cause);
-	if (rc == 0 && sm->context != 0 && (rc = store_game_get(sm->sv->store,
+	service_mail_cut(sm, &sm->reply);
+	mail.body = sm->reply.data;
+	rc = service_mail_queue(sm, &mail, &id, cause);
+	if (rc == 0 && id.len > 0 && sm->context != 0 &&
+	    (rc = store_game_get(sm->sv->store,
 	    sm->context, &row, cause)) == 1) {
 		store_game_free(&row);
 		rc = store_mail_add(sm->sv->store, id.data, sm->context,
@@ -522,7 +573,7 @@ service_mail_notice(struct service_mail *sm, const char *to,
 	mail.to = to;
 	mail.subject = subject;
 	mail.body = body.data;
-	rc = mailloop_queue(sm->ml, &mail, NULL, cause);
+	rc = service_mail_queue(sm, &mail, NULL, cause);
 	buf_free(&body);
 	service_vars_free(&vars);
 	return (rc);

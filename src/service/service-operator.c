@@ -6,6 +6,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "address.h"
 #include "mailloop.h"
 #include "service.h"
 #include "service-private.h"
@@ -623,16 +624,7 @@ static int
 service_operator_address(struct service_mail *sm, const char *address,
     char **cause)
 {
-	const char	*at = strchr(address, '@');
-	size_t		 i;
-
-	for (i = 0; address[i] != '\0'; i++) {
-		if ((unsigned char)address[i] <= ' ' ||
-		    strchr("<>,()\"", address[i]) != NULL)
-			break;
-	}
-	if (address[i] != '\0' || at == NULL || at == address ||
-	    at[1] == '\0' || strchr(at + 1, '@') != NULL) {
+	if (address_check(address, strlen(address)) == -1) {
 		xasprintf(cause, "'%s' is not an address; write it like "
 		    "dave@example.org", address);
 		return (-1);

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "command.h"
+#include "log.h"
 #include "mailloop.h"
 #include "message.h"
 #include "service-private.h"
@@ -691,11 +692,31 @@ service_play_observe(struct service_mail *sm, const struct command *c,
 
 	if ((rc = service_game_find(sm, c, &sg, cause)) != 1)
 		return (rc);
-	if ((rc = store_observe(sm->sv->store, sg.row.id, sm->me.id, on,
-	    cause)) == -1)
-		goto out;
 	service_vars_init(&vars);
 	service_vars_game(&vars, &sg);
+	/*
+	 * Every turn will go to the sender: under the token policy only
+	 * to one who shows they read mail there, by answering a game mail
+	 * (or writing to its reply address).  Anyone else is asked to,
+	 * once, in a game mail that is that proof's way.
+	 */
+	if (on && !service_token_ok(sm, &sg) && sm->answers != sg.row.id) {
+		log_info("game G%lld: observe from %s without its token; "
+		    "asked to answer", sg.row.id, sm->me.address);
+		service_vars_set(&vars, SV_TEXT, "To follow game G%lld (%s), "
+		    "answer this mail with the line\n\n    observe\n\nmupbem "
+		    "sends every turn only to an address that shows it reads "
+		    "the mail sent there.\n", sg.row.id, sg.g->ops->name);
+		rc = service_mail_game(sm, &sg, &sm->me, TEMPLATE_NOTICE,
+		    &vars, "observe: answer to confirm", cause);
+		service_vars_free(&vars);
+		goto out;
+	}
+	if ((rc = store_observe(sm->sv->store, sg.row.id, sm->me.id, on,
+	    cause)) == -1) {
+		service_vars_free(&vars);
+		goto out;
+	}
 	if (on) {
 		service_vars_set(&vars, SV_TEXT, "%s game G%lld (%s): every "
 		    "turn comes to you by mail. Write \"unobserve G%lld\" to "

@@ -29,6 +29,7 @@ struct service {
 	struct store			*store;
 	struct template_set		*templates;
 	struct ratelimit		*limit;
+	struct ratelimit		*recipients;	/* mails to each */
 	struct service_robot		*robot;	/* a thought in progress */
 	int				 robots_inline;	/* think at once */
 };

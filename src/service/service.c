@@ -6,6 +6,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "address.h"
+#include "clock.h"
 #include "command.h"
 #include "config-file.h"
 #include "log.h"
@@ -48,7 +50,6 @@ static void	service_token(struct service_mail *);
 static int	service_command(struct service_mail *, const struct command *,
 		    char **);
 static void	service_rules(struct service_mail *, const char *);
-static int	service_name_controls(const char *);
 static int	service_name(struct service_mail *, const struct command *,
 		    char **);
 
@@ -83,6 +84,11 @@ service_reload(struct service *sv, const struct config_file *c,
 	if (c->rate_burst > 0)
 		sv->limit = ratelimit_create((int)c->rate_burst,
 		    (int)c->rate_interval);
+	ratelimit_free(sv->recipients);
+	sv->recipients = NULL;
+	if (c->max_mails > 0)
+		sv->recipients = ratelimit_create((int)c->max_mails,
+		    (int)(CLOCK_DAY / c->max_mails));
 	sv->config = c;
 	return (0);
 }
@@ -95,6 +101,7 @@ service_free(struct service *sv)
 	service_robot_end(sv);
 	template_set_free(sv->templates);
 	ratelimit_free(sv->limit);
+	ratelimit_free(sv->recipients);
 	free(sv);
 }
 
@@ -385,20 +392,12 @@ service_rules(struct service_mail *sm, const char *variant)
 static int
 service_name(struct service_mail *sm, const struct command *c, char **cause)
 {
-	const char	*p;
+	char	*why;
 
-	for (p = c->arg; *p != '\0'; p++) {
-		if ((unsigned char)*p < ' ' || *p == 0x7f) {
-			service_error(sm, "name: a name cannot hold control "
-			    "characters; write just the name, like Alice "
-			    "Smith");
-			return (0);
-		}
-		if (*p == '<' || *p == '>' || *p == '@' || *p == '"') {
-			service_error(sm, "name: a name cannot hold '%c'; "
-			    "write just the name, like Alice Smith", *p);
-			return (0);
-		}
+	if (command_name_check(c->arg, &why) == -1) {
+		service_error(sm, "%s", why);
+		free(why);
+		return (0);
 	}
 	/*
 	 * A name is shown to every other player: under the token policy
@@ -423,17 +422,6 @@ service_name(struct service_mail *sm, const struct command *c, char **cause)
 	sm->me.name = xstrdup(c->arg);
 	service_notice(sm, "Other players now see you as %s <%s>.\n", c->arg,
 	    sm->me.address);
-	return (0);
-}
-
-/* Does name hold a control character (below space, tab included)? */
-static int
-service_name_controls(const char *name)
-{
-	for (; *name != '\0'; name++) {
-		if ((unsigned char)*name < ' ')
-			return (1);
-	}
 	return (0);
 }
 
@@ -516,6 +504,12 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 	size_t			 i;
 	int			 rc = 0, talked = 0, game;
 
+	/* message.c marks such mail never to answer; this is the backstop. */
+	if (m->from == NULL || address_check(m->from, strlen(m->from)) == -1) {
+		log_warnx("mail %s: its From is not an address; not answered",
+		    m->id);
+		return (0);
+	}
 	if (sv->limit != NULL && !ratelimit_allow(sv->limit, m->from,
 	    ml->now)) {
 		log_warnx("mail %s: %s is over the rate limit; not answered",
@@ -531,11 +525,9 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 		rc = -1;
 		goto out;
 	}
-	/* A display name follows the rules of "name": no control bytes. */
+	/* A display name is taken only if "name" would take it. */
 	if (sm.me.name == NULL && m->from_name != NULL &&
-	    *m->from_name != '\0' && strlen(m->from_name) <= 40 &&
-	    strpbrk(m->from_name, "<>@\"\x7f") == NULL &&
-	    !service_name_controls(m->from_name)) {
+	    command_name_check(m->from_name, NULL) == 0) {
 		if (store_player_rename(sv->store, sm.me.id, m->from_name,
 		    cause) == -1) {
 			rc = -1;
@@ -559,6 +551,15 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 		service_error(&sm, "%s", why);
 		free(why);
 		service_help(&sm, NULL);
+	} else if (sv->config->max_commands > 0 &&
+	    list.n > (size_t)sv->config->max_commands) {
+		log_info("mail %s: %zu commands from %s; none done", m->id,
+		    list.n, sm.me.address);
+		service_error(&sm, "your mail holds %zu commands, and mupbem "
+		    "does at most %ld from one mail, so it did none of them; "
+		    "send them in several mails", list.n,
+		    sv->config->max_commands);
+		command_list_free(&list);
 	} else {
 		for (i = 0; i < list.n && rc == 0; i++)
 			rc = service_command(&sm, &list.v[i], cause);

@@ -41,6 +41,8 @@ enum {
 	SA_SENT,
 	SA_SENDER,
 	SA_GAMES,
+	SA_ACTIVE,
+	SA_INVITED,
 	SA_MOVE,
 	SA_MERGE_MAIL,		/* the merge, in this order, to SA_MERGE_END */
 	SA_MERGE_OBSERVE,
@@ -71,6 +73,12 @@ static const char *const store_address_sql[SA_NSTMTS] = {
 	"SELECT sender FROM outbox WHERE rcpt = ?1 COLLATE NOCASE ORDER BY "
 	    "id DESC LIMIT 1",
 	"SELECT count(DISTINCT game) FROM seats WHERE player = ?1",
+	"SELECT count(DISTINCT s.game) FROM seats s JOIN games g ON g.id = "
+	    "s.game WHERE s.player = ?1 AND s.state = 'accepted' AND "
+	    "g.status IN ('inviting', 'open', 'playing')",
+	"SELECT count(*) FROM seats s JOIN games g ON g.id = s.game WHERE "
+	    "s.player = ?1 AND s.seat > 0 AND g.created >= ?2 AND g.league "
+	    "IS NULL",
 	"UPDATE players SET address = ?2 WHERE id = ?1",
 	"UPDATE game_mail SET player = ?2 WHERE player = ?1",
 	"INSERT OR IGNORE INTO observers (game, player) SELECT game, ?2 FROM "
@@ -91,6 +99,8 @@ static int	store_address_one(struct store *, int, const char *,
 static void	store_address_row(sqlite3_stmt *, struct store_address *);
 static int	store_address_value(struct store *, int, char **, int *,
 		    char **);
+static int	store_address_count(struct store *, int, long long,
+		    long long, int *, char **);
 
 static sqlite3_stmt *
 store_address_stmt(struct store *s, int i, char **cause)
@@ -284,13 +294,46 @@ int
 store_address_games(struct store *s, long long player, int *n,
     char **cause)
 {
+	return (store_address_count(s, SA_GAMES, player, -1, n, cause));
+}
+
+/*
+ * In how many games not over player has accepted a place (made, joined
+ * or accepted them), in *n.
+ */
+int
+store_address_active(struct store *s, long long player, int *n,
+    char **cause)
+{
+	return (store_address_count(s, SA_ACTIVE, player, -1, n, cause));
+}
+
+/*
+ * How many places player holds in games others made since since (not a
+ * tournament's or league's): the invitations they had, and the places
+ * they took, in *n.
+ */
+int
+store_address_invited(struct store *s, long long player, long long since,
+    int *n, char **cause)
+{
+	return (store_address_count(s, SA_INVITED, player, since, n, cause));
+}
+
+/* Run count i for player (and since, if not -1) into *n. */
+static int
+store_address_count(struct store *s, int i, long long player,
+    long long since, int *n, char **cause)
+{
 	sqlite3_stmt	*st;
 
 	*n = 0;
-	if ((st = store_address_stmt(s, SA_GAMES, cause)) == NULL)
+	if ((st = store_address_stmt(s, i, cause)) == NULL)
 		return (-1);
 	sqlite3_bind_int64(st, 1, player);
-	if (store_address_value(s, SA_GAMES, NULL, n, cause) == -1)
+	if (since != -1)
+		sqlite3_bind_int64(st, 2, since);
+	if (store_address_value(s, i, NULL, n, cause) == -1)
 		return (-1);
 	return (0);
 }

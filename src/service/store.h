@@ -223,6 +223,10 @@ int		 store_address_sender(struct store *, const char *, char **,
 		     char **);
 int		 store_address_games(struct store *, long long, int *,
 		     char **);
+int		 store_address_active(struct store *, long long, int *,
+		     char **);
+int		 store_address_invited(struct store *, long long, long long,
+		     int *, char **);
 int		 store_address_merge(struct store *, long long, long long,
 		     char **);
 int		 store_address_move(struct store *, long long, const char *,
