@@ -360,7 +360,8 @@ picture_draw_arrow(cairo_t *cr, const struct picture_draw_frame *f,
  * A mark of the last action, around x, y: black on a white halo.
  * Departure a dashed ring, landing a solid ring, an explosion a burst
  * of spikes, new Wall a hexagon, a bumped stone's rest a dotted ring;
- * a capture, sprout, removal or placement a badge at the upper right.
+ * a capture (a cross) or removal (a minus) a badge at the upper right,
+ * a sprout (a plus) or placement (a dot) one at the lower right.
  */
 static void
 picture_draw_mark(cairo_t *cr, const struct picture_draw_frame *f,
@@ -373,11 +374,14 @@ picture_draw_mark(cairo_t *cr, const struct picture_draw_frame *f,
 	int			 k, pass;
 
 	switch (sh->class) {
-	case SCENE_CAPTURE:
-	case SCENE_SPROUT:
+	case SCENE_CAPTURE:	/* upper right */
 	case SCENE_REMOVE:
+		picture_draw_badge(cr, x + 0.6 * r, y - 0.6 * r, 0.28 * r,
+		    sh->class);
+		return;
+	case SCENE_SPROUT:	/* lower right */
 	case SCENE_PLACE:
-		picture_draw_badge(cr, x + 0.62 * r, y - 0.62 * r, 0.3 * r,
+		picture_draw_badge(cr, x + 0.6 * r, y + 0.6 * r, 0.28 * r,
 		    sh->class);
 		return;
 	default:
@@ -390,17 +394,17 @@ picture_draw_mark(cairo_t *cr, const struct picture_draw_frame *f,
 		case SCENE_EXPLODE:
 			for (k = 0; k < 12; k++) {
 				a = k * M_PI / 6;
-				cairo_move_to(cr, x + 0.78 * r * cos(a),
-				    y + 0.78 * r * sin(a));
-				cairo_line_to(cr, x + 1.05 * r * cos(a),
-				    y + 1.05 * r * sin(a));
+				cairo_move_to(cr, x + 0.84 * r * cos(a),
+				    y + 0.84 * r * sin(a));
+				cairo_line_to(cr, x + 1.04 * r * cos(a),
+				    y + 1.04 * r * sin(a));
 			}
 			break;
 		case SCENE_NEWWALL:
 			picture_draw_hex_path(cr, x, y, 0.95 * r);
 			break;
 		default:
-			cairo_arc(cr, x, y, 0.9 * r, 0, 2 * M_PI);
+			cairo_arc(cr, x, y, 0.82 * r, 0, 2 * M_PI);
 			break;
 		}
 		if (pass == 0) {

@@ -20,7 +20,8 @@
  * class.  Marks: the last move's departure, landing and arrow and
  * where its bumped stone rested (the match keeps them), a placement,
  * the stones owed for withdrawal (trapped or knocked back) and, for a
- * withdrawal just played, the stones it took off.
+ * withdrawal just played, the stones it took off (with, if it ended a
+ * game, the centre's stone the next game's set-up took off).
  */
 
 #define MUR_PICTURE_BOARD	3.75
@@ -167,7 +168,7 @@ mur_picture_marks(const struct mur_game *before,
 		return;
 	if (a->type == MUR_PLACE)
 		mur_picture_mark(s, SCENE_PLACE, a->point);
-	if (a->type != MUR_WITHDRAW || g->game != before->game)
+	if (a->type != MUR_WITHDRAW)
 		return;
 	gone = (before->pos.stones[MUR_BLACK] | before->pos.stones[MUR_WHITE]) &
 	    ~(g->pos.stones[MUR_BLACK] | g->pos.stones[MUR_WHITE]);
