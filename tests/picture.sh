@@ -65,6 +65,18 @@ is_svg "$tmp/c6.svg"
 end "show --png --svg: a classic board of six players, 200 turns, in both"
 
 begin
+"$MUPBEM" show --png "$tmp/busy.png" --svg "$tmp/busy.svg" \
+    "$data/pictures/classic-6p-busy.rec" 2>"$tmp/err" ||
+    why+=("exit $?: $(cat "$tmp/err")")
+is_png "$tmp/busy.png" 100000
+is_svg "$tmp/busy.svg"
+"$MUPBEM" show --names --png "$tmp/busy-names.png" \
+    "$data/pictures/classic-6p-busy.rec" 2>"$tmp/err" ||
+    why+=("--names: exit $?: $(cat "$tmp/err")")
+is_png "$tmp/busy-names.png" 100000
+end "a busy classic board (6 players, 459 turns of random play, 20 Wall cells) stays under 100 KB"
+
+begin
 for f in records/mur-game-two.rec positions/mur-double-trap.pos \
     positions/velox-walls.pos; do
 	b=$(basename "$f")
