@@ -5,7 +5,8 @@
  * list the legal ones, draw the board (with the score once the game is
  * over; render picks the form that fits a mail, render_form draws the
  * form named, such as "full" or "compact", or refuses one it lacks),
- * say the score so far, read and write the complete position.
+ * say the score so far, read and write the complete position, and
+ * describe the board as a picture.
  */
 #ifndef GAME_H
 #define GAME_H
@@ -16,6 +17,7 @@
 #include "buf.h"
 
 struct game;
+struct scene;
 
 /*
  * An action is the game's own: opaque here, action_size bytes long,
@@ -103,6 +105,15 @@ struct game_ops {
 	 */
 	int		 (*extend)(const struct game *, const struct action *,
 			     struct action **);
+
+	/*
+	 * Optional (NULL: the game has no pictures).  Describe the board
+	 * as a scene (scene.h, docs/pictures.md): g itself when action is
+	 * NULL; otherwise the position after seat plays action on g, with
+	 * that action and what it did marked.  g is kept.
+	 */
+	int		 (*picture)(const struct game *, int,
+			     const struct action *, struct scene *, char **);
 };
 
 struct game {

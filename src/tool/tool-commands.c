@@ -23,6 +23,7 @@
 #include "tool-file.h"
 #include "tool-mailbench.h"
 #include "tool-pairbench.h"
+#include "tool-picture.h"
 #include "xmalloc.h"
 
 /*
@@ -61,6 +62,8 @@ static int	tool_commands_play_options(int, char **, int *,
 		    const char **);
 static void	tool_commands_seats(const struct game *, struct buf *);
 static int	tool_commands_show(int, char **);
+static int	tool_commands_show_options(int, char **, const char **,
+		    struct tool_picture *);
 static int	tool_commands_legal(int, char **);
 static int	tool_commands_replay(int, char **);
 static int	tool_commands_demo(int, char **);
@@ -90,7 +93,8 @@ static const struct tool_command tool_commands[] = {
 	  "[--player NAME]... [--ordered]" },
 	{ "play", tool_commands_play, "play [--dry-run] [--as COLOUR] RECORD "
 	  "TURN..." },
-	{ "show", tool_commands_show, "show [--form FORM] RECORD|POSITION" },
+	{ "show", tool_commands_show, "show [--form FORM] [--png FILE] "
+	  "[--svg FILE] [--names] [--width N] RECORD|POSITION" },
 	{ "legal", tool_commands_legal, "legal RECORD|POSITION" },
 	{ "replay", tool_commands_replay, "replay RECORD" },
 	{ "robot", tool_commands_robot, "robot [--level random|greedy|mcts] "
@@ -548,44 +552,103 @@ out:
 	return (rc);
 }
 
+/* Parse show's options; returns the index of RECORD, or -1. */
+static int
+tool_commands_show_options(int argc, char **argv, const char **form,
+    struct tool_picture *p)
+{
+	static const struct option longopts[] = {
+		{ "form", required_argument, NULL, 'f' },
+		{ "png", required_argument, NULL, 'p' },
+		{ "svg", required_argument, NULL, 's' },
+		{ "names", no_argument, NULL, 'n' },
+		{ "width", required_argument, NULL, 'w' },
+		{ NULL, 0, NULL, 0 }
+	};
+	long	width;
+	int	ch;
+
+	memset(p, 0, sizeof *p);
+	*form = NULL;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "+:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			*form = optarg;
+			break;
+		case 'p':
+			p->png = optarg;
+			break;
+		case 's':
+			p->svg = optarg;
+			break;
+		case 'n':
+			p->names = 1;
+			break;
+		case 'w':
+			if (tool_commands_number("width", optarg, 200, 4000,
+			    &width) == -1)
+				return (-2);
+			p->width = (int)width;
+			break;
+		default:
+			return (-1);
+		}
+	}
+	if (argc - optind != 1)
+		return (-1);
+	if (p->png == NULL && p->svg == NULL && (p->names || p->width)) {
+		tool_commands_error("show: --names and --width draw pictures: "
+		    "give --png FILE or --svg FILE too");
+		return (-2);
+	}
+	return (optind);
+}
+
+/*
+ * Show a record or a position: its board as text, in the form asked
+ * for; or, with --png or --svg, its picture, the last action marked,
+ * written to the file (the text too if --form asks for it).
+ */
 static int
 tool_commands_show(int argc, char **argv)
 {
-	struct record	 r;
-	struct game	*g;
-	struct buf	 out;
-	size_t		 i;
-	const char	*form = "auto";
-	char		*cause = NULL;
+	struct tool_picture	 p;
+	struct record		 r;
+	struct game		*g;
+	struct buf		 out;
+	size_t			 i;
+	const char		*form;
+	char			*cause = NULL;
+	int			 first, rc = 0;
 
-	if (argc == 4 && strcmp(argv[1], "--form") == 0) {
-		form = argv[2];
-		argc -= 2;
-		argv += 2;
-	}
-	if (argc != 2)
-		return (tool_commands_usage());
-	if ((g = tool_commands_load(argv[1], &r, NULL)) == NULL)
+	if ((first = tool_commands_show_options(argc, argv, &form, &p)) < 0)
+		return (first == -2 ? 1 : tool_commands_usage());
+	if ((g = tool_commands_load(argv[first], &r, NULL)) == NULL)
 		return (1);
+	if (p.png != NULL || p.svg != NULL) {
+		rc = tool_picture_write(&r, g, &p);
+		if (form == NULL || rc != 0)
+			goto out;
+	}
 	buf_init(&out);
 	for (i = 0; i < r.nseats; i++) {
 		buf_addf(&out, "%s%s %s%s", i == 0 ? "Seats: " : ", ",
 		    r.seats[i].colour, r.seats[i].player,
 		    i + 1 == r.nseats ? ".\n\n" : "");
 	}
-	if (g->ops->render_form(g, form, &out, &cause) == -1) {
-		buf_free(&out);
-		record_free(&r);
-		game_free(g);
+	if (g->ops->render_form(g, form != NULL ? form : "auto", &out,
+	    &cause) == -1) {
 		tool_commands_error("show: %s", cause);
 		free(cause);
-		return (1);
-	}
-	fputs(out.data, stdout);
+		rc = 1;
+	} else
+		fputs(out.data, stdout);
 	buf_free(&out);
+out:
 	record_free(&r);
 	game_free(g);
-	return (0);
+	return (rc);
 }
 
 static int

@@ -8,6 +8,7 @@
 #include "mu-eval.h"
 #include "mu-notation.h"
 #include "mu-ops.h"
+#include "mu-picture.h"
 #include "mu-position.h"
 #include "mu-random.h"
 #include "rng.h"
@@ -55,6 +56,8 @@ static void	mu_ops_ranks(const struct game *, int *);
 static void	mu_ops_evaluate(const struct game *, double *);
 static int	mu_ops_extend(const struct game *, const struct action *,
 		    struct action **);
+static int	mu_ops_picture(const struct game *, int,
+		    const struct action *, struct scene *, char **);
 
 #define MU_OPS(id, create, title) {				\
 	id, title, sizeof (struct mu_action),			\
@@ -66,7 +69,7 @@ static int	mu_ops_extend(const struct game *, const struct action *,
 	mu_ops_render, mu_ops_render_form, mu_ops_score,		\
 	mu_ops_write_position, mu_ops_read_position,		\
 	mu_notation_looks_like, mu_ops_ranks,			\
-	mu_ops_evaluate, mu_ops_extend				\
+	mu_ops_evaluate, mu_ops_extend, mu_ops_picture		\
 }
 
 const struct game_ops mu_ops_classic =
@@ -385,4 +388,12 @@ mu_ops_extend(const struct game *g, const struct action *a,
 	n = mu_candidate_list(g->state, (const struct mu_action *)a, &list);
 	*out = (struct action *)list;
 	return (n);
+}
+
+static int
+mu_ops_picture(const struct game *g, int seat, const struct action *a,
+    struct scene *s, char **cause)
+{
+	return (mu_picture_build(g->state, seat, (const struct mu_action *)a,
+	    s, cause));
 }

@@ -10,6 +10,7 @@
 #include "mur-legal.h"
 #include "mur-notation.h"
 #include "mur-ops.h"
+#include "mur-picture.h"
 #include "mur-position.h"
 #include "text.h"
 #include "mur-report.h"
@@ -49,6 +50,8 @@ static void	mur_ops_write_position(const struct game *, struct buf *);
 static int	mur_ops_read_position(struct game *, const char *, char **);
 static void	mur_ops_ranks(const struct game *, int *);
 static void	mur_ops_evaluate(const struct game *, double *);
+static int	mur_ops_picture(const struct game *, int,
+		    const struct action *, struct scene *, char **);
 
 const struct game_ops mur_ops = {
 	"mur", "Mur", sizeof (struct mur_action),
@@ -57,7 +60,8 @@ const struct game_ops mur_ops = {
 	mur_ops_random, mur_ops_to_move, mur_ops_players, mur_ops_seat_name,
 	mur_ops_seat_parse, mur_ops_render, mur_ops_render_form,
 	mur_ops_score, mur_ops_write_position, mur_ops_read_position,
-	mur_notation_looks_like, mur_ops_ranks, mur_ops_evaluate, NULL
+	mur_notation_looks_like, mur_ops_ranks, mur_ops_evaluate, NULL,
+	mur_ops_picture
 };
 
 static int
@@ -289,4 +293,12 @@ mur_ops_evaluate(const struct game *g, double *values)
 	}
 	mur_eval_values(mg, values);
 	game_unfinished_values(2, values);
+}
+
+static int
+mur_ops_picture(const struct game *g, int side, const struct action *a,
+    struct scene *s, char **cause)
+{
+	return (mur_picture_build(g->state, side, (const struct mur_action *)a,
+	    s, cause));
 }

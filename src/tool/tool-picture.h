@@ -1,0 +1,20 @@
+/*
+ * mupbem show --png and --svg: a record's or a position's picture.
+ */
+#ifndef TOOL_PICTURE_H
+#define TOOL_PICTURE_H
+
+#include "game.h"
+#include "record.h"
+
+struct tool_picture {
+	const char	*png;		/* the files to write, or NULL */
+	const char	*svg;
+	int		 names;		/* draw the names of cells and points */
+	int		 width;		/* pixels; 0 for the default */
+};
+
+int	tool_picture_write(const struct record *, const struct game *,
+	    const struct tool_picture *);
+
+#endif

@@ -1,0 +1,296 @@
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo.h>
+
+#include "buf.h"
+#include "game.h"
+#include "picture-cairo.h"
+#include "record.h"
+#include "scene-record.h"
+#include "scene.h"
+#include "test-util.h"
+#include "xmalloc.h"
+
+/*
+ * Pictures against golden images (PNG files in tests/data/pictures), compared
+ * by a tolerant pixel diff, not byte for byte: another cairo, pixman
+ * or font version may move antialiased edges a little, so the test
+ * passes when at most PICTURE_DIFF_SHARE of the pixels differ from the
+ * golden by more than PICTURE_DIFF_LEVEL in some channel.  It must
+ * still fail on a real change: the position one turn earlier, or
+ * another game, is refused against the same golden.
+ *
+ * MUPBEM_GOLDEN=DIR writes the pictures to DIR instead of comparing,
+ * to make new goldens after a deliberate change (look at them first).
+ */
+
+#define PICTURE_DIFF_LEVEL	64	/* of 255, in any channel */
+#define PICTURE_DIFF_SHARE	0.005	/* of all pixels */
+#define PICTURE_WIDTH		400
+
+static const struct {
+	const char	*golden;	/* under tests/data/pictures */
+	const char	*file;		/* under tests/data */
+	const char	*action;	/* played by the seat to move */
+	int		 names;
+	int		 earlier;	/* one action fewer: a different image */
+} goldens[] = {
+	{ "velox-example.png", "pictures/velox-example.pos",
+	  "C3-A0 A4-C3(A0,A5)", 1, 0 },
+	{ "classic-3p-movement.png", "records/classic-3p-movement.rec",
+	  NULL, 0, 0 },
+	{ "mur-game-two.png", "records/mur-game-two.rec", NULL, 1, 0 },
+	{ "velox-walls.png", "positions/velox-walls.pos", NULL, 0, 0 },
+};
+
+struct picture_read {
+	const struct buf	*in;
+	size_t			 off;
+};
+
+static cairo_status_t picture_read(void *, unsigned char *, unsigned int);
+static cairo_surface_t *picture_load(const struct buf *);
+static cairo_surface_t *picture_render(int, int, int, const char *);
+static double	picture_diff(cairo_surface_t *, cairo_surface_t *);
+static cairo_surface_t *picture_golden(int);
+static void	picture_teardown(void);
+
+static cairo_status_t
+picture_read(void *closure, unsigned char *data, unsigned int len)
+{
+	struct picture_read	*pr = closure;
+
+	if (pr->in->len - pr->off < len)
+		return (CAIRO_STATUS_READ_ERROR);
+	memcpy(data, pr->in->data + pr->off, len);
+	pr->off += len;
+	return (CAIRO_STATUS_SUCCESS);
+}
+
+static cairo_surface_t *
+picture_load(const struct buf *png)
+{
+	struct picture_read	 pr = { png, 0 };
+	cairo_surface_t		*s;
+
+	s = cairo_image_surface_create_from_png_stream(picture_read, &pr);
+	ck_assert_msg(cairo_surface_status(s) == CAIRO_STATUS_SUCCESS,
+	    "PNG: %s", cairo_status_to_string(cairo_surface_status(s)));
+	return (s);
+}
+
+/*
+ * Golden i drawn now (a turn earlier if earlier), as an image; if png
+ * is 0, as SVG, checked and dropped; saved in dir if not NULL.
+ */
+static cairo_surface_t *
+picture_render(int i, int earlier, int png, const char *dir)
+{
+	struct picture_cairo_options	 o = { PICTURE_WIDTH, goldens[i].names };
+	struct record			 r;
+	struct scene			 s;
+	struct game			*g;
+	struct action			*a;
+	struct buf			 out;
+	cairo_surface_t			*image;
+	size_t				 n;
+	char				*text, *cause = NULL;
+
+	scene_init(&s);
+	text = test_util_read(goldens[i].file);
+	if (strncmp(text, "mupbem position", 15) != 0) {
+		ck_assert_int_eq(record_parse(&r, text, &cause), 0);
+		n = r.nactions;
+		r.nactions -= earlier;
+		ck_assert_msg(scene_record_build(&r, &s, &cause) == 0, "%s",
+		    cause);
+		r.nactions = n;
+		record_free(&r);
+	} else {
+		g = test_util_load(goldens[i].file);
+		a = game_action_new(g);
+		if (goldens[i].action != NULL && !earlier) {
+			ck_assert_int_eq(g->ops->parse(g, goldens[i].action,
+			    strlen(goldens[i].action), a, &cause), 0);
+			ck_assert_int_eq(g->ops->picture(g,
+			    g->ops->to_move(g), a, &s, &cause), 0);
+		} else
+			ck_assert_int_eq(scene_record_game(g, &s, &cause), 0);
+		free(a);
+		game_free(g);
+	}
+	free(text);
+	buf_init(&out);
+	ck_assert_msg(picture_cairo_render(&s, &o, png ? PICTURE_CAIRO_PNG :
+	    PICTURE_CAIRO_SVG, &out, &cause) == 0, "%s", cause);
+	scene_free(&s);
+	if (dir != NULL) {
+		xasprintf(&text, "%s/%s", dir, goldens[i].golden);
+		ck_assert_msg(picture_cairo_save(text, &out, &cause) == 0,
+		    "%s", cause);
+		free(text);
+	}
+	image = png ? picture_load(&out) : NULL;
+	if (!png) {
+		ck_assert(strstr(out.data, "<svg") != NULL);
+		ck_assert_msg(strstr(out.data, "href=\"http") == NULL &&
+		    strstr(out.data, "href=\"file") == NULL &&
+		    strstr(out.data, "@import") == NULL,
+		    "the SVG refers outside itself");
+	}
+	buf_free(&out);
+	return (image);
+}
+
+/* The share of pixels of a and b that differ by more than the level. */
+static double
+picture_diff(cairo_surface_t *a, cairo_surface_t *b)
+{
+	const unsigned char	*pa, *pb;
+	uint32_t		 xa, xb;
+	int			 w, h, sa, sb, k, d, bad = 0, c;
+
+	w = cairo_image_surface_get_width(a);
+	h = cairo_image_surface_get_height(a);
+	if (w != cairo_image_surface_get_width(b) ||
+	    h != cairo_image_surface_get_height(b))
+		return (1);
+	sa = cairo_image_surface_get_stride(a);
+	sb = cairo_image_surface_get_stride(b);
+	pa = cairo_image_surface_get_data(a);
+	pb = cairo_image_surface_get_data(b);
+	for (c = 0; c < w * h; c++) {
+		xa = ((const uint32_t *)(pa + (c / w) * sa))[c % w];
+		xb = ((const uint32_t *)(pb + (c / w) * sb))[c % w];
+		for (k = 0; k < 24; k += 8) {
+			d = (int)(xa >> k & 0xff) - (int)(xb >> k & 0xff);
+			if (d > PICTURE_DIFF_LEVEL || d < -PICTURE_DIFF_LEVEL) {
+				bad++;
+				break;
+			}
+		}
+	}
+	return ((double)bad / (w * h));
+}
+
+static cairo_surface_t *
+picture_golden(int i)
+{
+	cairo_surface_t	*s;
+	char		*path;
+
+	xasprintf(&path, "%s/pictures/%s", TEST_DATA, goldens[i].golden);
+	s = cairo_image_surface_create_from_png(path);
+	ck_assert_msg(cairo_surface_status(s) == CAIRO_STATUS_SUCCESS,
+	    "%s: %s", path, cairo_status_to_string(cairo_surface_status(s)));
+	free(path);
+	return (s);
+}
+
+/* Each picture matches its golden, within the tolerance. */
+START_TEST(test_golden)
+{
+	cairo_surface_t	*now, *golden;
+	const char	*dir = getenv("MUPBEM_GOLDEN");
+	double		 share;
+
+	now = picture_render(_i, 0, 1, dir);
+	if (dir != NULL) {
+		cairo_surface_destroy(now);
+		return;
+	}
+	golden = picture_golden(_i);
+	share = picture_diff(now, golden);
+	ck_assert_msg(share <= PICTURE_DIFF_SHARE, "%s: %.2f%% of the pixels "
+	    "differ", goldens[_i].golden, share * 100);
+	picture_render(_i, 0, 0, NULL);
+	cairo_surface_destroy(now);
+	cairo_surface_destroy(golden);
+}
+END_TEST
+
+/* The tolerance is a tolerance: small scattered changes pass. */
+START_TEST(test_tolerant)
+{
+	cairo_surface_t	*now, *golden;
+	unsigned char	*p;
+	int		 w, h, stride, c, n;
+
+	now = picture_render(0, 0, 1, NULL);
+	golden = picture_golden(0);
+	w = cairo_image_surface_get_width(now);
+	h = cairo_image_surface_get_height(now);
+	stride = cairo_image_surface_get_stride(now);
+	cairo_surface_flush(now);
+	p = cairo_image_surface_get_data(now);
+	/* Every pixel a little off, and a tenth of the share far off. */
+	for (c = 0; c < w * h; c++)
+		p[(c / w) * stride + (c % w) * 4] ^= 0x0f;
+	n = (int)(w * h * PICTURE_DIFF_SHARE / 10);
+	for (c = 0; c < n; c++)
+		p[(c * 97 % h) * stride + (c * 89 % w) * 4 + 1] ^= 0xff;
+	cairo_surface_mark_dirty(now);
+	ck_assert(picture_diff(now, golden) <= PICTURE_DIFF_SHARE);
+	cairo_surface_destroy(now);
+	cairo_surface_destroy(golden);
+}
+END_TEST
+
+/* A real change fails: a turn earlier, or another game. */
+START_TEST(test_change)
+{
+	cairo_surface_t	*now, *golden;
+	double		 share;
+	int		 i;
+
+	for (i = 0; i < 3; i++) {
+		now = picture_render(i, 1, 1, NULL);
+		golden = picture_golden(i);
+		share = picture_diff(now, golden);
+		ck_assert_msg(share > PICTURE_DIFF_SHARE, "%s a turn earlier: "
+		    "only %.3f%% of the pixels differ", goldens[i].golden,
+		    share * 100);
+		cairo_surface_destroy(now);
+		cairo_surface_destroy(golden);
+	}
+	now = picture_render(3, 0, 1, NULL);
+	golden = picture_golden(0);
+	ck_assert(picture_diff(now, golden) > PICTURE_DIFF_SHARE);
+	cairo_surface_destroy(now);
+	cairo_surface_destroy(golden);
+}
+END_TEST
+
+/* Cairo's and fontconfig's caches go, so a leak checker sees none. */
+static void
+picture_teardown(void)
+{
+	picture_cairo_done();
+}
+
+static Suite *
+picture_suite(void)
+{
+	Suite	*s = suite_create("picture");
+	TCase	*tc = tcase_create("picture");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_checked_fixture(tc, NULL, picture_teardown);
+	tcase_add_loop_test(tc, test_golden, 0,
+	    sizeof goldens / sizeof goldens[0]);
+	tcase_add_test(tc, test_tolerant);
+	tcase_add_test(tc, test_change);
+	suite_add_tcase(s, tc);
+	return (s);
+}
+
+int
+main(void)
+{
+	return (test_util_run(picture_suite()));
+}
