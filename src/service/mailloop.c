@@ -36,12 +36,27 @@
  * Mail that must never be answered (bounces, auto-replies, lists) is
  * recorded and dropped; mail over the size limit gets a short refusal
  * and nothing else.
+ *
+ * Order.  When the store cannot write (disk full, another process
+ * holding the write lock past the busy timeout, a read-only file) the
+ * transaction is rolled back whole: nothing of the mail is kept, not
+ * even a refusal.  The mail is then held, unacknowledged, and taken
+ * again before any later mail, after 1, 2, 4, ... up to 30 seconds;
+ * meanwhile nothing else is taken, no event handled and nothing sent
+ * (a reply sent but not recorded as sent would go twice).  So a
+ * player's turns are applied in the order they came, once the store
+ * can write again, without a restart.
  */
 
 static void	mailloop_message_id(struct mailloop *, struct buf *);
 static int	mailloop_too_large(struct mailloop *, const struct message *,
 		    char **);
 static double	mailloop_ms(void);
+static int	mailloop_take_one(struct mailloop *, struct source_mail *,
+		    char **);
+
+#define MAILLOOP_HOLD_MIN	1000.0	/* ms before a held mail's retry */
+#define MAILLOOP_HOLD_MAX	30000.0
 
 /*
  * Is MUPBEM_NOW, if set, a time mailloop_now() can take?  0 if so; -1
@@ -241,29 +256,92 @@ mailloop_handle(struct mailloop *ml, const char *raw, size_t len,
 	return (rc);
 }
 
-/* Take and handle every mail the source has now; how many, or -1. */
+/*
+ * Handle mail taken from the source and acknowledge it: 0, or -1 when
+ * the store failed and the mail is now held (logged here, once for a
+ * run of failures), or -1 and *cause when the source failed.  The held
+ * mail is ml's, taken over from mail.
+ */
+static int
+mailloop_take_one(struct mailloop *ml, struct source_mail *mail,
+    char **cause)
+{
+	char	*why = NULL;
+	double	 now;
+
+	if (mailloop_handle(ml, mail->data, mail->len, mail->key,
+	    &why) == -1) {
+		now = mailloop_ms();
+		if (!ml->holding) {
+			log_warnx("mail %s: %s; held, and no later mail is "
+			    "taken before it", mail->key, why);
+			ml->held = *mail;
+			ml->holding = 1;
+			ml->backoff = MAILLOOP_HOLD_MIN;
+		} else {
+			log_debug("mail %s: %s; still held", mail->key, why);
+			if ((ml->backoff *= 2) > MAILLOOP_HOLD_MAX)
+				ml->backoff = MAILLOOP_HOLD_MAX;
+		}
+		ml->retry_at = now + ml->backoff;
+		free(why);
+		return (-1);
+	}
+	if (ml->holding && mail == &ml->held) {
+		log_info("mail %s: handled after the store failed; mail "
+		    "is taken again", mail->key);
+		ml->holding = 0;
+	}
+	if (ml->source->ops->ack(ml->source, mail, cause) == -1) {
+		source_mail_free(mail);
+		return (-1);
+	}
+	source_mail_free(mail);
+	return (0);
+}
+
+/*
+ * Take and handle every mail the source has now, the held mail first;
+ * how many, or -1.  *cause is set when the source failed, and left
+ * NULL when the store did (a mail is held; see mailloop_take_one()).
+ */
 int
 mailloop_take(struct mailloop *ml, char **cause)
 {
 	struct source_mail	 mail;
 	int			 n = 0, rc = 0;
 
+	*cause = NULL;
 	ml->source->now = mailloop_now();
+	if (ml->holding) {
+		if (mailloop_ms() < ml->retry_at)
+			return (-1);
+		if (mailloop_take_one(ml, &ml->held, cause) == -1)
+			return (-1);
+		n++;
+	}
 	while ((ml->stop == NULL || !*ml->stop) &&
 	    (rc = ml->source->ops->next(ml->source, &mail, cause)) == 1) {
-		if (mailloop_handle(ml, mail.data, mail.len, mail.key,
-		    cause) == -1) {
-			source_mail_free(&mail);
+		if (mailloop_take_one(ml, &mail, cause) == -1)
 			return (-1);
-		}
-		if (ml->source->ops->ack(ml->source, &mail, cause) == -1) {
-			source_mail_free(&mail);
-			return (-1);
-		}
-		source_mail_free(&mail);
 		n++;
 	}
 	return (rc == -1 ? -1 : n);
+}
+
+/*
+ * Seconds until the held mail is due again (at least 1), or -1 when no
+ * mail is held.
+ */
+int
+mailloop_held_wait(struct mailloop *ml)
+{
+	double	left;
+
+	if (!ml->holding)
+		return (-1);
+	left = (ml->retry_at - mailloop_ms()) / 1e3;
+	return (left < 1 ? 1 : (int)left + 1);
 }
 
 /*
@@ -367,16 +445,22 @@ mailloop_run(struct mailloop *ml, volatile sig_atomic_t *stop)
 
 	while (!*stop) {
 		woke = mailloop_ms();
-		if ((took = mailloop_take(ml, &cause)) == -1) {
+		if ((took = mailloop_take(ml, &cause)) == -1 &&
+		    cause != NULL) {
 			log_warnx("%s", cause);
 			free(cause);
 			cause = NULL;
 		}
 		taken = mailloop_ms();
 		now = mailloop_now();
-		ticked = mailloop_tick(ml, now, &due);
-		ticks = mailloop_ms();
-		gone = mailloop_send(ml, now, &next);
+		ticked = gone = 0;
+		due = next = -1;
+		if (!ml->holding) {
+			ticked = mailloop_tick(ml, now, &due);
+			ticks = mailloop_ms();
+			gone = mailloop_send(ml, now, &next);
+		} else
+			ticks = taken;
 		sent = mailloop_ms();
 		if (took > 0 || gone > 0 || ticked > 0) {
 			log_debug("round: %d mails taken in %.1f ms, %d due "
@@ -391,6 +475,8 @@ mailloop_run(struct mailloop *ml, volatile sig_atomic_t *stop)
 		wait = (int)ml->config->imap_poll;
 		if (next != -1 && next - now < wait)
 			wait = next <= now ? 1 : (int)(next - now);
+		if (ml->holding && mailloop_held_wait(ml) < wait)
+			wait = mailloop_held_wait(ml);
 		if (ml->source->ops->wait(ml->source, wait, &cause) == -1) {
 			log_warnx("%s", cause);
 			free(cause);

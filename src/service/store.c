@@ -482,6 +482,45 @@ fail:
 	return (NULL);
 }
 
+/*
+ * Can the store at path be written?  Its file, its journal (-wal,
+ * -shm) and its folder, where SQLite makes the journal; 0, or -1 and
+ * *cause.  A store that cannot be written would take no mail at all,
+ * so the daemon refuses to start on one rather than hold every mail.
+ */
+int
+store_writable(const char *path, char **cause)
+{
+	static const char	*suffixes[] = { "", "-wal", "-shm" };
+	char			*file, *folder, *slash;
+	size_t			 i;
+
+	for (i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+		xasprintf(&file, "%s%s", path, suffixes[i]);
+		if (access(file, W_OK) == -1 && errno != ENOENT) {
+			xasprintf(cause, "store %s: cannot be written: %s",
+			    file, strerror(errno));
+			free(file);
+			return (-1);
+		}
+		free(file);
+	}
+	if ((slash = strrchr(path, '/')) == NULL)
+		folder = xstrdup(".");
+	else
+		xasprintf(&folder, "%.*s", slash == path ? 1 :
+		    (int)(slash - path), path);
+	/* A missing folder is for store_open() to report. */
+	if (access(folder, W_OK) == -1 && errno != ENOENT) {
+		xasprintf(cause, "store %s: cannot be written: its folder %s: "
+		    "%s", path, folder, strerror(errno));
+		free(folder);
+		return (-1);
+	}
+	free(folder);
+	return (0);
+}
+
 void
 store_close(struct store *s)
 {

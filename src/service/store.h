@@ -28,6 +28,7 @@ struct store_outmail {
 
 struct store	*store_open(const char *, char **);
 void		 store_close(struct store *);
+int		 store_writable(const char *, char **);
 int		 store_begin(struct store *, char **);
 int		 store_commit(struct store *, char **);
 void		 store_rollback(struct store *);
