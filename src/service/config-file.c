@@ -76,6 +76,9 @@ static const struct config_setting config_settings[] = {
 	{ "server", "rate_burst", CONFIG_COUNT, CONFIG_AT(rate_burst), NULL },
 	{ "server", "rate_interval", CONFIG_SECONDS, CONFIG_AT(rate_interval),
 	  NULL },
+	{ "server", "loop_burst", CONFIG_COUNT, CONFIG_AT(loop_burst), NULL },
+	{ "server", "loop_window", CONFIG_SECONDS, CONFIG_AT(loop_window),
+	  NULL },
 	{ "mailbox", "url", CONFIG_MAILBOX, 0, NULL },
 	{ "mailbox", "user", CONFIG_STRING, CONFIG_AT(imap_user), NULL },
 	{ "mailbox", "password", CONFIG_STRING, CONFIG_AT(imap_password),
@@ -178,6 +181,8 @@ config_file_defaults(struct config_file *c)
 	c->max_size = 256 * 1024;
 	c->rate_burst = 60;
 	c->rate_interval = 10;
+	c->loop_burst = 3;
+	c->loop_window = 3600;
 	c->source = xstrdup("maildir");
 	c->maildir = xstrdup("Maildir");
 	c->imap_idle = 1;

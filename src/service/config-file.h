@@ -19,6 +19,8 @@ struct config_file {
 	char	*policy;	/* "token" or "from" */
 	long	 rate_burst;	/* mails a sender may send at once; 0: any */
 	long	 rate_interval;	/* then one per this many seconds */
+	long	 loop_burst;	/* junk mails answered in a window; 0: any */
+	long	 loop_window;	/* seconds */
 
 	/* [mailbox], from its url and settings */
 	char	*source;	/* "maildir" or "imap" */

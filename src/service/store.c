@@ -27,6 +27,8 @@
  *   players, games, seats, actions, observers
  *            the game service's tables (schema 2), with room for
  *            leagues and deadlines
+ *   senders  per From address, the state of the sender limits
+ *            (schema 9)
  *   game_mail every mail sent about a game, and each game's thread
  *            (schema 3), so that replies find their game; schema 4
  *            names the games' count of turns played "turns", and
@@ -385,7 +387,20 @@ static const char *store_migrations[] = {
 	"  turn INTEGER NOT NULL,"
 	"  since INTEGER NOT NULL"
 	");"
-	"CREATE INDEX robot_jobs_since ON robot_jobs (since, game);"
+	"CREATE INDEX robot_jobs_since ON robot_jobs (since, game);",
+
+	/*
+	 * 9: what the sender limits (ratelimit.c) remember of each From
+	 * address, written in the transaction of each of its mails.
+	 */
+	"CREATE TABLE senders ("
+	"  address TEXT PRIMARY KEY COLLATE NOCASE,"
+	"  spent REAL NOT NULL,"
+	"  last INTEGER NOT NULL,"
+	"  digest TEXT NOT NULL,"
+	"  junk INTEGER NOT NULL,"
+	"  since INTEGER NOT NULL"
+	");"
 };
 
 #define STORE_NMIGRATIONS \
@@ -542,6 +557,8 @@ store_close(struct store *s)
 		sqlite3_finalize(s->rating_stmt[i]);
 	for (i = 0; i < STORE_ROBOT_NSTMTS; i++)
 		sqlite3_finalize(s->robot_stmt[i]);
+	for (i = 0; i < STORE_SENDER_NSTMTS; i++)
+		sqlite3_finalize(s->sender_stmt[i]);
 	sqlite3_close(s->db);
 	free(s->path);
 	free(s);
@@ -584,6 +601,23 @@ store_run(struct store *s, sqlite3_stmt *st, const char *sql, char **cause)
 	if (rc != SQLITE_DONE)
 		return (store_fail(s, cause, sql));
 	return (0);
+}
+
+/*
+ * Reset st, which a step left at rc: 1 if the step found a row, 0 if
+ * none, or -1 and *cause (what failed).
+ */
+int
+store_found(struct store *s, sqlite3_stmt *st, int rc, const char *what,
+    char **cause)
+{
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc == SQLITE_ROW)
+		return (1);
+	if (rc == SQLITE_DONE)
+		return (0);
+	return (store_fail(s, cause, what));
 }
 
 /* Run statement i, already bound, to its end. */
@@ -631,13 +665,7 @@ store_handled(struct store *s, const char *id, char **cause)
 
 	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
 	rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc == SQLITE_ROW)
-		return (1);
-	if (rc == SQLITE_DONE)
-		return (0);
-	return (store_fail(s, cause, "cannot look up handled mail"));
+	return (store_found(s, st, rc, "cannot look up handled mail", cause));
 }
 
 /* Record the mail id (found at key) as handled at time now. */
