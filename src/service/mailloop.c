@@ -29,7 +29,10 @@
  * and is found handled).
  *
  * Replies leave from the outbox, which the loop sends after taking
- * mail and whenever a retry falls due.  A temporary failure waits
+ * mail and whenever a retry falls due.  The daemon takes mail in
+ * batches of at most MAILLOOP_BATCH mails or MAILLOOP_BATCH_MS
+ * milliseconds and sends after each, so that under a steady stream
+ * the first replies do not wait for the last mail to be taken.  A temporary failure waits
  * retry seconds, doubling each time up to retry_max; a permanent one
  * is logged and given up.
  *
@@ -54,7 +57,12 @@ static int	mailloop_too_large(struct mailloop *, const struct message *,
 static double	mailloop_ms(void);
 static int	mailloop_take_one(struct mailloop *, struct source_mail *,
 		    char **);
+static int	mailloop_outcome(struct mailloop *,
+		    const struct store_outmail *, int, const char *, long long,
+		    char **);
 
+#define MAILLOOP_BATCH		16	/* mails taken between sends */
+#define MAILLOOP_BATCH_MS	100.0
 #define MAILLOOP_HOLD_MIN	1000.0	/* ms before a held mail's retry */
 #define MAILLOOP_HOLD_MAX	30000.0
 
@@ -301,17 +309,21 @@ mailloop_take_one(struct mailloop *ml, struct source_mail *mail,
 }
 
 /*
- * Take and handle every mail the source has now, the held mail first;
- * how many, or -1.  *cause is set when the source failed, and left
- * NULL when the store did (a mail is held; see mailloop_take_one()).
+ * Take and handle the mail the source has now, the held mail first:
+ * all of it, or a batch if ml->batch is set (then ml->more says
+ * whether mail was left).  How many, or -1: *cause is set when the
+ * source failed, and left NULL when the store did (a mail is held; see
+ * mailloop_take_one()).
  */
 int
 mailloop_take(struct mailloop *ml, char **cause)
 {
 	struct source_mail	 mail;
+	double			 start = mailloop_ms();
 	int			 n = 0, rc = 0;
 
 	*cause = NULL;
+	ml->more = 0;
 	ml->source->now = mailloop_now();
 	if (ml->holding) {
 		if (mailloop_ms() < ml->retry_at)
@@ -325,6 +337,11 @@ mailloop_take(struct mailloop *ml, char **cause)
 		if (mailloop_take_one(ml, &mail, cause) == -1)
 			return (-1);
 		n++;
+		if (ml->batch > 0 && (n >= ml->batch ||
+		    mailloop_ms() - start >= MAILLOOP_BATCH_MS)) {
+			ml->more = 1;
+			break;
+		}
 	}
 	return (rc == -1 ? -1 : n);
 }
@@ -345,56 +362,82 @@ mailloop_held_wait(struct mailloop *ml)
 }
 
 /*
- * Send every mail due at now.  *next is set to when the next retry is
- * due (-1 if none).  Returns how many went out, or -1 if the store
- * failed.
+ * Record what became of mail m, sent at now with result rc (0, or a
+ * sender's failure, why): sent, to be tried again later, or given up.
+ */
+static int
+mailloop_outcome(struct mailloop *ml, const struct store_outmail *m,
+    int rc, const char *why, long long now, char **cause)
+{
+	const struct config_file	*c = ml->config;
+	long long			 delay;
+	int				 i;
+
+	if (rc == 0) {
+		log_info("outbox %s: sent to %s", m->message_id, m->rcpt);
+		ml->sent++;
+		return (store_sent(ml->store, m->id, now, cause));
+	}
+	if (rc == SENDER_PERMANENT) {
+		log_warnx("outbox %s: to %s: %s; given up", m->message_id,
+		    m->rcpt, why);
+		return (store_gave_up(ml->store, m->id, why, now, cause));
+	}
+	for (delay = c->retry, i = 0; i < m->attempts && delay < c->retry_max;
+	    i++)
+		delay *= 2;
+	if (delay > c->retry_max)
+		delay = c->retry_max;
+	log_warnx("outbox %s: to %s: %s; next try in %llds", m->message_id,
+	    m->rcpt, why, delay);
+	return (store_failed(ml->store, m->id, why, now + delay, cause));
+}
+
+/*
+ * Send every mail due at now, MAILLOOP_BATCH at a time: claim a batch
+ * in one transaction, send it, and record what became of it in
+ * another, so that a batch costs two commits, not two a mail.  *next
+ * is set to when the next retry is due (-1 if none).  Returns how many
+ * went out, or -1 if the store failed.
  */
 int
 mailloop_send(struct mailloop *ml, long long now, long long *next)
 {
-	const struct config_file	*c = ml->config;
-	struct store_outmail		 m;
-	char				*cause = NULL, *why = NULL;
-	long long			 delay;
-	int				 n = 0, rc, i;
+	struct store_outmail	 v[MAILLOOP_BATCH];
+	char			*cause = NULL, *why[MAILLOOP_BATCH];
+	long			 before = ml->sent;
+	int			 n, i, rc[MAILLOOP_BATCH], failed = 0;
 
-	while ((rc = store_due(ml->store, now, &m, &cause)) == 1) {
-		rc = ml->sender->ops->send(ml->sender, m.message_id,
-		    m.sender, m.rcpt,
-		    m.data, m.len, &why);
-		if (rc == 0) {
-			rc = store_sent(ml->store, m.id, now, &cause);
-			log_info("outbox %s: sent to %s", m.message_id, m.rcpt);
-			n++;
-			ml->sent++;
-		} else if (rc == SENDER_PERMANENT) {
-			log_warnx("outbox %s: to %s: %s; given up",
-			    m.message_id, m.rcpt, why);
-			rc = store_gave_up(ml->store, m.id, why, now, &cause);
-		} else {
-			for (delay = c->retry, i = 0; i < m.attempts &&
-			    delay < c->retry_max; i++)
-				delay *= 2;
-			if (delay > c->retry_max)
-				delay = c->retry_max;
-			log_warnx("outbox %s: to %s: %s; next try in %llds",
-			    m.message_id, m.rcpt, why, delay);
-			rc = store_failed(ml->store, m.id, why, now + delay,
-			    &cause);
+	do {
+		n = store_due_some(ml->store, now, v, MAILLOOP_BATCH, &cause);
+		for (i = 0; i < n; i++) {
+			why[i] = NULL;
+			rc[i] = ml->sender->ops->send(ml->sender,
+			    v[i].message_id, v[i].sender, v[i].rcpt,
+			    v[i].data, v[i].len, &why[i]);
 		}
-		free(why);
-		why = NULL;
-		store_outmail_free(&m);
-		if (rc == -1)
-			break;
-	}
+		if (n > 0 && (failed = store_begin(ml->store, &cause)) == 0) {
+			for (i = 0; i < n && failed == 0; i++) {
+				failed = mailloop_outcome(ml, &v[i], rc[i],
+				    why[i], now, &cause);
+			}
+			if (failed == 0)
+				failed = store_commit(ml->store, &cause);
+			if (failed == -1)
+				store_rollback(ml->store);
+		}
+		for (i = 0; i < n; i++) {
+			free(why[i]);
+			store_outmail_free(&v[i]);
+		}
+	} while (n == MAILLOOP_BATCH && failed == 0);
 	*next = store_next_try(ml->store);
-	if (rc == -1) {
+	if (n == -1 || failed == -1) {
 		log_warnx("%s", cause);
 		free(cause);
 		return (-1);
 	}
-	return (n);
+	return ((int)(ml->sent - before));
 }
 
 /*
@@ -443,6 +486,7 @@ mailloop_run(struct mailloop *ml, volatile sig_atomic_t *stop)
 	double		 woke, taken, ticks, sent;
 	int		 wait, took, gone, ticked;
 
+	ml->batch = MAILLOOP_BATCH;
 	while (!*stop) {
 		woke = mailloop_ms();
 		if ((took = mailloop_take(ml, &cause)) == -1 &&
@@ -470,6 +514,8 @@ mailloop_run(struct mailloop *ml, volatile sig_atomic_t *stop)
 		}
 		if (*stop)
 			break;
+		if (ml->more)
+			continue;	/* the rest of the mail, at once */
 		if (due != -1 && (next == -1 || due < next))
 			next = due;
 		wait = (int)ml->config->imap_poll;

@@ -60,6 +60,9 @@ struct mailloop {
 	mailloop_ticker			 tick;		/* or NULL */
 	void				*arg;
 	volatile sig_atomic_t		*stop;		/* if set: stop taking */
+	int				 batch;		/* take at most this many
+							   mails at once; 0: all */
+	int				 more;		/* mail was left */
 	unsigned long			 sequence;	/* for Message-IDs */
 	long long			 now;		/* of the mail in hand */
 

@@ -709,41 +709,50 @@ int
 store_due(struct store *s, long long now, struct store_outmail *m,
     char **cause)
 {
-	sqlite3_stmt	*st = s->stmt[STORE_DUE];
-	int		 rc;
+	return (store_due_some(s, now, m, 1, cause));
+}
 
-	memset(m, 0, sizeof *m);
+/*
+ * Claim, as store_due() does, up to max mails due at now into v[0..),
+ * in one transaction: how many, or -1.
+ */
+int
+store_due_some(struct store *s, long long now, struct store_outmail *v,
+    int max, char **cause)
+{
+	sqlite3_stmt	*st;
+	int		 n, rc = SQLITE_ROW;
+
 	if (store_begin(s, cause) == -1)
 		return (-1);
-	sqlite3_bind_int64(st, 1, now);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		store_outmail_row(st, m);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		store_fail(s, cause, "cannot read the outbox");
-		store_rollback(s);
-		return (-1);
-	}
-	if (rc == SQLITE_ROW) {
+	for (n = 0; n < max && rc == SQLITE_ROW; n++) {
+		memset(&v[n], 0, sizeof v[n]);
+		st = s->stmt[STORE_DUE];
+		sqlite3_bind_int64(st, 1, now);
+		if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+			store_outmail_row(st, &v[n]);
+		if (store_found(s, st, rc, "cannot read the outbox",
+		    cause) != 1)
+			break;
+		/* The claim moves next_try on: the next step skips it. */
 		st = s->stmt[STORE_CLAIM];
-		sqlite3_bind_int64(st, 1, m->id);
+		sqlite3_bind_int64(st, 1, v[n].id);
 		sqlite3_bind_int64(st, 2, now + STORE_LEASE);
 		sqlite3_bind_int64(st, 3, now);
 		sqlite3_bind_int64(st, 4, (long long)getpid());
 		if (store_step(s, STORE_CLAIM, cause) == -1) {
-			store_rollback(s);
-			store_outmail_free(m);
-			return (-1);
+			store_outmail_free(&v[n]);
+			rc = SQLITE_ERROR;
+			break;
 		}
 	}
-	if (store_commit(s, cause) == -1) {
-		store_rollback(s);
-		store_outmail_free(m);
-		return (-1);
-	}
-	return (rc == SQLITE_ROW ? 1 : 0);
+	if ((rc == SQLITE_ROW || rc == SQLITE_DONE) &&
+	    store_commit(s, cause) == 0)
+		return (n);
+	store_rollback(s);
+	while (n-- > 0)
+		store_outmail_free(&v[n]);
+	return (-1);
 }
 
 /*

@@ -44,6 +44,8 @@ int		 store_handle(struct store *, const char *, const char *,
 		     long long, char **);
 int		 store_queue(struct store *, const char *, const char *,
 		     const char *, const char *, size_t, long long, char **);
+int		 store_due_some(struct store *, long long,
+		     struct store_outmail *, int, char **);
 int		 store_due(struct store *, long long, struct store_outmail *,
 		     char **);
 int		 store_sent(struct store *, long long, long long, char **);
