@@ -308,7 +308,8 @@ main(int argc, char **argv)
 	ml.config = &c;
 	ml.handle = service_handle;
 	ml.tick = service_robot_tick;
-	if ((ml.store = store_open(c.store, &cause)) == NULL) {
+	if (store_writable(c.store, &cause) == -1 ||
+	    (ml.store = store_open(c.store, &cause)) == NULL) {
 		log_warnx("%s", cause);
 		free(cause);
 		config_file_free(&c);
@@ -355,7 +356,8 @@ main(int argc, char **argv)
 	if (once) {
 		t0 = mupbemd_ms();
 		if ((took = mailloop_take(&ml, &cause)) == -1) {
-			log_warnx("%s", cause);
+			if (cause != NULL)
+				log_warnx("%s", cause);
 			free(cause);
 			rc = 1;
 		}
@@ -379,6 +381,8 @@ main(int argc, char **argv)
 	}
 	log_info("stopped: %ld mails handled, %ld seen before, %ld replies "
 	    "queued, %ld sent", ml.taken, ml.duplicates, ml.replied, ml.sent);
+	if (ml.holding)
+		source_mail_free(&ml.held);
 	source_close(ml.source);
 
 out:

@@ -2,52 +2,90 @@
 
 #include <check.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "ratelimit.h"
 #include "test-util.h"
 
 /*
- * Rate limits: a burst is allowed, then one mail per interval; each
- * sender has its own bucket, whatever the case of the address; full
- * buckets are forgotten.
+ * Rate limits: a burst is allowed, then one mail per interval.  Loop
+ * limits: junk mail (repeated or without a command) is answered
+ * loop_burst times in a window, then not until the window ends.
  */
 
 START_TEST(test_burst)
 {
-	struct ratelimit	*rl;
-	int			 i;
+	struct ratelimit_rules	r = { 3, 10, 0, 0 };
+	struct ratelimit_sender	rs;
+	int			i;
 
-	rl = ratelimit_create(3, 10);
+	ratelimit_sender_new(&rs, 100);
 	for (i = 0; i < 3; i++)
-		ck_assert_int_eq(ratelimit_allow(rl, "bob@x", 100), 1);
-	ck_assert_int_eq(ratelimit_allow(rl, "BOB@x", 100), 0);
-	ck_assert_int_eq(ratelimit_allow(rl, "amy@x", 100), 1);
-	ck_assert_int_eq(ratelimit_allow(rl, "bob@x", 109), 0);
-	ck_assert_int_eq(ratelimit_allow(rl, "bob@x", 110), 1);
-	ck_assert_int_eq(ratelimit_allow(rl, "bob@x", 111), 0);
-	/* A long pause refills to the burst, no more. */
+		ck_assert_int_eq(ratelimit_allow(&r, &rs, 100), 1);
+	ck_assert_int_eq(ratelimit_allow(&r, &rs, 100), 0);
+	ck_assert_int_eq(ratelimit_allow(&r, &rs, 109), 0);
+	ck_assert_int_eq(ratelimit_allow(&r, &rs, 110), 1);
+	ck_assert_int_eq(ratelimit_allow(&r, &rs, 111), 0);
+	/* A long pause refills the bucket to burst, not beyond. */
 	for (i = 0; i < 3; i++)
-		ck_assert_int_eq(ratelimit_allow(rl, "bob@x", 10000), 1);
-	ck_assert_int_eq(ratelimit_allow(rl, "bob@x", 10000), 0);
-	ratelimit_free(rl);
+		ck_assert_int_eq(ratelimit_allow(&r, &rs, 10000), 1);
+	ck_assert_int_eq(ratelimit_allow(&r, &rs, 10000), 0);
+	/* Off, it still refills; on again, it goes on from there. */
+	r.burst = 0;
+	ck_assert_int_eq(ratelimit_allow(&r, &rs, 10000), 1);
+	ck_assert_int_eq(ratelimit_allow(&r, &rs, 10010), 1);
+	r.burst = 3;
+	ck_assert_int_eq(ratelimit_allow(&r, &rs, 10010), 1);
+	ck_assert_int_eq(ratelimit_allow(&r, &rs, 10010), 0);
 }
 END_TEST
 
-START_TEST(test_sweep)
+START_TEST(test_digest)
 {
-	struct ratelimit	*rl;
-	char			 addr[32];
-	int			 i;
+	char	a[RATELIMIT_DIGEST_LEN + 1], b[RATELIMIT_DIGEST_LEN + 1];
 
-	rl = ratelimit_create(2, 5);
-	for (i = 0; i < 64; i++) {
-		snprintf(addr, sizeof addr, "p%d@x", i);
-		ck_assert_int_eq(ratelimit_allow(rl, addr, 0), 1);
-	}
-	ck_assert_uint_eq(ratelimit_count(rl), 64);
-	ck_assert_int_eq(ratelimit_allow(rl, "late@x", 1000), 1);
-	ck_assert_uint_eq(ratelimit_count(rl), 1);
-	ratelimit_free(rl);
+	ratelimit_digest("Away", "I am away\nuntil Monday.\n", a);
+	ratelimit_digest("Away ", "  I am   away until\r\nMonday.", b);
+	ck_assert_str_eq(a, b);
+	ck_assert_uint_eq(strlen(a), RATELIMIT_DIGEST_LEN);
+	ratelimit_digest("Away", "I am away until Tuesday.", b);
+	ck_assert_str_ne(a, b);
+	/* The same text under another subject is another mail. */
+	ratelimit_digest("Re: [mupbem G2] invitation", "accept", a);
+	ratelimit_digest("Re: [mupbem G3] invitation", "accept", b);
+	ck_assert_str_ne(a, b);
+	ratelimit_digest("Awayaccept", "", a);
+	ratelimit_digest("Away", "accept", b);
+	ck_assert_str_ne(a, b);
+	ratelimit_digest(NULL, NULL, a);
+	ratelimit_digest("", "", b);
+	ck_assert_str_eq(a, b);
+}
+END_TEST
+
+START_TEST(test_loop)
+{
+	struct ratelimit_rules	r = { 0, 0, 3, 3600 };
+	struct ratelimit_sender	rs;
+	char			d[RATELIMIT_DIGEST_LEN + 1];
+	int			i;
+
+	ratelimit_sender_new(&rs, 1000);
+	ratelimit_digest("G1", "#4 @1,2", d);
+	ck_assert_int_eq(ratelimit_repeated(&rs, d), 0);
+	ck_assert_int_eq(ratelimit_repeated(&rs, d), 1);
+	ratelimit_digest("G1", "#5 @1,3", d);
+	ck_assert_int_eq(ratelimit_repeated(&rs, d), 0);
+	for (i = 0; i < 3; i++)
+		ck_assert_int_eq(ratelimit_junk(&r, &rs, 1000 + i), 1);
+	ck_assert_int_eq(ratelimit_junk(&r, &rs, 1100), 0);
+	ck_assert_int_eq(ratelimit_junk(&r, &rs, 4599), 0);
+	/* The window ends an hour after its first junk mail. */
+	ck_assert_int_eq(ratelimit_junk(&r, &rs, 4600), 1);
+	ck_assert_int_eq(rs.junk, 1);
+	r.loop_burst = 0;
+	for (i = 0; i < 10; i++)
+		ck_assert_int_eq(ratelimit_junk(&r, &rs, 4600), 1);
 }
 END_TEST
 
@@ -58,7 +96,8 @@ main(void)
 	TCase	*tc = tcase_create("ratelimit");
 
 	tcase_add_test(tc, test_burst);
-	tcase_add_test(tc, test_sweep);
+	tcase_add_test(tc, test_digest);
+	tcase_add_test(tc, test_loop);
 	suite_add_tcase(s, tc);
 	return (test_util_run(s));
 }

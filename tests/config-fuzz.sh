@@ -28,6 +28,7 @@ cd "$tmp" || exit 99
 RANDOM=${FUZZ_SEED:-15}
 runs=${FUZZ_RUNS:-400}
 settings=(server:max_size server:rate_burst server:rate_interval
+    server:loop_burst server:loop_window
     server:policy server:address server:name mailbox:poll_interval
     mailbox:idle send:retry send:retry_max send:timeout send:starttls
     games:time games:vacation_days games:invitation games:robot_time

@@ -169,8 +169,13 @@ for i in $(seq 1 600); do
 	    "$TEST_DATA/mail/top-posted.eml" >"Maildir/tmp/$i.M$i.test"
 	mv "Maildir/tmp/$i.M$i.test" "Maildir/new/$(printf '%05d' $i).M$i.test"
 done
-# One sender's 600 mails: without a rate limit or a daily cap for this.
-printf '[server]\nrate_burst = 0\nmax_mails = 0\n' >norate.conf
+# One sender's 600 mails, all alike: without a rate limit, a loop limit
+# or a daily cap for this.
+printf '[server]
+rate_burst = 0
+loop_burst = 0
+max_mails = 0
+' >norate.conf
 begin
 kills=0
 for attempt in 1 2 3 4 5 6 7 8; do
@@ -199,7 +204,9 @@ for i in $(seq 1 100); do
 	mv "Maildir/tmp/$i.M$i.test" "Maildir/new/$(printf '%05d' $i).M$i.test"
 done
 begin
-"$MUPBEMD" --once >/dev/null 2>err
+# The same text 100 times: without the loop limit (tests/loops.sh).
+printf '[server]\nloop_burst = 0\n' >noloop.conf
+"$MUPBEMD" -c noloop.conf --once >/dev/null 2>err
 want "exit status" "$?" 0
 want "mail left" "$(count Maildir/new)" 0
 want "replies" "$(count outbox/new)" 60

@@ -33,6 +33,13 @@
  * by the next.  Waiting uses inotify on new/ and cur/, so a delivery
  * wakes the daemon at once.
  *
+ * cur/ holds every mail ever handled, so it is listed only when it may
+ * hold mail waiting: at the first scan, after a scan that found some
+ * there, and after inotify told of a file arriving in cur/ without the
+ * S flag (another program moved it there) or lost events.  The
+ * daemon's own acknowledgements, which arrive with S, do not count.
+ * Without inotify, every scan lists cur/.
+ *
  * A file in new/ may still be being written by a program that does
  * not deliver through tmp/.  So a mail is handed out only when it
  * looks whole: an empty file never (it is left where it is, and never
@@ -53,6 +60,8 @@ struct source_maildir {
 	size_t	  npending;
 	size_t	  next;
 	int	  notify;	/* inotify descriptor, or -1 */
+	int	  cur_watch;	/* its watch on cur/ */
+	int	  cur_waiting;	/* cur/ may hold mail: list it */
 	int	  held;		/* a young file was held back */
 };
 
@@ -66,6 +75,7 @@ static int	source_maildir_wait(struct source *, int, char **);
 static void	source_maildir_close(struct source *);
 static void	source_maildir_forget(struct source_maildir *);
 static int	source_maildir_cmp(const void *, const void *);
+static void	source_maildir_events(struct source_maildir *);
 static int	source_maildir_scan(struct source_maildir *, char **);
 static int	source_maildir_read(struct source *, const char *,
 		    struct source_mail *, char **);
@@ -96,11 +106,14 @@ source_maildir_open(struct source *s, const struct source_config *c,
 		return (-1);
 	md = xcalloc(1, sizeof *md);
 	md->path = xstrdup(path);
+	md->cur_waiting = 1;
 	md->notify = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	/* cur/ is watched last: cur_watch is its watch. */
 	for (i = 0; i < 2 && md->notify != -1; i++) {
 		xasprintf(&sub, "%s/%s", path, subdirs[i]);
-		if (inotify_add_watch(md->notify, sub, IN_CREATE |
-		    IN_MOVED_TO | IN_ATTRIB | IN_CLOSE_WRITE) == -1) {
+		if ((md->cur_watch = inotify_add_watch(md->notify, sub,
+		    IN_CREATE | IN_MOVED_TO | IN_ATTRIB |
+		    IN_CLOSE_WRITE)) == -1) {
 			close(md->notify);
 			md->notify = -1;
 		}
@@ -131,7 +144,37 @@ source_maildir_cmp(const void *a, const void *b)
 	return (strcmp(x + 4, y + 4));
 }
 
-/* List the mail waiting in new/ and cur/. */
+/*
+ * Read what inotify has to tell: whether cur/ may hold mail waiting
+ * (see above).  Every event is read, so none wakes the daemon later.
+ */
+static void
+source_maildir_events(struct source_maildir *md)
+{
+	char				 buf[4096]
+	    __attribute__((aligned(__alignof__(struct inotify_event))));
+	const struct inotify_event	*ev;
+	const char			*info;
+	ssize_t				 n;
+	char				*p;
+
+	while ((n = read(md->notify, buf, sizeof buf)) > 0) {
+		for (p = buf; p < buf + n; p += sizeof *ev + ev->len) {
+			ev = (const struct inotify_event *)p;
+			if (ev->mask & IN_Q_OVERFLOW) {
+				md->cur_waiting = 1;
+				continue;
+			}
+			if (ev->wd != md->cur_watch || ev->len == 0)
+				continue;
+			info = strstr(ev->name, ":2,");
+			if (info == NULL || strchr(info + 3, 'S') == NULL)
+				md->cur_waiting = 1;
+		}
+	}
+}
+
+/* List the mail waiting in new/ and, if it may hold some, cur/. */
 static int
 source_maildir_scan(struct source_maildir *md, char **cause)
 {
@@ -139,12 +182,18 @@ source_maildir_scan(struct source_maildir *md, char **cause)
 	struct dirent		*de;
 	DIR			*d;
 	char			*dir, *info;
-	size_t			 size = 0;
+	size_t			 size = 0, in_new = 0;
 	int			 i;
 
 	source_maildir_forget(md);
 	md->held = 0;
+	if (md->notify != -1)
+		source_maildir_events(md);
+	else
+		md->cur_waiting = 1;
 	for (i = 0; i < 2; i++) {
+		if (i == 1 && !md->cur_waiting)
+			break;
 		xasprintf(&dir, "%s/%s", md->path, subdirs[i]);
 		if ((d = opendir(dir)) == NULL) {
 			xasprintf(cause, "maildir %s: %s", dir,
@@ -168,6 +217,10 @@ source_maildir_scan(struct source_maildir *md, char **cause)
 			    subdirs[i], de->d_name);
 		}
 		closedir(d);
+		if (i == 0)
+			in_new = md->npending;
+		else
+			md->cur_waiting = md->npending > in_new;
 	}
 	if (md->npending > 1) {
 		qsort(md->pending, md->npending, sizeof *md->pending,
@@ -350,7 +403,6 @@ source_maildir_wait(struct source *s, int seconds, char **cause)
 {
 	struct source_maildir	*md = s->state;
 	struct pollfd		 pfd;
-	char			 buf[4096];
 
 	if (md->held && seconds > SOURCE_MAILDIR_RECHECK)
 		seconds = SOURCE_MAILDIR_RECHECK;
@@ -364,8 +416,7 @@ source_maildir_wait(struct source *s, int seconds, char **cause)
 		xasprintf(cause, "maildir %s: %s", md->path, strerror(errno));
 		return (-1);
 	}
-	while (read(md->notify, buf, sizeof buf) > 0)
-		/* drain */;
+	source_maildir_events(md);
 	return (0);
 }
 

@@ -81,6 +81,9 @@ static const struct config_setting config_settings[] = {
 	  NULL },
 	{ "server", "max_reply", CONFIG_SIZE, CONFIG_AT(max_reply), NULL },
 	{ "server", "max_mails", CONFIG_COUNT, CONFIG_AT(max_mails), NULL },
+	{ "server", "loop_burst", CONFIG_COUNT, CONFIG_AT(loop_burst), NULL },
+	{ "server", "loop_window", CONFIG_SECONDS, CONFIG_AT(loop_window),
+	  NULL },
 	{ "mailbox", "url", CONFIG_MAILBOX, 0, NULL },
 	{ "mailbox", "user", CONFIG_STRING, CONFIG_AT(imap_user), NULL },
 	{ "mailbox", "password", CONFIG_STRING, CONFIG_AT(imap_password),
@@ -188,6 +191,8 @@ config_file_defaults(struct config_file *c)
 	c->max_commands = 20;
 	c->max_reply = 128 * 1024;
 	c->max_mails = 200;
+	c->loop_burst = 3;
+	c->loop_window = 3600;
 	c->source = xstrdup("maildir");
 	c->maildir = xstrdup("Maildir");
 	c->imap_idle = 1;

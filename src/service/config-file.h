@@ -22,6 +22,8 @@ struct config_file {
 	long	 max_commands;	/* commands in one mail; 0: any */
 	long	 max_reply;	/* bytes of a reply's text; 0: any */
 	long	 max_mails;	/* mails to one address a day; 0: any */
+	long	 loop_burst;	/* junk mails answered in a window; 0: any */
+	long	 loop_window;	/* seconds */
 
 	/* [mailbox], from its url and settings */
 	char	*source;	/* "maildir" or "imap" */

@@ -29,19 +29,42 @@
  * and is found handled).
  *
  * Replies leave from the outbox, which the loop sends after taking
- * mail and whenever a retry falls due.  A temporary failure waits
+ * mail and whenever a retry falls due.  The daemon takes mail in
+ * batches of at most MAILLOOP_BATCH mails or MAILLOOP_BATCH_MS
+ * milliseconds and sends after each, so that under a steady stream
+ * the first replies do not wait for the last mail to be taken.  A temporary failure waits
  * retry seconds, doubling each time up to retry_max; a permanent one
  * is logged and given up.
  *
  * Mail that must never be answered (bounces, auto-replies, lists) is
  * recorded and dropped; mail over the size limit gets a short refusal
  * and nothing else.
+ *
+ * Order.  When the store cannot write (disk full, another process
+ * holding the write lock past the busy timeout, a read-only file) the
+ * transaction is rolled back whole: nothing of the mail is kept, not
+ * even a refusal.  The mail is then held, unacknowledged, and taken
+ * again before any later mail, after 1, 2, 4, ... up to 30 seconds;
+ * meanwhile nothing else is taken, no event handled and nothing sent
+ * (a reply sent but not recorded as sent would go twice).  So a
+ * player's turns are applied in the order they came, once the store
+ * can write again, without a restart.
  */
 
 static void	mailloop_message_id(struct mailloop *, struct buf *);
 static int	mailloop_too_large(struct mailloop *, const struct message *,
 		    char **);
 static double	mailloop_ms(void);
+static int	mailloop_take_one(struct mailloop *, struct source_mail *,
+		    char **);
+static int	mailloop_outcome(struct mailloop *,
+		    const struct store_outmail *, int, const char *, long long,
+		    char **);
+
+#define MAILLOOP_BATCH		16	/* mails taken between sends */
+#define MAILLOOP_BATCH_MS	100.0
+#define MAILLOOP_HOLD_MIN	1000.0	/* ms before a held mail's retry */
+#define MAILLOOP_HOLD_MAX	30000.0
 
 /*
  * Is MUPBEM_NOW, if set, a time mailloop_now() can take?  0 if so; -1
@@ -241,82 +264,180 @@ mailloop_handle(struct mailloop *ml, const char *raw, size_t len,
 	return (rc);
 }
 
-/* Take and handle every mail the source has now; how many, or -1. */
+/*
+ * Handle mail taken from the source and acknowledge it: 0, or -1 when
+ * the store failed and the mail is now held (logged here, once for a
+ * run of failures), or -1 and *cause when the source failed.  The held
+ * mail is ml's, taken over from mail.
+ */
+static int
+mailloop_take_one(struct mailloop *ml, struct source_mail *mail,
+    char **cause)
+{
+	char	*why = NULL;
+	double	 now;
+
+	if (mailloop_handle(ml, mail->data, mail->len, mail->key,
+	    &why) == -1) {
+		now = mailloop_ms();
+		if (!ml->holding) {
+			log_warnx("mail %s: %s; held, and no later mail is "
+			    "taken before it", mail->key, why);
+			ml->held = *mail;
+			ml->holding = 1;
+			ml->backoff = MAILLOOP_HOLD_MIN;
+		} else {
+			log_debug("mail %s: %s; still held", mail->key, why);
+			if ((ml->backoff *= 2) > MAILLOOP_HOLD_MAX)
+				ml->backoff = MAILLOOP_HOLD_MAX;
+		}
+		ml->retry_at = now + ml->backoff;
+		free(why);
+		return (-1);
+	}
+	if (ml->holding && mail == &ml->held) {
+		log_info("mail %s: handled after the store failed; mail "
+		    "is taken again", mail->key);
+		ml->holding = 0;
+	}
+	if (ml->source->ops->ack(ml->source, mail, cause) == -1) {
+		source_mail_free(mail);
+		return (-1);
+	}
+	source_mail_free(mail);
+	return (0);
+}
+
+/*
+ * Take and handle the mail the source has now, the held mail first:
+ * all of it, or a batch if ml->batch is set (then ml->more says
+ * whether mail was left).  How many, or -1: *cause is set when the
+ * source failed, and left NULL when the store did (a mail is held; see
+ * mailloop_take_one()).
+ */
 int
 mailloop_take(struct mailloop *ml, char **cause)
 {
 	struct source_mail	 mail;
+	double			 start = mailloop_ms();
 	int			 n = 0, rc = 0;
 
+	*cause = NULL;
+	ml->more = 0;
 	ml->source->now = mailloop_now();
+	if (ml->holding) {
+		if (mailloop_ms() < ml->retry_at)
+			return (-1);
+		if (mailloop_take_one(ml, &ml->held, cause) == -1)
+			return (-1);
+		n++;
+	}
 	while ((ml->stop == NULL || !*ml->stop) &&
 	    (rc = ml->source->ops->next(ml->source, &mail, cause)) == 1) {
-		if (mailloop_handle(ml, mail.data, mail.len, mail.key,
-		    cause) == -1) {
-			source_mail_free(&mail);
+		if (mailloop_take_one(ml, &mail, cause) == -1)
 			return (-1);
-		}
-		if (ml->source->ops->ack(ml->source, &mail, cause) == -1) {
-			source_mail_free(&mail);
-			return (-1);
-		}
-		source_mail_free(&mail);
 		n++;
+		if (ml->batch > 0 && (n >= ml->batch ||
+		    mailloop_ms() - start >= MAILLOOP_BATCH_MS)) {
+			ml->more = 1;
+			break;
+		}
 	}
 	return (rc == -1 ? -1 : n);
 }
 
 /*
- * Send every mail due at now.  *next is set to when the next retry is
- * due (-1 if none).  Returns how many went out, or -1 if the store
- * failed.
+ * Seconds until the held mail is due again (at least 1), or -1 when no
+ * mail is held.
+ */
+int
+mailloop_held_wait(struct mailloop *ml)
+{
+	double	left;
+
+	if (!ml->holding)
+		return (-1);
+	left = (ml->retry_at - mailloop_ms()) / 1e3;
+	return (left < 1 ? 1 : (int)left + 1);
+}
+
+/*
+ * Record what became of mail m, sent at now with result rc (0, or a
+ * sender's failure, why): sent, to be tried again later, or given up.
+ */
+static int
+mailloop_outcome(struct mailloop *ml, const struct store_outmail *m,
+    int rc, const char *why, long long now, char **cause)
+{
+	const struct config_file	*c = ml->config;
+	long long			 delay;
+	int				 i;
+
+	if (rc == 0) {
+		log_info("outbox %s: sent to %s", m->message_id, m->rcpt);
+		ml->sent++;
+		return (store_sent(ml->store, m->id, now, cause));
+	}
+	if (rc == SENDER_PERMANENT) {
+		log_warnx("outbox %s: to %s: %s; given up", m->message_id,
+		    m->rcpt, why);
+		return (store_gave_up(ml->store, m->id, why, now, cause));
+	}
+	for (delay = c->retry, i = 0; i < m->attempts && delay < c->retry_max;
+	    i++)
+		delay *= 2;
+	if (delay > c->retry_max)
+		delay = c->retry_max;
+	log_warnx("outbox %s: to %s: %s; next try in %llds", m->message_id,
+	    m->rcpt, why, delay);
+	return (store_failed(ml->store, m->id, why, now + delay, cause));
+}
+
+/*
+ * Send every mail due at now, MAILLOOP_BATCH at a time: claim a batch
+ * in one transaction, send it, and record what became of it in
+ * another, so that a batch costs two commits, not two a mail.  *next
+ * is set to when the next retry is due (-1 if none).  Returns how many
+ * went out, or -1 if the store failed.
  */
 int
 mailloop_send(struct mailloop *ml, long long now, long long *next)
 {
-	const struct config_file	*c = ml->config;
-	struct store_outmail		 m;
-	char				*cause = NULL, *why = NULL;
-	long long			 delay;
-	int				 n = 0, rc, i;
+	struct store_outmail	 v[MAILLOOP_BATCH];
+	char			*cause = NULL, *why[MAILLOOP_BATCH];
+	long			 before = ml->sent;
+	int			 n, i, rc[MAILLOOP_BATCH], failed = 0;
 
-	while ((rc = store_due(ml->store, now, &m, &cause)) == 1) {
-		rc = ml->sender->ops->send(ml->sender, m.message_id,
-		    m.sender, m.rcpt,
-		    m.data, m.len, &why);
-		if (rc == 0) {
-			rc = store_sent(ml->store, m.id, now, &cause);
-			log_info("outbox %s: sent to %s", m.message_id, m.rcpt);
-			n++;
-			ml->sent++;
-		} else if (rc == SENDER_PERMANENT) {
-			log_warnx("outbox %s: to %s: %s; given up",
-			    m.message_id, m.rcpt, why);
-			rc = store_gave_up(ml->store, m.id, why, now, &cause);
-		} else {
-			for (delay = c->retry, i = 0; i < m.attempts &&
-			    delay < c->retry_max; i++)
-				delay *= 2;
-			if (delay > c->retry_max)
-				delay = c->retry_max;
-			log_warnx("outbox %s: to %s: %s; next try in %llds",
-			    m.message_id, m.rcpt, why, delay);
-			rc = store_failed(ml->store, m.id, why, now + delay,
-			    &cause);
+	do {
+		n = store_due_some(ml->store, now, v, MAILLOOP_BATCH, &cause);
+		for (i = 0; i < n; i++) {
+			why[i] = NULL;
+			rc[i] = ml->sender->ops->send(ml->sender,
+			    v[i].message_id, v[i].sender, v[i].rcpt,
+			    v[i].data, v[i].len, &why[i]);
 		}
-		free(why);
-		why = NULL;
-		store_outmail_free(&m);
-		if (rc == -1)
-			break;
-	}
+		if (n > 0 && (failed = store_begin(ml->store, &cause)) == 0) {
+			for (i = 0; i < n && failed == 0; i++) {
+				failed = mailloop_outcome(ml, &v[i], rc[i],
+				    why[i], now, &cause);
+			}
+			if (failed == 0)
+				failed = store_commit(ml->store, &cause);
+			if (failed == -1)
+				store_rollback(ml->store);
+		}
+		for (i = 0; i < n; i++) {
+			free(why[i]);
+			store_outmail_free(&v[i]);
+		}
+	} while (n == MAILLOOP_BATCH && failed == 0);
 	*next = store_next_try(ml->store);
-	if (rc == -1) {
+	if (n == -1 || failed == -1) {
 		log_warnx("%s", cause);
 		free(cause);
 		return (-1);
 	}
-	return (n);
+	return ((int)(ml->sent - before));
 }
 
 /*
@@ -365,18 +486,25 @@ mailloop_run(struct mailloop *ml, volatile sig_atomic_t *stop)
 	double		 woke, taken, ticks, sent;
 	int		 wait, took, gone, ticked;
 
+	ml->batch = MAILLOOP_BATCH;
 	while (!*stop) {
 		woke = mailloop_ms();
-		if ((took = mailloop_take(ml, &cause)) == -1) {
+		if ((took = mailloop_take(ml, &cause)) == -1 &&
+		    cause != NULL) {
 			log_warnx("%s", cause);
 			free(cause);
 			cause = NULL;
 		}
 		taken = mailloop_ms();
 		now = mailloop_now();
-		ticked = mailloop_tick(ml, now, &due);
-		ticks = mailloop_ms();
-		gone = mailloop_send(ml, now, &next);
+		ticked = gone = 0;
+		due = next = -1;
+		if (!ml->holding) {
+			ticked = mailloop_tick(ml, now, &due);
+			ticks = mailloop_ms();
+			gone = mailloop_send(ml, now, &next);
+		} else
+			ticks = taken;
 		sent = mailloop_ms();
 		if (took > 0 || gone > 0 || ticked > 0) {
 			log_debug("round: %d mails taken in %.1f ms, %d due "
@@ -386,11 +514,15 @@ mailloop_run(struct mailloop *ml, volatile sig_atomic_t *stop)
 		}
 		if (*stop)
 			break;
+		if (ml->more)
+			continue;	/* the rest of the mail, at once */
 		if (due != -1 && (next == -1 || due < next))
 			next = due;
 		wait = (int)ml->config->imap_poll;
 		if (next != -1 && next - now < wait)
 			wait = next <= now ? 1 : (int)(next - now);
+		if (ml->holding && mailloop_held_wait(ml) < wait)
+			wait = mailloop_held_wait(ml);
 		if (ml->source->ops->wait(ml->source, wait, &cause) == -1) {
 			log_warnx("%s", cause);
 			free(cause);

@@ -11,6 +11,7 @@
 #include "buf.h"
 #include "config-file.h"
 #include "message.h"
+#include "source.h"
 
 struct reply_attachment;
 
@@ -59,8 +60,20 @@ struct mailloop {
 	mailloop_ticker			 tick;		/* or NULL */
 	void				*arg;
 	volatile sig_atomic_t		*stop;		/* if set: stop taking */
+	int				 batch;		/* take at most this many
+							   mails at once; 0: all */
+	int				 more;		/* mail was left */
 	unsigned long			 sequence;	/* for Message-IDs */
 	long long			 now;		/* of the mail in hand */
+
+	/*
+	 * A mail whose transaction failed (the store could not write),
+	 * taken again before any other, no sooner than retry_at.
+	 */
+	struct source_mail		 held;
+	int				 holding;
+	double				 retry_at;	/* ms, monotonic */
+	double				 backoff;	/* ms */
 
 	long				 taken;		/* counters */
 	long				 duplicates;
@@ -73,6 +86,7 @@ int	mailloop_now_check(char **);
 int	mailloop_handle(struct mailloop *, const char *, size_t,
 	    const char *, char **);
 int	mailloop_take(struct mailloop *, char **);
+int	mailloop_held_wait(struct mailloop *);
 int	mailloop_send(struct mailloop *, long long, long long *);
 int	mailloop_tick(struct mailloop *, long long, long long *);
 void	mailloop_run(struct mailloop *, volatile sig_atomic_t *);

@@ -1,124 +1,135 @@
 #include "config.h"
 
-#include <stdlib.h>
-#include <strings.h>
+#include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "ratelimit.h"
-#include "xmalloc.h"
 
 /*
- * A token bucket per sender address (compared without regard to case):
- * each holds at most burst tokens and gains one every interval
- * seconds; a mail spends one, and a sender with none left is refused
- * until the bucket refills.  Buckets that are full again are dropped,
- * so memory follows the senders active now, not every sender ever.
- * Time comes from the caller, in seconds, which keeps this pure and
- * testable.
+ * Two limits per sender address, both over state the caller keeps (the
+ * service keeps it in the store, in the transaction of the mail, so
+ * that it holds under --deliver, across restarts, and is not spent by
+ * a mail whose transaction fails).  Time comes from the caller, in
+ * seconds, which keeps this pure and testable.
+ *
+ * The rate limit is a token bucket: it holds at most burst tokens and
+ * gains one every interval seconds; a mail spends one, and a sender
+ * with none left is not answered until the bucket refills.  What is
+ * kept is what the bucket lacks (spent), so that a sender's state
+ * still means the same when burst changes, or the limit is turned on.
+ *
+ * The loop limit stops a reply loop with an auto-responder that does
+ * not mark its mail (a vacation reply without Auto-Submitted).  A junk
+ * mail is one that repeats the subject and text of the sender's
+ * previous mail (by a digest of them, blanks folded), or that holds no
+ * command mupbem can run.  Within loop_window seconds of the first, loop_burst junk mails
+ * are answered; after that, junk mail is recorded and not answered
+ * until the window ends.  A mail with a new, valid command is never
+ * junk, so a player whose responder looped is still served.
  */
 
-struct ratelimit_bucket {
-	char		*address;
-	double		 tokens;
-	long long	 last;
-};
+static void	ratelimit_refill(const struct ratelimit_rules *,
+		    struct ratelimit_sender *, long long);
+static uint64_t	ratelimit_fold(uint64_t, const char *);
 
-struct ratelimit {
-	int			 burst;
-	int			 interval;
-	struct ratelimit_bucket	*v;
-	size_t			 n;
-};
-
-static void	ratelimit_refill(const struct ratelimit *,
-		    struct ratelimit_bucket *, long long);
-static void	ratelimit_sweep(struct ratelimit *, long long);
-
-/* At most burst mails at once, then one per interval seconds. */
-struct ratelimit *
-ratelimit_create(int burst, int interval)
-{
-	struct ratelimit	*rl;
-
-	rl = xcalloc(1, sizeof *rl);
-	rl->burst = burst > 0 ? burst : 1;
-	rl->interval = interval > 0 ? interval : 1;
-	return (rl);
-}
-
+/* The state of a sender not seen before: a full bucket, no history. */
 void
-ratelimit_free(struct ratelimit *rl)
+ratelimit_sender_new(struct ratelimit_sender *rs, long long now)
 {
-	size_t	i;
-
-	if (rl == NULL)
-		return;
-	for (i = 0; i < rl->n; i++)
-		free(rl->v[i].address);
-	free(rl->v);
-	free(rl);
+	memset(rs, 0, sizeof *rs);
+	rs->last = now;
+	rs->since = now;
 }
 
 static void
-ratelimit_refill(const struct ratelimit *rl, struct ratelimit_bucket *b,
+ratelimit_refill(const struct ratelimit_rules *r, struct ratelimit_sender *rs,
     long long now)
 {
-	if (now > b->last) {
-		b->tokens += (double)(now - b->last) / rl->interval;
-		if (b->tokens > rl->burst)
-			b->tokens = rl->burst;
-		b->last = now;
+	long	interval = r->interval > 0 ? r->interval : 1;
+
+	if (now > rs->last) {
+		rs->spent -= (double)(now - rs->last) / interval;
+		if (rs->spent < 0)
+			rs->spent = 0;
+		rs->last = now;
 	}
 }
 
-/* Drop the buckets that have filled up again. */
-static void
-ratelimit_sweep(struct ratelimit *rl, long long now)
-{
-	size_t	i = 0;
-
-	while (i < rl->n) {
-		ratelimit_refill(rl, &rl->v[i], now);
-		if (rl->v[i].tokens >= rl->burst) {
-			free(rl->v[i].address);
-			rl->v[i] = rl->v[--rl->n];
-			continue;
-		}
-		i++;
-	}
-}
-
-/* May address send a mail at time now?  1 (and it is counted) or 0. */
+/* May the sender send a mail at now?  1 (and it is counted) or 0. */
 int
-ratelimit_allow(struct ratelimit *rl, const char *address, long long now)
+ratelimit_allow(const struct ratelimit_rules *r, struct ratelimit_sender *rs,
+    long long now)
 {
-	struct ratelimit_bucket	*b = NULL;
-	size_t			 i;
-
-	for (i = 0; i < rl->n; i++) {
-		if (strcasecmp(rl->v[i].address, address) == 0) {
-			b = &rl->v[i];
-			break;
-		}
-	}
-	if (b == NULL) {
-		if (rl->n % 64 == 0)
-			ratelimit_sweep(rl, now);
-		rl->v = xreallocarray(rl->v, rl->n + 1, sizeof *rl->v);
-		b = &rl->v[rl->n++];
-		b->address = xstrdup(address);
-		b->tokens = rl->burst;
-		b->last = now;
-	}
-	ratelimit_refill(rl, b, now);
-	if (b->tokens < 1)
+	ratelimit_refill(r, rs, now);
+	if (r->burst <= 0)
+		return (1);
+	if (rs->spent + 1 > r->burst)
 		return (0);
-	b->tokens -= 1;
+	rs->spent += 1;
 	return (1);
 }
 
-/* How many senders are being watched. */
-size_t
-ratelimit_count(const struct ratelimit *rl)
+/* Fold text (NULL is empty) into h: FNV-1a over its words. */
+static uint64_t
+ratelimit_fold(uint64_t h, const char *text)
 {
-	return (rl->n);
+	const unsigned char	*p = (const unsigned char *)text;
+	int			 blank = 0, words = 0;
+
+	for (; p != NULL && *p != '\0'; p++) {
+		if (isspace(*p)) {
+			blank = words;
+			continue;
+		}
+		words = 1;
+		if (blank) {
+			h = (h ^ ' ') * 1099511628211ULL;
+			blank = 0;
+		}
+		h = (h ^ *p) * 1099511628211ULL;
+	}
+	return ((h ^ '\n') * 1099511628211ULL);
+}
+
+/*
+ * The digest of a mail's subject and text, blanks folded: 64-bit
+ * FNV-1a in hex, into out (RATELIMIT_DIGEST_LEN + 1 bytes).
+ */
+void
+ratelimit_digest(const char *subject, const char *text, char *out)
+{
+	uint64_t	h = 14695981039346656037ULL;
+
+	h = ratelimit_fold(ratelimit_fold(h, subject), text);
+	snprintf(out, RATELIMIT_DIGEST_LEN + 1, "%016llx",
+	    (unsigned long long)h);
+}
+
+/* Is digest the sender's previous mail's?  1 or 0; it becomes so. */
+int
+ratelimit_repeated(struct ratelimit_sender *rs, const char *digest)
+{
+	int	same = strcmp(rs->digest, digest) == 0;
+
+	snprintf(rs->digest, sizeof rs->digest, "%s", digest);
+	return (same);
+}
+
+/*
+ * Count a junk mail from the sender at now: 1 if it is still answered,
+ * 0 if the sender has had its loop_burst in this window.
+ */
+int
+ratelimit_junk(const struct ratelimit_rules *r, struct ratelimit_sender *rs,
+    long long now)
+{
+	if (r->loop_burst <= 0)
+		return (1);
+	if (now - rs->since >= r->loop_window || now < rs->since) {
+		rs->since = now;
+		rs->junk = 0;
+	}
+	return (++rs->junk <= r->loop_burst);
 }

@@ -1,18 +1,36 @@
 /*
- * Per-sender rate limits, so that one address (a loop, a prankster)
- * cannot make mupbemd answer without end.
+ * Per-sender limits, so that one address (a loop, a prankster, an
+ * auto-responder that does not say so) cannot make mupbemd answer
+ * without end.
  */
 #ifndef RATELIMIT_H
 #define RATELIMIT_H
 
-#include <stddef.h>
+#define RATELIMIT_DIGEST_LEN	16	/* hex digits */
 
-struct ratelimit;
+/* What the limits allow; a 0 count turns that limit off. */
+struct ratelimit_rules {
+	long		 burst;		/* mails at once */
+	long		 interval;	/* then one per this many seconds */
+	long		 loop_burst;	/* junk mails answered in a window */
+	long		 loop_window;	/* seconds */
+};
 
-struct ratelimit	*ratelimit_create(int, int);
-void			 ratelimit_free(struct ratelimit *);
-int			 ratelimit_allow(struct ratelimit *, const char *,
-			     long long);
-size_t			 ratelimit_count(const struct ratelimit *);
+/* One sender's state, kept in the store from mail to mail. */
+struct ratelimit_sender {
+	double		 spent;		/* mails the bucket lacks */
+	long long	 last;		/* when spent was counted */
+	char		 digest[RATELIMIT_DIGEST_LEN + 1]; /* last text's */
+	long		 junk;		/* junk mails since since */
+	long long	 since;		/* the loop window's start */
+};
+
+void	ratelimit_sender_new(struct ratelimit_sender *, long long);
+int	ratelimit_allow(const struct ratelimit_rules *,
+	    struct ratelimit_sender *, long long);
+void	ratelimit_digest(const char *, const char *, char *);
+int	ratelimit_repeated(struct ratelimit_sender *, const char *);
+int	ratelimit_junk(const struct ratelimit_rules *,
+	    struct ratelimit_sender *, long long);
 
 #endif

@@ -271,21 +271,36 @@ service_mail_cut(struct service_mail *sm, struct buf *body)
 
 /*
  * Queue mail, unless its recipient has had [server] max_mails mails
- * today (ratelimit.c: that many at once, then one every 24 hours /
- * max_mails): then it is logged and dropped, and id stays empty.
+ * today (ratelimit.c's bucket: that many at once, then one every 24
+ * hours / max_mails, kept in the store's recipients in the same
+ * transaction): then it is logged and dropped, and id stays empty.
  */
 static int
 service_mail_queue(struct service_mail *sm, const struct mailloop_mail *mail,
     struct buf *id, char **cause)
 {
-	enum robot_level	level;
+	struct store		*st = sm->sv->store;
+	struct ratelimit_rules	 rules;
+	struct ratelimit_sender	 rs;
+	enum robot_level	 level;
+	int			 rc;
 
-	if (sm->sv->recipients != NULL && robot_address_level(mail->to,
-	    &level) == -1 && !ratelimit_allow(sm->sv->recipients, mail->to,
-	    sm->ml->now)) {
-		log_warnx("mail to %s: over %ld mails a day; not sent",
-		    mail->to, sm->sv->config->max_mails);
-		return (0);
+	memset(&rules, 0, sizeof rules);
+	rules.burst = sm->sv->config->max_mails;
+	if (rules.burst > 0 && robot_address_level(mail->to, &level) == -1) {
+		rules.interval = CLOCK_DAY / rules.burst;
+		if ((rc = store_sender_rcpt_get(st, mail->to, &rs,
+		    cause)) == -1)
+			return (-1);
+		if (rc == 0)
+			ratelimit_sender_new(&rs, sm->ml->now);
+		if (!ratelimit_allow(&rules, &rs, sm->ml->now)) {
+			log_warnx("mail to %s: over %ld mails a day; not sent",
+			    mail->to, rules.burst);
+			return (0);
+		}
+		if (store_sender_rcpt_put(st, mail->to, &rs, cause) == -1)
+			return (-1);
 	}
 	return (mailloop_queue(sm->ml, mail, id, cause));
 }

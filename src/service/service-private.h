@@ -20,7 +20,6 @@ struct config_file;
 struct glicko;
 struct mailloop;
 struct message;
-struct ratelimit;
 
 struct service_robot;
 
@@ -28,8 +27,6 @@ struct service {
 	const struct config_file	*config;
 	struct store			*store;
 	struct template_set		*templates;
-	struct ratelimit		*limit;
-	struct ratelimit		*recipients;	/* mails to each */
 	struct service_robot		*robot;	/* a thought in progress */
 	int				 robots_inline;	/* think at once */
 };
@@ -86,6 +83,13 @@ enum service_var {
 struct service_vars {
 	char	*v[SV_N];
 };
+
+/* service-limit.c */
+struct ratelimit_sender;
+int	service_limit_take(struct service *, const struct message *,
+	    long long, struct ratelimit_sender *, int *, char **);
+int	service_limit_quiet(struct service *, const struct message *,
+	    long long, struct ratelimit_sender *, int);
 
 /* service.c */
 int	service_allowed(struct service_mail *, const struct service_game *,

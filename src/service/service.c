@@ -25,11 +25,12 @@
  * causes (games changed, players registered, every mail queued) is
  * kept together or not at all.
  *
- * For each mail: a sender over the rate limit is ignored (loops and
- * storms); an unknown sender is registered with a new secret; the mail
- * is tied to a game by the token address it was sent to, else by the
- * mail it answers (In-Reply-To, References), else by a "[mupbem G12]"
- * tag in its subject; then its commands run in order.  Whatever is
+ * For each mail: a sender over the rate limit is ignored (storms),
+ * and so is junk (a repeated text, or no command) past the loop limit
+ * (service-limit.c); an unknown sender is registered with a new
+ * secret; the mail is tied to a game by the token address it was sent
+ * to, else by the mail it answers (In-Reply-To, References), else by a
+ * "[mupbem G12]" tag in its subject; then its commands run in order.  Whatever is
  * said to the sender outside a game's own mail is gathered into one
  * reply.
  *
@@ -68,7 +69,7 @@ service_create(const struct config_file *c, struct store *store,
 	return (sv);
 }
 
-/* Take configuration c: its templates and rate limit.  All or nothing. */
+/* Take configuration c and its templates.  All or nothing. */
 int
 service_reload(struct service *sv, const struct config_file *c,
     char **cause)
@@ -79,16 +80,6 @@ service_reload(struct service *sv, const struct config_file *c,
 		return (-1);
 	template_set_free(sv->templates);
 	sv->templates = ts;
-	ratelimit_free(sv->limit);
-	sv->limit = NULL;
-	if (c->rate_burst > 0)
-		sv->limit = ratelimit_create((int)c->rate_burst,
-		    (int)c->rate_interval);
-	ratelimit_free(sv->recipients);
-	sv->recipients = NULL;
-	if (c->max_mails > 0)
-		sv->recipients = ratelimit_create((int)c->max_mails,
-		    (int)(CLOCK_DAY / c->max_mails));
 	sv->config = c;
 	return (0);
 }
@@ -100,8 +91,6 @@ service_free(struct service *sv)
 		return;
 	service_robot_end(sv);
 	template_set_free(sv->templates);
-	ratelimit_free(sv->limit);
-	ratelimit_free(sv->recipients);
 	free(sv);
 }
 
@@ -500,9 +489,10 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 	struct service_mail	 sm;
 	struct command_list	 list;
 	struct service_game	 sg;
+	struct ratelimit_sender	 rs;
 	char			*why = NULL;
 	size_t			 i;
-	int			 rc = 0, talked = 0, game;
+	int			 rc = 0, talked = 0, game, repeated, parsed;
 
 	/* message.c marks such mail never to answer; this is the backstop. */
 	if (m->from == NULL || address_check(m->from, strlen(m->from)) == -1) {
@@ -510,12 +500,10 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 		    m->id);
 		return (0);
 	}
-	if (sv->limit != NULL && !ratelimit_allow(sv->limit, m->from,
-	    ml->now)) {
-		log_warnx("mail %s: %s is over the rate limit; not answered",
-		    m->id, m->from);
-		return (0);
-	}
+	if ((rc = service_limit_take(sv, m, ml->now, &rs, &repeated,
+	    cause)) != 1)
+		return (rc);
+	rc = 0;
 	memset(&sm, 0, sizeof sm);
 	sm.sv = sv;
 	sm.ml = ml;
@@ -546,8 +534,14 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 		rc = -1;
 		goto out;
 	}
-	if (command_parse(m->text, m->subject, game ? sg.g : NULL, &list,
-	    &why) == -1) {
+	parsed = command_parse(m->text, m->subject, game ? sg.g : NULL, &list,
+	    &why) == 0;
+	if (service_limit_quiet(sv, m, ml->now, &rs, repeated || !parsed ||
+	    (list.n == 0 && (!game || list.talk == NULL) && !sm.linked))) {
+		if (parsed)
+			command_list_free(&list);
+		free(why);
+	} else if (!parsed) {
 		service_error(&sm, "%s", why);
 		free(why);
 		service_help(&sm, NULL);
@@ -575,6 +569,8 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 		command_list_free(&list);
 	}
 	service_game_free(&sg);
+	if (rc == 0)
+		rc = store_sender_put(sv->store, m->from, &rs, cause);
 	if (rc == 0)
 		rc = service_mail_flush(&sm, cause);
 out:

@@ -15,6 +15,7 @@
 #define STORE_LEAGUE_NSTMTS	32	/* store-league.c's, likewise */
 #define STORE_RATING_NSTMTS	16	/* store-rating.c's, likewise */
 #define STORE_ROBOT_NSTMTS	5	/* store-robot.c's, likewise */
+#define STORE_SENDER_NSTMTS	4	/* store-sender.c's, likewise */
 
 struct store {
 	sqlite3		*db;
@@ -26,6 +27,7 @@ struct store {
 	sqlite3_stmt	*league_stmt[STORE_LEAGUE_NSTMTS];
 	sqlite3_stmt	*rating_stmt[STORE_RATING_NSTMTS];
 	sqlite3_stmt	*robot_stmt[STORE_ROBOT_NSTMTS];
+	sqlite3_stmt	*sender_stmt[STORE_SENDER_NSTMTS];
 };
 
 struct store_outmail;
@@ -49,5 +51,7 @@ char	*store_text(sqlite3_stmt *, int);
 sqlite3_stmt *store_prepare(struct store *, sqlite3_stmt **, const char *,
 	    char **);
 int	store_run(struct store *, sqlite3_stmt *, const char *, char **);
+int	store_found(struct store *, sqlite3_stmt *, int, const char *,
+	    char **);
 
 #endif

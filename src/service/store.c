@@ -27,6 +27,8 @@
  *   players, games, seats, actions, observers
  *            the game service's tables (schema 2), with room for
  *            leagues and deadlines
+ *   senders  per From address, the state of the sender limits
+ *            (schema 9)
  *   game_mail every mail sent about a game, and each game's thread
  *            (schema 3), so that replies find their game; schema 4
  *            names the games' count of turns played "turns", and
@@ -385,7 +387,27 @@ static const char *store_migrations[] = {
 	"  turn INTEGER NOT NULL,"
 	"  since INTEGER NOT NULL"
 	");"
-	"CREATE INDEX robot_jobs_since ON robot_jobs (since, game);"
+	"CREATE INDEX robot_jobs_since ON robot_jobs (since, game);",
+
+	/*
+	 * 9: what the sender limits (ratelimit.c) remember of each From
+	 * address, written in the transaction of each of its mails, and
+	 * the daily bucket of mails to each recipient ([server]
+	 * max_mails), written in the transaction that queues them.
+	 */
+	"CREATE TABLE senders ("
+	"  address TEXT PRIMARY KEY COLLATE NOCASE,"
+	"  spent REAL NOT NULL,"
+	"  last INTEGER NOT NULL,"
+	"  digest TEXT NOT NULL,"
+	"  junk INTEGER NOT NULL,"
+	"  since INTEGER NOT NULL"
+	");"
+	"CREATE TABLE recipients ("
+	"  address TEXT PRIMARY KEY COLLATE NOCASE,"
+	"  spent REAL NOT NULL,"
+	"  last INTEGER NOT NULL"
+	");"
 };
 
 #define STORE_NMIGRATIONS \
@@ -482,6 +504,45 @@ fail:
 	return (NULL);
 }
 
+/*
+ * Can the store at path be written?  Its file, its journal (-wal,
+ * -shm) and its folder, where SQLite makes the journal; 0, or -1 and
+ * *cause.  A store that cannot be written would take no mail at all,
+ * so the daemon refuses to start on one rather than hold every mail.
+ */
+int
+store_writable(const char *path, char **cause)
+{
+	static const char	*suffixes[] = { "", "-wal", "-shm" };
+	char			*file, *folder, *slash;
+	size_t			 i;
+
+	for (i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
+		xasprintf(&file, "%s%s", path, suffixes[i]);
+		if (access(file, W_OK) == -1 && errno != ENOENT) {
+			xasprintf(cause, "store %s: cannot be written: %s",
+			    file, strerror(errno));
+			free(file);
+			return (-1);
+		}
+		free(file);
+	}
+	if ((slash = strrchr(path, '/')) == NULL)
+		folder = xstrdup(".");
+	else
+		xasprintf(&folder, "%.*s", slash == path ? 1 :
+		    (int)(slash - path), path);
+	/* A missing folder is for store_open() to report. */
+	if (access(folder, W_OK) == -1 && errno != ENOENT) {
+		xasprintf(cause, "store %s: cannot be written: its folder %s: "
+		    "%s", path, folder, strerror(errno));
+		free(folder);
+		return (-1);
+	}
+	free(folder);
+	return (0);
+}
+
 void
 store_close(struct store *s)
 {
@@ -503,6 +564,8 @@ store_close(struct store *s)
 		sqlite3_finalize(s->rating_stmt[i]);
 	for (i = 0; i < STORE_ROBOT_NSTMTS; i++)
 		sqlite3_finalize(s->robot_stmt[i]);
+	for (i = 0; i < STORE_SENDER_NSTMTS; i++)
+		sqlite3_finalize(s->sender_stmt[i]);
 	sqlite3_close(s->db);
 	free(s->path);
 	free(s);
@@ -545,6 +608,23 @@ store_run(struct store *s, sqlite3_stmt *st, const char *sql, char **cause)
 	if (rc != SQLITE_DONE)
 		return (store_fail(s, cause, sql));
 	return (0);
+}
+
+/*
+ * Reset st, which a step left at rc: 1 if the step found a row, 0 if
+ * none, or -1 and *cause (what failed).
+ */
+int
+store_found(struct store *s, sqlite3_stmt *st, int rc, const char *what,
+    char **cause)
+{
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc == SQLITE_ROW)
+		return (1);
+	if (rc == SQLITE_DONE)
+		return (0);
+	return (store_fail(s, cause, what));
 }
 
 /* Run statement i, already bound, to its end. */
@@ -592,13 +672,7 @@ store_handled(struct store *s, const char *id, char **cause)
 
 	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
 	rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc == SQLITE_ROW)
-		return (1);
-	if (rc == SQLITE_DONE)
-		return (0);
-	return (store_fail(s, cause, "cannot look up handled mail"));
+	return (store_found(s, st, rc, "cannot look up handled mail", cause));
 }
 
 /* Record the mail id (found at key) as handled at time now. */
@@ -642,41 +716,50 @@ int
 store_due(struct store *s, long long now, struct store_outmail *m,
     char **cause)
 {
-	sqlite3_stmt	*st = s->stmt[STORE_DUE];
-	int		 rc;
+	return (store_due_some(s, now, m, 1, cause));
+}
 
-	memset(m, 0, sizeof *m);
+/*
+ * Claim, as store_due() does, up to max mails due at now into v[0..),
+ * in one transaction: how many, or -1.
+ */
+int
+store_due_some(struct store *s, long long now, struct store_outmail *v,
+    int max, char **cause)
+{
+	sqlite3_stmt	*st;
+	int		 n, rc = SQLITE_ROW;
+
 	if (store_begin(s, cause) == -1)
 		return (-1);
-	sqlite3_bind_int64(st, 1, now);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		store_outmail_row(st, m);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		store_fail(s, cause, "cannot read the outbox");
-		store_rollback(s);
-		return (-1);
-	}
-	if (rc == SQLITE_ROW) {
+	for (n = 0; n < max && rc == SQLITE_ROW; n++) {
+		memset(&v[n], 0, sizeof v[n]);
+		st = s->stmt[STORE_DUE];
+		sqlite3_bind_int64(st, 1, now);
+		if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+			store_outmail_row(st, &v[n]);
+		if (store_found(s, st, rc, "cannot read the outbox",
+		    cause) != 1)
+			break;
+		/* The claim moves next_try on: the next step skips it. */
 		st = s->stmt[STORE_CLAIM];
-		sqlite3_bind_int64(st, 1, m->id);
+		sqlite3_bind_int64(st, 1, v[n].id);
 		sqlite3_bind_int64(st, 2, now + STORE_LEASE);
 		sqlite3_bind_int64(st, 3, now);
 		sqlite3_bind_int64(st, 4, (long long)getpid());
 		if (store_step(s, STORE_CLAIM, cause) == -1) {
-			store_rollback(s);
-			store_outmail_free(m);
-			return (-1);
+			store_outmail_free(&v[n]);
+			rc = SQLITE_ERROR;
+			break;
 		}
 	}
-	if (store_commit(s, cause) == -1) {
-		store_rollback(s);
-		store_outmail_free(m);
-		return (-1);
-	}
-	return (rc == SQLITE_ROW ? 1 : 0);
+	if ((rc == SQLITE_ROW || rc == SQLITE_DONE) &&
+	    store_commit(s, cause) == 0)
+		return (n);
+	store_rollback(s);
+	while (n-- > 0)
+		store_outmail_free(&v[n]);
+	return (-1);
 }
 
 /*

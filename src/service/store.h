@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#define STORE_VERSION	8	/* the number of migrations */
+#define STORE_VERSION	9	/* the number of migrations */
 
 struct store;
 
@@ -26,8 +26,20 @@ struct store_outmail {
 	int		 attempts;
 };
 
+struct ratelimit_sender;
+
 struct store	*store_open(const char *, char **);
 void		 store_close(struct store *);
+int		 store_writable(const char *, char **);
+
+int		 store_sender_get(struct store *, const char *,
+		     struct ratelimit_sender *, char **);
+int		 store_sender_put(struct store *, const char *,
+		     const struct ratelimit_sender *, char **);
+int		 store_sender_rcpt_get(struct store *, const char *,
+		     struct ratelimit_sender *, char **);
+int		 store_sender_rcpt_put(struct store *, const char *,
+		     const struct ratelimit_sender *, char **);
 int		 store_begin(struct store *, char **);
 int		 store_commit(struct store *, char **);
 void		 store_rollback(struct store *);
@@ -36,6 +48,8 @@ int		 store_handle(struct store *, const char *, const char *,
 		     long long, char **);
 int		 store_queue(struct store *, const char *, const char *,
 		     const char *, const char *, size_t, long long, char **);
+int		 store_due_some(struct store *, long long,
+		     struct store_outmail *, int, char **);
 int		 store_due(struct store *, long long, struct store_outmail *,
 		     char **);
 int		 store_sent(struct store *, long long, long long, char **);

@@ -1,0 +1,126 @@
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "ratelimit.h"
+#include "store.h"
+#include "store-private.h"
+
+/*
+ * The sender limits' memory (schema 9, the table senders): one row per
+ * From address, compared without regard to case, holding the state
+ * ratelimit.c works on.  The service reads it and writes it back in
+ * the transaction of each mail, so a limit holds across processes
+ * (mupbemd --deliver runs one per mail) and restarts, and a mail whose
+ * transaction fails spends nothing.
+ *
+ * The table recipients is the same for the other way: one row per
+ * address mupbem mails, the bucket ([server] max_mails) of how many
+ * more it may get today, written in the transaction that queues them.
+ */
+
+enum {
+	SS_GET,
+	SS_PUT,
+	SS_RCPT_GET,
+	SS_RCPT_PUT,
+	SS_NSTMTS
+};
+
+static const char *const store_sender_sql[SS_NSTMTS] = {
+	"SELECT spent, last, digest, junk, since FROM senders "
+	    "WHERE address = ?1",
+	"INSERT OR REPLACE INTO senders (address, spent, last, digest, junk, "
+	    "since) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+	"SELECT spent, last FROM recipients WHERE address = ?1",
+	"INSERT OR REPLACE INTO recipients (address, spent, last) "
+	    "VALUES (?1, ?2, ?3)"
+};
+
+_Static_assert(SS_NSTMTS == STORE_SENDER_NSTMTS, "store-private.h");
+
+/* The state of the sender at address into rs: 1, 0 if none, or -1. */
+int
+store_sender_get(struct store *s, const char *address,
+    struct ratelimit_sender *rs, char **cause)
+{
+	sqlite3_stmt	*st;
+	const char	*digest;
+	int		 rc;
+
+	if ((st = store_prepare(s, &s->sender_stmt[SS_GET],
+	    store_sender_sql[SS_GET], cause)) == NULL)
+		return (-1);
+	sqlite3_bind_text(st, 1, address, -1, SQLITE_STATIC);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		memset(rs, 0, sizeof *rs);
+		rs->spent = sqlite3_column_double(st, 0);
+		rs->last = sqlite3_column_int64(st, 1);
+		digest = (const char *)sqlite3_column_text(st, 2);
+		snprintf(rs->digest, sizeof rs->digest, "%s",
+		    digest != NULL ? digest : "");
+		rs->junk = (long)sqlite3_column_int64(st, 3);
+		rs->since = sqlite3_column_int64(st, 4);
+	}
+	return (store_found(s, st, rc, "cannot read a sender's limits",
+	    cause));
+}
+
+/* Keep rs as the state of the sender at address. */
+int
+store_sender_put(struct store *s, const char *address,
+    const struct ratelimit_sender *rs, char **cause)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_prepare(s, &s->sender_stmt[SS_PUT],
+	    store_sender_sql[SS_PUT], cause)) == NULL)
+		return (-1);
+	sqlite3_bind_text(st, 1, address, -1, SQLITE_STATIC);
+	sqlite3_bind_double(st, 2, rs->spent);
+	sqlite3_bind_int64(st, 3, rs->last);
+	sqlite3_bind_text(st, 4, rs->digest, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 5, rs->junk);
+	sqlite3_bind_int64(st, 6, rs->since);
+	return (store_run(s, st, store_sender_sql[SS_PUT], cause));
+}
+
+/* The bucket of mails to address into rs (spent, last): 1, 0, or -1. */
+int
+store_sender_rcpt_get(struct store *s, const char *address,
+    struct ratelimit_sender *rs, char **cause)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	if ((st = store_prepare(s, &s->sender_stmt[SS_RCPT_GET],
+	    store_sender_sql[SS_RCPT_GET], cause)) == NULL)
+		return (-1);
+	sqlite3_bind_text(st, 1, address, -1, SQLITE_STATIC);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		memset(rs, 0, sizeof *rs);
+		rs->spent = sqlite3_column_double(st, 0);
+		rs->last = sqlite3_column_int64(st, 1);
+	}
+	return (store_found(s, st, rc, "cannot read a recipient's limit",
+	    cause));
+}
+
+/* Keep rs's spent and last as the bucket of mails to address. */
+int
+store_sender_rcpt_put(struct store *s, const char *address,
+    const struct ratelimit_sender *rs, char **cause)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = store_prepare(s, &s->sender_stmt[SS_RCPT_PUT],
+	    store_sender_sql[SS_RCPT_PUT], cause)) == NULL)
+		return (-1);
+	sqlite3_bind_text(st, 1, address, -1, SQLITE_STATIC);
+	sqlite3_bind_double(st, 2, rs->spent);
+	sqlite3_bind_int64(st, 3, rs->last);
+	return (store_run(s, st, store_sender_sql[SS_RCPT_PUT], cause));
+}
