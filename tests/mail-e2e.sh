@@ -7,7 +7,9 @@
 # through Postfix's submission port (STARTTLS and AUTH); the test reads
 # the answer from the player's IMAP mailbox.  Then the faults: Dovecot
 # stopped and started while mupbemd runs, Postfix stopped while replies
-# are due, and mupbemd killed with SIGKILL in the middle of a batch.
+# are due, the store's write lock held by another process past the
+# busy timeout, and mupbemd killed with SIGKILL in the middle of a
+# batch.
 # TAP-like output; exits 1 if a check failed, 77 (skipped) when it
 # cannot run here (not root, or the servers are not installed).
 #
@@ -194,6 +196,32 @@ wait_for 20 grep -q 'outbox .*next try in' "$dir/mupbemd.log" ||
 bash "$mailhost" postfix-start "$mh" >/dev/null
 wait_for 30 has_replies 'post-[0-9]*' 2 || why+=("replies: $(replies 'post-[0-9]*') of 2")
 end "Postfix stopped: replies wait in the outbox and go out once it is back"
+
+# --- the store cannot write: IMAP mail waits, in order ------------------------
+
+begin
+{
+	echo 'BEGIN IMMEDIATE;'
+	echo '.print held'
+	sleep 13
+	echo 'COMMIT;'
+} | sqlite3 "$dir/mupbem.db" >"$dir/holder" &
+holder=$!
+wait_for 5 grep -q held "$dir/holder" || why+=("the lock was not taken")
+for i in 1 2 3; do inject "hold-$i"; done
+wait_for 20 grep -q 'held, and no later mail is taken before it' \
+    "$dir/mupbemd.log" || why+=("no held mail in the log")
+[ "$(replies 'hold-[0-9]*')" -eq 0 ] ||
+    why+=("$(replies 'hold-[0-9]*') replies while the store was locked")
+wait "$holder"
+wait_for 60 has_replies 'hold-[0-9]*' 3 || why+=("replies: $(replies 'hold-[0-9]*') of 3")
+[ "$(distinct 'hold-[0-9]*')" -eq 3 ] ||
+    why+=("$(distinct 'hold-[0-9]*') different replies for 3 mails")
+for f in $(grep -l '^In-Reply-To: <hold-' "$alice"/new/* "$alice"/cur/* 2>/dev/null); do
+	grep -q 'you have no game in play' "$f" ||
+	    why+=("$(basename "$f"): not the answer to its turn")
+done
+end "a write lock held past the busy timeout: IMAP mail is not flagged, and is answered once, after it"
 
 # --- SIGKILL in the middle of a batch ----------------------------------------
 
