@@ -217,6 +217,7 @@ mupbemd_deliver(struct mailloop *ml)
 	/* Recorded: the daemon sends the reply if this process cannot. */
 	if (ml->sender != NULL)
 		mailloop_send(ml, mailloop_now(), &next);
+	mailloop_after_round(ml);
 	return (EX_OK);
 }
 
@@ -308,6 +309,7 @@ main(int argc, char **argv)
 	ml.config = &c;
 	ml.handle = service_handle;
 	ml.tick = service_robot_tick;
+	ml.after = service_archive_after;
 	if (store_writable(c.store, &cause) == -1 ||
 	    (ml.store = store_open(c.store, &cause)) == NULL) {
 		log_warnx("%s", cause);
@@ -366,6 +368,7 @@ main(int argc, char **argv)
 			rc = 1;
 		t2 = mupbemd_ms();
 		gone = mailloop_send(&ml, mailloop_now(), &next);
+		mailloop_after_round(&ml);
 		log_debug("once: %d mails taken in %.1f ms, %d due events in "
 		    "%.1f ms, %d replies sent in %.1f ms", took, t1 - t0, ticked,
 		    t2 - t1, gone, mupbemd_ms() - t2);

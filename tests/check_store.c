@@ -234,8 +234,11 @@ START_TEST(test_migrate_turns)
 	    &cause), 0);
 	store_close(s);
 	ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
-	/* Back to schema 3: without what schemas 4 to 9 add. */
-	ck_assert_int_eq(sqlite3_exec(db, "DROP TABLE senders; DROP TABLE "
+	/* Back to schema 3: without what schemas 4 to 10 add. */
+	ck_assert_int_eq(sqlite3_exec(db, "DROP TRIGGER touched_game_insert; "
+	    "DROP TRIGGER touched_game_update; DROP TRIGGER "
+	    "touched_seat_insert; DROP TRIGGER touched_seat_update; "
+	    "DROP TABLE touched; DROP TABLE senders; DROP TABLE "
 	    "recipients; "
 	    "DROP TABLE robot_jobs; "
 	    "DROP INDEX games_tournament; "
@@ -264,6 +267,42 @@ START_TEST(test_migrate_turns)
 	ck_assert_str_eq(g.status, "playing");
 	ck_assert_ptr_null(g.topic);	/* a game older than topics */
 	store_game_free(&g);
+	store_close(s);
+}
+END_TEST
+
+/*
+ * The games the archive has to write again: every change marks its
+ * game, and letting go of a game at a change keeps it if it changed
+ * again since (schema 10).
+ */
+START_TEST(test_touched)
+{
+	struct store		*s;
+	struct store_touched	*v, *w;
+	char			*cause = NULL;
+	long long		 a, b;
+	int			 n;
+
+	ck_assert_ptr_nonnull(s = store_open(path, &cause));
+	ck_assert_int_eq(store_game_add(s, "velox", "players=2", "rec",
+	    "Mu velox: A v B", 20, &a, &cause), 0);
+	ck_assert_int_eq(store_game_add(s, "mur", "", "rec", "Mur: A v B", 20,
+	    &b, &cause), 0);
+	ck_assert_int_eq(n = store_touched_some(s, 10, &v, &cause), 2);
+	ck_assert_int_eq(v[0].game, a);
+	ck_assert_int_eq(v[1].game, b);
+	/* a changes while its page is written: it stays due. */
+	ck_assert_int_eq(store_game_update(s, a, "playing", "rec", 1, 21,
+	    &cause), 0);
+	ck_assert_int_eq(store_touched_done(s, v, 2, &cause), 0);
+	free(v);
+	ck_assert_int_eq(n = store_touched_some(s, 10, &v, &cause), 1);
+	ck_assert_int_eq(v[0].game, a);
+	ck_assert_int_eq(store_touched_done(s, v, 1, &cause), 0);
+	ck_assert_int_eq(store_touched_some(s, 10, &w, &cause), 0);
+	free(v);
+	free(w);
 	store_close(s);
 }
 END_TEST
@@ -489,11 +528,11 @@ START_TEST(test_newer)
 	ck_assert_ptr_nonnull(s = store_open(path, &cause));
 	store_close(s);
 	ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
-	ck_assert_int_eq(sqlite3_exec(db, "PRAGMA user_version = 10", NULL,
+	ck_assert_int_eq(sqlite3_exec(db, "PRAGMA user_version = 11", NULL,
 	    NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
 	ck_assert_ptr_null(s = store_open(path, &cause));
-	xasprintf(&want, "store %s: written by a newer mupbem (schema 10; this "
+	xasprintf(&want, "store %s: written by a newer mupbem (schema 11; this "
 	    "one knows %d)", path, STORE_VERSION);
 	ck_assert_str_eq(cause, want);
 	free(want);
@@ -526,6 +565,7 @@ main(void)
 	tcase_add_test(tc, test_migrations);
 	tcase_add_test(tc, test_migrate_turns);
 	tcase_add_test(tc, test_games);
+	tcase_add_test(tc, test_touched);
 	tcase_add_test(tc, test_addresses);
 	tcase_add_test(tc, test_newer);
 	tcase_add_test(tc, test_unusable);

@@ -40,7 +40,8 @@ enum command_type {
 	COMMAND_LEAGUES,
 	COMMAND_SEEK,		/* an open game, for a rating range */
 	COMMAND_RATINGS,	/* ratings [KIND] */
-	COMMAND_STATS		/* stats [ADDRESS | NAME] */
+	COMMAND_STATS,		/* stats [ADDRESS | NAME] */
+	COMMAND_ARCHIVE		/* archive [G]: the record, and its page */
 };
 
 struct command {

@@ -47,6 +47,7 @@ enum config_kind {
 	CONFIG_CHOICE,
 	CONFIG_ADDRESS,		/* a bare addr-spec */
 	CONFIG_FOLDER,		/* a folder that must exist */
+	CONFIG_WEB,		/* an http:// or https:// address */
 	CONFIG_MAILBOX,		/* [mailbox] url */
 	CONFIG_SEND,		/* [send] url */
 	CONFIG_PASSWORD_FILE,	/* read the password from a file */
@@ -121,6 +122,8 @@ static const struct config_setting config_settings[] = {
 	{ "games", "max_games", CONFIG_COUNT, CONFIG_AT(max_games), NULL },
 	{ "games", "max_invitations", CONFIG_COUNT,
 	  CONFIG_AT(max_invitations), NULL },
+	{ "archive", "dir", CONFIG_STRING, CONFIG_AT(archive_dir), NULL },
+	{ "archive", "url", CONFIG_WEB, CONFIG_AT(archive_url), NULL },
 	{ "ratings", "rating", CONFIG_REAL, CONFIG_AT(ratings.rating), NULL },
 	{ "ratings", "rd", CONFIG_REAL, CONFIG_AT(ratings.rd), NULL },
 	{ "ratings", "volatility", CONFIG_REAL, CONFIG_AT(ratings.volatility),
@@ -170,6 +173,7 @@ static char	*config_unquote(const char *);
 static int	config_clock(char **, const char *, char **);
 static int	config_real(const struct config_setting *, double *,
 		    const char *, char **);
+static int	config_web(char **, const char *, char **);
 
 /* The built-in defaults: a Maildir in, a Maildir out, a local store. */
 void
@@ -224,7 +228,8 @@ config_file_free(struct config_file *c)
 		&c->source, &c->maildir, &c->imap_url, &c->imap_user,
 		&c->imap_password, &c->imap_ca_file, &c->imap_done,
 		&c->sender, &c->smtp_url, &c->smtp_user, &c->smtp_password,
-		&c->smtp_ca_file, &c->sendmail, &c->outbox, &c->time
+		&c->smtp_ca_file, &c->sendmail, &c->outbox, &c->time,
+		&c->archive_dir, &c->archive_url
 	};
 	size_t	  i;
 
@@ -503,6 +508,46 @@ config_number(const char *v, int size, long *out)
 	return (0);
 }
 
+/*
+ * [archive] url: where the archive's folder is published, an http:// or
+ * https:// address with a host, kept without a trailing slash so that
+ * "URL/games/G12.html" reads right.
+ */
+static int
+config_web(char **at, const char *v, char **why)
+{
+	const char	*host;
+	size_t		 i, n;
+
+	if (strncmp(v, "https://", 8) == 0)
+		host = v + 8;
+	else if (strncmp(v, "http://", 7) == 0)
+		host = v + 7;
+	else {
+		xasprintf(why, "expected an http:// or https:// address, not "
+		    "'%s'", v);
+		return (-1);
+	}
+	for (i = 0; v[i] != '\0'; i++) {
+		if ((unsigned char)v[i] <= ' ' || strchr("\"<>\\^`{|}",
+		    v[i]) != NULL) {
+			xasprintf(why, "'%s': an address has no spaces, quotes "
+			    "or angle brackets", v);
+			return (-1);
+		}
+	}
+	if (*host == '\0' || *host == '/') {
+		xasprintf(why, "'%s' names no host", v);
+		return (-1);
+	}
+	n = strlen(v);
+	while (n > 0 && v[n - 1] == '/')
+		n--;
+	free(*at);
+	*at = xstrndup(v, n);
+	return (0);
+}
+
 static int
 config_value(const struct config_setting *s, struct config_file *c,
     const char *v, char **why)
@@ -549,6 +594,8 @@ config_value(const struct config_setting *s, struct config_file *c,
 		return (0);
 	case CONFIG_FOLDER:
 		return (config_folder(at, v, why));
+	case CONFIG_WEB:
+		return (config_web(at, v, why));
 	case CONFIG_CHOICE:
 		for (p = s->choices; p != NULL; p = strchr(p, '|')) {
 			if (*p == '|')
@@ -622,10 +669,10 @@ config_handler(void *arg, const char *section, const char *name,
 	}
 	if (*section == '\0') {
 		xasprintf(&rd->why, "%s: every setting belongs in a section: "
-		    "[server], [mailbox], [send], [games] or [ratings]", name);
+		    "[server], [mailbox], [send], [games], [ratings] or [archive]", name);
 	} else if (!known_section) {
 		xasprintf(&rd->why, "[%s]: no such section (the sections are "
-		    "[server], [mailbox], [send], [games] and [ratings])",
+		    "[server], [mailbox], [send], [games], [ratings] and [archive])",
 		    section);
 	} else
 		xasprintf(&rd->why, "[%s] %s: no such setting", section, name);

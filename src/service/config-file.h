@@ -62,6 +62,10 @@ struct config_file {
 	long	 max_games;	/* games a player plays at once; 0: any */
 	long	 max_invitations; /* to one address a day; 0: any */
 
+	/* [archive] */
+	char	*archive_dir;	/* the web archive's folder, or NULL */
+	char	*archive_url;	/* where it is published, or NULL */
+
 	/* [ratings] */
 	struct glicko_settings ratings;	/* a newcomer, tau, the period */
 };

@@ -440,6 +440,22 @@ mailloop_send(struct mailloop *ml, long long now, long long *next)
 	return ((int)(ml->sent - before));
 }
 
+/* Do what follows a round (ml's after), logging a failure. */
+int
+mailloop_after_round(struct mailloop *ml)
+{
+	char	*cause = NULL;
+	int	 n;
+
+	if (ml->after == NULL)
+		return (0);
+	if ((n = ml->after(ml->arg, &cause)) == -1) {
+		log_warnx("%s", cause);
+		free(cause);
+	}
+	return (n);
+}
+
 /*
  * Handle what falls due at now (ml's ticker), logging a failure; *next
  * is when more falls due, or -1.  Returns how many, or -1.
@@ -506,6 +522,8 @@ mailloop_run(struct mailloop *ml, volatile sig_atomic_t *stop)
 		} else
 			ticks = taken;
 		sent = mailloop_ms();
+		if (!ml->holding)
+			mailloop_after_round(ml);
 		if (took > 0 || gone > 0 || ticked > 0) {
 			log_debug("round: %d mails taken in %.1f ms, %d due "
 			    "events in %.1f ms, %d replies sent in %.1f ms, "

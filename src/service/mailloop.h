@@ -38,6 +38,13 @@ typedef int (*mailloop_handler)(struct mailloop *, const struct message *,
 typedef int (*mailloop_ticker)(struct mailloop *, long long, void *,
     long long *, char **);
 
+/*
+ * What follows each round, once its replies have gone: work no reply
+ * waits for (writing the web archive).  It returns how much it did, or
+ * -1 (with *cause), which is logged.
+ */
+typedef int (*mailloop_after)(void *, char **);
+
 /* A mail to queue. */
 struct mailloop_mail {
 	const char	*to;
@@ -58,6 +65,7 @@ struct mailloop {
 	struct sender			*sender;
 	mailloop_handler		 handle;
 	mailloop_ticker			 tick;		/* or NULL */
+	mailloop_after			 after;		/* or NULL */
 	void				*arg;
 	volatile sig_atomic_t		*stop;		/* if set: stop taking */
 	int				 batch;		/* take at most this many
@@ -91,6 +99,7 @@ int	mailloop_send(struct mailloop *, long long, long long *);
 int	mailloop_tick(struct mailloop *, long long, long long *);
 void	mailloop_run(struct mailloop *, volatile sig_atomic_t *);
 
+int	mailloop_after_round(struct mailloop *);
 int	mailloop_queue(struct mailloop *, const struct mailloop_mail *,
 	    struct buf *, char **);
 

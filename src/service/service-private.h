@@ -304,6 +304,8 @@ int	service_play_preview(struct service_mail *, const struct command *,
 	    char **);
 int	service_play_board(struct service_mail *, const struct command *,
 	    char **);
+int	service_archive_command(struct service_mail *,
+	    const struct command *, char **);
 int	service_play_history(struct service_mail *, const struct command *,
 	    char **);
 int	service_play_games(struct service_mail *, char **);

@@ -76,6 +76,8 @@ service_reload(struct service *sv, const struct config_file *c,
 {
 	struct template_set	*ts;
 
+	if (service_archive_check(c, cause) == -1)
+		return (-1);
 	if ((ts = template_set_load(c->templates, cause)) == NULL)
 		return (-1);
 	template_set_free(sv->templates);
@@ -443,6 +445,8 @@ service_command(struct service_mail *sm, const struct command *c,
 		return (service_play_board(sm, c, cause));
 	case COMMAND_HISTORY:
 		return (service_play_history(sm, c, cause));
+	case COMMAND_ARCHIVE:
+		return (service_archive_command(sm, c, cause));
 	case COMMAND_GAMES:
 		if (c->arg != NULL)
 			return (service_seek_list(sm, cause));

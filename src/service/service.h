@@ -38,6 +38,9 @@ int		 service_clock_due(struct mailloop *, long long, void *,
 int		 service_address(struct service *, struct mailloop *,
 		    const char *, const char *, struct buf *, char **);
 
+int		 service_archive_refresh(struct service *, char **);
+int		 service_archive_check(const struct config_file *, char **);
+int		 service_archive_after(void *, char **);
 int		 service_robot_tick(struct mailloop *, long long, void *,
 		     long long *, char **);
 void		 service_robot_end(struct service *);

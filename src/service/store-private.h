@@ -16,6 +16,7 @@
 #define STORE_RATING_NSTMTS	16	/* store-rating.c's, likewise */
 #define STORE_ROBOT_NSTMTS	5	/* store-robot.c's, likewise */
 #define STORE_SENDER_NSTMTS	4	/* store-sender.c's, likewise */
+#define STORE_TOUCHED_NSTMTS	2	/* store-touched.c's, likewise */
 
 struct store {
 	sqlite3		*db;
@@ -28,6 +29,7 @@ struct store {
 	sqlite3_stmt	*rating_stmt[STORE_RATING_NSTMTS];
 	sqlite3_stmt	*robot_stmt[STORE_ROBOT_NSTMTS];
 	sqlite3_stmt	*sender_stmt[STORE_SENDER_NSTMTS];
+	sqlite3_stmt	*touched_stmt[STORE_TOUCHED_NSTMTS];
 };
 
 struct store_outmail;

@@ -407,7 +407,32 @@ static const char *store_migrations[] = {
 	"  address TEXT PRIMARY KEY COLLATE NOCASE,"
 	"  spent REAL NOT NULL,"
 	"  last INTEGER NOT NULL"
+	");",
+
+	/*
+	 * 10: the games the web archive has yet to write again
+	 * (store-touched.c), kept by triggers so that no change to a game
+	 * or its seats, from whatever program, goes unseen; each with the
+	 * number of the change, so that one written while it changed again
+	 * stays due.  Every game is due once after the upgrade.
+	 */
+	"CREATE TABLE touched ("
+	"  game INTEGER PRIMARY KEY,"
+	"  change INTEGER NOT NULL"
 	");"
+	"INSERT INTO touched (game, change) SELECT id, 1 FROM games;"
+	"CREATE TRIGGER touched_game_insert AFTER INSERT ON games BEGIN"
+	"  INSERT OR REPLACE INTO touched (game, change) VALUES (NEW.id,"
+	"    (SELECT coalesce(max(change), 0) + 1 FROM touched)); END;"
+	"CREATE TRIGGER touched_game_update AFTER UPDATE ON games BEGIN"
+	"  INSERT OR REPLACE INTO touched (game, change) VALUES (NEW.id,"
+	"    (SELECT coalesce(max(change), 0) + 1 FROM touched)); END;"
+	"CREATE TRIGGER touched_seat_insert AFTER INSERT ON seats BEGIN"
+	"  INSERT OR REPLACE INTO touched (game, change) VALUES (NEW.game,"
+	"    (SELECT coalesce(max(change), 0) + 1 FROM touched)); END;"
+	"CREATE TRIGGER touched_seat_update AFTER UPDATE ON seats BEGIN"
+	"  INSERT OR REPLACE INTO touched (game, change) VALUES (NEW.game,"
+	"    (SELECT coalesce(max(change), 0) + 1 FROM touched)); END;"
 };
 
 #define STORE_NMIGRATIONS \
@@ -566,6 +591,8 @@ store_close(struct store *s)
 		sqlite3_finalize(s->robot_stmt[i]);
 	for (i = 0; i < STORE_SENDER_NSTMTS; i++)
 		sqlite3_finalize(s->sender_stmt[i]);
+	for (i = 0; i < STORE_TOUCHED_NSTMTS; i++)
+		sqlite3_finalize(s->touched_stmt[i]);
 	sqlite3_close(s->db);
 	free(s->path);
 	free(s);

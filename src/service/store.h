@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#define STORE_VERSION	9	/* the number of migrations */
+#define STORE_VERSION	10	/* the number of migrations */
 
 struct store;
 
@@ -423,4 +423,15 @@ int		 store_robot_job_next(struct store *, long long, long long *,
 		     int *, char **);
 int		 store_robot_job_get(struct store *, long long, int *, char **);
 long long	 store_robot_job_count(struct store *, char **);
+/* A game the web archive has to write again, at its change. */
+struct store_touched {
+	long long	 game;
+	long long	 change;
+};
+
+int	store_touched_some(struct store *, size_t, struct store_touched **,
+	    char **);
+int	store_touched_done(struct store *, const struct store_touched *,
+	    size_t, char **);
+
 #endif
