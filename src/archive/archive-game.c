@@ -154,7 +154,9 @@ archive_game_board(struct buf *out, const struct archive_game *g,
 		/* The index, then hidden unless the last step shows it. */
 		p = strchr(rp->items[i].svg, ' ');
 		buf_add(out, rp->items[i].svg, (size_t)(p - rp->items[i].svg));
-		buf_addf(out, " data-i=\"%zu\"", i);
+		buf_adds(out, " data-i=\"");
+		picture_svg_int(out, (long long)i);
+		buf_addc(out, '"');
 		if (!archive_replay_shown(rp, last, i))
 			buf_adds(out, " display=\"none\"");
 		buf_adds(out, p);

@@ -16,11 +16,18 @@
 void
 archive_json_string(struct buf *out, const char *s)
 {
-	const unsigned char	*p;
+	const unsigned char	*p, *q;
 
 	buf_addc(out, '"');
-	for (p = (const unsigned char *)s; *p != '\0'; p++) {
-		switch (*p) {
+	for (p = (const unsigned char *)s; *p != '\0'; p = q + 1) {
+		for (q = p; *q >= 0x20 && *q != '"' && *q != '\\' &&
+		    *q != '<' && *q != '>' && *q != '&'; q++)
+			;
+		buf_add(out, p, (size_t)(q - p));
+		switch (*q) {
+		case '\0':
+			buf_addc(out, '"');
+			return;
 		case '"':
 			buf_adds(out, "\\\"");
 			break;
@@ -33,16 +40,8 @@ archive_json_string(struct buf *out, const char *s)
 		case '\t':
 			buf_adds(out, "\\t");
 			break;
-		case '<':
-		case '>':
-		case '&':
-			buf_addf(out, "\\u%04x", *p);
-			break;
 		default:
-			if (*p < 0x20)
-				buf_addf(out, "\\u%04x", *p);
-			else
-				buf_addc(out, (char)*p);
+			buf_addf(out, "\\u%04x", *q);
 			break;
 		}
 	}

@@ -48,30 +48,32 @@ static void	archive_replay_place(const struct scene *,
 		    struct archive_replay_item *);
 static void	archive_replay_draw(struct archive_replay *);
 
+/* A hash of the fields that make a shape what it is. */
 static uint64_t
 archive_replay_hash(const struct scene_shape *sh)
 {
 	const unsigned char	*p;
-	uint64_t		 h = 14695981039346656037ULL;
+	uint64_t		 h, w[6];
 	double			 v[5];
-	int			 w[3];
 	size_t			 i;
 
-	w[0] = sh->kind;
-	w[1] = sh->class;
-	w[2] = sh->seat;
 	v[0] = sh->x;
 	v[1] = sh->y;
 	v[2] = sh->x2;
 	v[3] = sh->y2;
 	v[4] = sh->r;
-	for (p = (const unsigned char *)w, i = 0; i < sizeof w; i++)
-		h = (h ^ p[i]) * 1099511628211ULL;
-	for (p = (const unsigned char *)v, i = 0; i < sizeof v; i++)
-		h = (h ^ p[i]) * 1099511628211ULL;
+	memcpy(w, v, sizeof v);
+	w[5] = (uint64_t)sh->kind | (uint64_t)sh->class << 8 |
+	    (uint64_t)(sh->seat + 1) << 16;
+	h = 0x9e3779b97f4a7c15ULL;
+	for (i = 0; i < 6; i++) {
+		h ^= w[i];
+		h *= 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
 	for (p = (const unsigned char *)sh->label; *p != '\0'; p++)
 		h = (h ^ *p) * 1099511628211ULL;
-	return (h);
+	return (h ^ (h >> 29));
 }
 
 static int
@@ -394,9 +396,13 @@ archive_replay_list(struct buf *out, const size_t *v, size_t n)
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && v[j] == v[j - 1] + 1; j++)
 			;
-		buf_addf(out, "%s%zu", i > 0 ? "," : "", v[i]);
-		if (j - i > 1)
-			buf_addf(out, "-%zu", v[j - 1]);
+		if (i > 0)
+			buf_addc(out, ',');
+		picture_svg_int(out, (long long)v[i]);
+		if (j - i > 1) {
+			buf_addc(out, '-');
+			picture_svg_int(out, (long long)v[j - 1]);
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -56,6 +57,8 @@ static const char *picture_svg_style =
     "</style>";
 
 static void	picture_svg_rgb(struct buf *, const double *);
+static void	picture_svg_num(struct buf *, double);
+static void	picture_svg_addf(struct buf *, const char *, ...);
 static void	picture_svg_hex_points(struct buf *, double, double, double);
 static void	picture_svg_disc(const struct scene *,
 		    const struct picture_palette_frame *,
@@ -73,10 +76,12 @@ static double	picture_svg_legend_x(const struct scene *, int);
 void
 picture_svg_escape(struct buf *out, const char *s)
 {
-	const char	*p;
+	const char	*p, *q;
 
-	for (p = s; *p != '\0'; p++) {
-		switch (*p) {
+	for (p = s; *p != '\0'; p = q + 1) {
+		q = p + strcspn(p, "&<>\"'");
+		buf_add(out, p, (size_t)(q - p));
+		switch (*q) {
 		case '&':
 			buf_adds(out, "&amp;");
 			break;
@@ -93,8 +98,7 @@ picture_svg_escape(struct buf *out, const char *s)
 			buf_adds(out, "&#39;");
 			break;
 		default:
-			buf_addc(out, *p);
-			break;
+			return;
 		}
 	}
 }
@@ -102,8 +106,93 @@ picture_svg_escape(struct buf *out, const char *s)
 static void
 picture_svg_rgb(struct buf *out, const double *rgb)
 {
-	buf_addf(out, "#%02x%02x%02x", (int)lround(rgb[0] * 255),
-	    (int)lround(rgb[1] * 255), (int)lround(rgb[2] * 255));
+	static const char	hex[] = "0123456789abcdef";
+	char			s[7];
+	int			i, v;
+
+	for (i = 0; i < 3; i++) {
+		v = (int)lround(rgb[i] * 255);
+		s[2 * i] = hex[(v >> 4) & 15];
+		s[2 * i + 1] = hex[v & 15];
+	}
+	buf_addc(out, '#');
+	buf_add(out, s, 6);
+}
+
+/* Add n in decimal. */
+void
+picture_svg_int(struct buf *out, long long n)
+{
+	char			 s[24], *p = s + sizeof s;
+	unsigned long long	 u = n < 0 ? -(unsigned long long)n :
+				     (unsigned long long)n;
+
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u != 0);
+	if (n < 0)
+		*--p = '-';
+	buf_add(out, p, (size_t)(s + sizeof s - p));
+}
+
+/* Add v to a tenth, without a zero tenth: "12", "12.5", "-0.5". */
+static void
+picture_svg_num(struct buf *out, double v)
+{
+	long long	t = llround(v * 10);
+
+	if (t < 0) {
+		buf_addc(out, '-');
+		t = -t;
+	}
+	picture_svg_int(out, t / 10);
+	if (t % 10 != 0) {
+		buf_addc(out, '.');
+		buf_addc(out, (char)('0' + t % 10));
+	}
+}
+
+/*
+ * A small printf for the many numbers of a picture, much quicker than
+ * the C library's: %f a double to a tenth, %d an int, %z a size_t,
+ * %s a string, %% a percent sign.
+ */
+static void
+picture_svg_addf(struct buf *out, const char *fmt, ...)
+{
+	const char	*p, *q;
+	va_list		 ap;
+
+	va_start(ap, fmt);
+	for (p = fmt; *p != '\0'; p = q) {
+		if (*p != '%') {
+			for (q = p; *q != '\0' && *q != '%'; q++)
+				;
+			buf_add(out, p, (size_t)(q - p));
+			continue;
+		}
+		q = p + 2;
+		switch (p[1]) {
+		case 'f':
+			picture_svg_num(out, va_arg(ap, double));
+			break;
+		case 'd':
+			picture_svg_int(out, va_arg(ap, int));
+			break;
+		case 'z':
+			picture_svg_int(out, (long long)va_arg(ap, size_t));
+			break;
+		case 's':
+			buf_adds(out, va_arg(ap, const char *));
+			break;
+		default:
+			buf_addc(out, '%');
+			q = p + 1 + (p[1] == '%');
+			break;
+		}
+	}
+	va_end(ap);
 }
 
 /*
@@ -115,7 +204,7 @@ picture_svg_open(const struct scene *s, const struct picture_palette_frame *f,
     const char *label, const char *desc, struct buf *out)
 {
 	(void)s;
-	buf_addf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	picture_svg_addf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
 	    "viewBox=\"0 0 %d %d\" role=\"img\" "
 	    "aria-labelledby=\"board-title board-desc\">", f->width,
 	    f->height);
@@ -161,7 +250,7 @@ static void
 picture_svg_data(const struct scene *s, const struct scene_shape *sh,
     struct buf *out)
 {
-	static const char	 layers[] = "VCW";
+	static const char	*layers[] = { "V", "C", "W" };
 	const char		*place;
 	int			 hex;
 
@@ -172,7 +261,7 @@ picture_svg_data(const struct scene *s, const struct scene_shape *sh,
 		buf_addc(out, '"');
 	}
 	if (sh->kind == SCENE_HEX)
-		buf_addf(out, " data-layer=\"%c\"",
+		picture_svg_addf(out, " data-layer=\"%s\"",
 		    layers[sh->class - SCENE_VIRGIN]);
 	if (sh->class == SCENE_PIECE && sh->seat >= 0 &&
 	    sh->seat < s->nseats && s->seats[sh->seat] != NULL) {
@@ -195,7 +284,7 @@ picture_svg_hex_points(struct buf *out, double x, double y, double r)
 
 	for (k = 0; k < 6; k++) {
 		a = (60 * k - 30) * M_PI / 180;
-		buf_addf(out, "%s%.1f,%.1f", k > 0 ? " " : "", x + r * cos(a),
+		picture_svg_addf(out, "%s%f,%f", k > 0 ? " " : "", x + r * cos(a),
 		    y + r * sin(a));
 	}
 }
@@ -210,7 +299,7 @@ picture_svg_shape(const struct scene *s, const struct picture_palette_frame *f,
 
 	switch (sh->kind) {
 	case SCENE_HEX:
-		buf_addf(out, "<polygon%s class=\"%s\"", extra,
+		picture_svg_addf(out, "<polygon%s class=\"%s\"", extra,
 		    scene_class_name(sh->class));
 		picture_svg_data(s, sh, out);
 		buf_adds(out, " points=\"");
@@ -221,13 +310,13 @@ picture_svg_shape(const struct scene *s, const struct picture_palette_frame *f,
 		picture_svg_disc(s, f, sh, extra, out);
 		break;
 	case SCENE_CIRCLE:
-		buf_addf(out, "<circle%s class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" "
-		    "r=\"%.1f\"/>", extra, scene_class_name(sh->class), x, y,
+		picture_svg_addf(out, "<circle%s class=\"%s\" cx=\"%f\" cy=\"%f\" "
+		    "r=\"%f\"/>", extra, scene_class_name(sh->class), x, y,
 		    r);
 		break;
 	case SCENE_LINE:
-		buf_addf(out, "<line%s class=\"%s\" x1=\"%.1f\" y1=\"%.1f\" "
-		    "x2=\"%.1f\" y2=\"%.1f\"/>", extra,
+		picture_svg_addf(out, "<line%s class=\"%s\" x1=\"%f\" y1=\"%f\" "
+		    "x2=\"%f\" y2=\"%f\"/>", extra,
 		    scene_class_name(sh->class), x, y,
 		    PICTURE_PALETTE_X(f, sh->x2), PICTURE_PALETTE_Y(f, sh->y2));
 		break;
@@ -235,7 +324,7 @@ picture_svg_shape(const struct scene *s, const struct picture_palette_frame *f,
 		picture_svg_arrow(f, sh, extra, out);
 		break;
 	case SCENE_MARK:
-		buf_addf(out, "<g%s class=\"%s\"", extra,
+		picture_svg_addf(out, "<g%s class=\"%s\"", extra,
 		    scene_class_name(sh->class));
 		picture_svg_data(s, sh, out);
 		buf_addc(out, '>');
@@ -256,20 +345,20 @@ picture_svg_disc(const struct scene *s, const struct picture_palette_frame *f,
 	double		 r = sh->r * f->scale;
 
 	if (sh->class == SCENE_MUR) {
-		buf_addf(out, "<g%s class=\"mur\"", extra);
+		picture_svg_addf(out, "<g%s class=\"mur\"", extra);
 		picture_svg_data(s, sh, out);
-		buf_addf(out, "><circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" "
+		picture_svg_addf(out, "><circle cx=\"%f\" cy=\"%f\" r=\"%f\" "
 		    "fill=\"", x, y, r);
 		picture_svg_rgb(out, picture_palette_mur);
-		buf_addf(out, "\"/><circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" "
+		picture_svg_addf(out, "\"/><circle cx=\"%f\" cy=\"%f\" r=\"%f\" "
 		    "fill=\"#000\"/></g>", x, y, r / 3);
 		return;
 	}
 	if (sh->class != SCENE_PIECE || sh->label[0] == '\0') {
-		buf_addf(out, "<circle%s class=\"%s\"", extra,
+		picture_svg_addf(out, "<circle%s class=\"%s\"", extra,
 		    scene_class_name(sh->class));
 		picture_svg_data(s, sh, out);
-		buf_addf(out, " cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\"", x, y, r);
+		picture_svg_addf(out, " cx=\"%f\" cy=\"%f\" r=\"%f\"", x, y, r);
 		if (sh->class == SCENE_PIECE) {
 			buf_adds(out, " fill=\"");
 			picture_svg_rgb(out, picture_palette_seat(s, sh->seat));
@@ -279,12 +368,12 @@ picture_svg_disc(const struct scene *s, const struct picture_palette_frame *f,
 		return;
 	}
 	rgb = picture_palette_seat(s, sh->seat);
-	buf_addf(out, "<g%s class=\"piece\"", extra);
+	picture_svg_addf(out, "<g%s class=\"piece\"", extra);
 	picture_svg_data(s, sh, out);
-	buf_addf(out, "><circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"",
+	picture_svg_addf(out, "><circle cx=\"%f\" cy=\"%f\" r=\"%f\" fill=\"",
 	    x, y, r);
 	picture_svg_rgb(out, rgb);
-	buf_addf(out, "\"/><text x=\"%.1f\" y=\"%.1f\" font-size=\"%.1f\" "
+	picture_svg_addf(out, "\"/><text x=\"%f\" y=\"%f\" font-size=\"%f\" "
 	    "fill=\"%s\">", x, y, r * (strlen(sh->label) > 2 ? 0.8 : 1.05),
 	    picture_palette_dark(rgb) ? "#fff" : "#000");
 	picture_svg_escape(out, sh->label);
@@ -305,10 +394,10 @@ picture_svg_arrow(const struct picture_palette_frame *f,
 	if (head > 18)
 		head = 18;
 	buf_init(&d);
-	buf_addf(&d, "M%.1f %.1fL%.1f %.1fM%.1f %.1fL%.1f %.1fL%.1f %.1f",
+	picture_svg_addf(&d, "M%f %fL%f %fM%f %fL%f %fL%f %f",
 	    x, y, x2, y2, x2 - head * cos(a - 0.45), y2 - head * sin(a - 0.45),
 	    x2, y2, x2 - head * cos(a + 0.45), y2 - head * sin(a + 0.45));
-	buf_addf(out, "<g%s class=\"%s\"><path class=\"halo\" d=\"%s\"/>"
+	picture_svg_addf(out, "<g%s class=\"%s\"><path class=\"halo\" d=\"%s\"/>"
 	    "<path class=\"ink\" d=\"%s\"/></g>", extra,
 	    scene_class_name(sh->class), d.data, d.data);
 	buf_free(&d);
@@ -350,7 +439,7 @@ picture_svg_mark(const struct picture_palette_frame *f,
 	case SCENE_EXPLODE:
 		for (k = 0; k < 12; k++) {
 			a = k * M_PI / 6;
-			buf_addf(&d, "M%.1f %.1fL%.1f %.1f",
+			picture_svg_addf(&d, "M%f %fL%f %f",
 			    x + 0.84 * r * cos(a), y + 0.84 * r * sin(a),
 			    x + 1.04 * r * cos(a), y + 1.04 * r * sin(a));
 		}
@@ -361,12 +450,12 @@ picture_svg_mark(const struct picture_palette_frame *f,
 		buf_addc(&d, 'Z');
 		break;
 	default:
-		buf_addf(&d, "M%.1f %.1fa%.1f %.1f 0 1 0 %.1f 0a%.1f %.1f 0 1 0 "
-		    "%.1f 0", x - 0.82 * r, y, 0.82 * r, 0.82 * r, 1.64 * r,
+		picture_svg_addf(&d, "M%f %fa%f %f 0 1 0 %f 0a%f %f 0 1 0 "
+		    "%f 0", x - 0.82 * r, y, 0.82 * r, 0.82 * r, 1.64 * r,
 		    0.82 * r, 0.82 * r, -1.64 * r);
 		break;
 	}
-	buf_addf(out, "<path class=\"halo\" d=\"%s\"/><path class=\"ink\" "
+	picture_svg_addf(out, "<path class=\"halo\" d=\"%s\"/><path class=\"ink\" "
 	    "d=\"%s\"/>", d.data, d.data);
 	buf_free(&d);
 }
@@ -379,29 +468,29 @@ picture_svg_badge(double x, double y, double r, int class, struct buf *out)
 
 	if (r < 5)
 		r = 5;
-	buf_addf(out, "<circle class=\"badge\" cx=\"%.1f\" cy=\"%.1f\" "
-	    "r=\"%.1f\"/>", x, y, r);
+	picture_svg_addf(out, "<circle class=\"badge\" cx=\"%f\" cy=\"%f\" "
+	    "r=\"%f\"/>", x, y, r);
 	switch (class) {
 	case SCENE_CAPTURE:
-		buf_addf(out, "<path class=\"sym\" stroke-width=\"%.1f\" "
-		    "d=\"M%.1f %.1fL%.1f %.1fM%.1f %.1fL%.1f %.1f\"/>",
+		picture_svg_addf(out, "<path class=\"sym\" stroke-width=\"%f\" "
+		    "d=\"M%f %fL%f %fM%f %fL%f %f\"/>",
 		    r / 3 < 1.5 ? 1.5 : r / 3, x - d, y - d, x + d, y + d,
 		    x - d, y + d, x + d, y - d);
 		break;
 	case SCENE_SPROUT:
-		buf_addf(out, "<path class=\"sym\" stroke-width=\"%.1f\" "
-		    "d=\"M%.1f %.1fL%.1f %.1fM%.1f %.1fL%.1f %.1f\"/>",
+		picture_svg_addf(out, "<path class=\"sym\" stroke-width=\"%f\" "
+		    "d=\"M%f %fL%f %fM%f %fL%f %f\"/>",
 		    r / 3 < 1.5 ? 1.5 : r / 3, x - d, y, x + d, y, x, y - d,
 		    x, y + d);
 		break;
 	case SCENE_REMOVE:
-		buf_addf(out, "<path class=\"sym\" stroke-width=\"%.1f\" "
-		    "d=\"M%.1f %.1fL%.1f %.1f\"/>", r / 3 < 1.5 ? 1.5 : r / 3,
+		picture_svg_addf(out, "<path class=\"sym\" stroke-width=\"%f\" "
+		    "d=\"M%f %fL%f %f\"/>", r / 3 < 1.5 ? 1.5 : r / 3,
 		    x - d, y, x + d, y);
 		break;
 	default:
-		buf_addf(out, "<circle class=\"dot\" cx=\"%.1f\" cy=\"%.1f\" "
-		    "r=\"%.1f\"/>", x, y, d / 2);
+		picture_svg_addf(out, "<circle class=\"dot\" cx=\"%f\" cy=\"%f\" "
+		    "r=\"%f\"/>", x, y, d / 2);
 		break;
 	}
 }
@@ -429,10 +518,10 @@ picture_svg_legend(const struct scene *s,
 	buf_adds(out, "<g class=\"legend\">");
 	for (i = 0; i < s->nseats; i++) {
 		x = picture_svg_legend_x(s, i);
-		buf_addf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"8\" "
+		picture_svg_addf(out, "<circle cx=\"%f\" cy=\"%f\" r=\"8\" "
 		    "stroke=\"#000\" stroke-width=\"1.5\" fill=\"", x, y);
 		picture_svg_rgb(out, picture_palette_seat(s, i));
-		buf_addf(out, "\"/><text x=\"%.1f\" y=\"%.1f\">", x + 13,
+		picture_svg_addf(out, "\"/><text x=\"%f\" y=\"%f\">", x + 13,
 		    y + 5);
 		picture_svg_escape(out, s->seats[i]);
 		buf_adds(out, "</text>");
@@ -441,10 +530,10 @@ picture_svg_legend(const struct scene *s,
 		x = PICTURE_PALETTE_PAD + 8;
 		y += PICTURE_PALETTE_LEGEND;
 		for (i = 0; i < 3; i++) {
-			buf_addf(out, "<polygon class=\"%s\" points=\"",
+			picture_svg_addf(out, "<polygon class=\"%s\" points=\"",
 			    scene_class_name(SCENE_VIRGIN + i));
 			picture_svg_hex_points(out, x, y, 9);
-			buf_addf(out, "\"/><text x=\"%.1f\" y=\"%.1f\">%s"
+			picture_svg_addf(out, "\"/><text x=\"%f\" y=\"%f\">%s"
 			    "</text>", x + 14, y + 5,
 			    picture_palette_layer_names[i]);
 			x += 14 + PICTURE_SVG_CHAR *
@@ -462,8 +551,8 @@ picture_svg_to_move(const struct scene *s,
 {
 	double	x = picture_svg_legend_x(s, seat) + 13, y = f->legend + 21;
 
-	buf_addf(out, "<line%s class=\"to-move\" x1=\"%.1f\" y1=\"%.1f\" "
-	    "x2=\"%.1f\" y2=\"%.1f\"/>", extra, x, y,
+	picture_svg_addf(out, "<line%s class=\"to-move\" x1=\"%f\" y1=\"%f\" "
+	    "x2=\"%f\" y2=\"%f\"/>", extra, x, y,
 	    x + PICTURE_SVG_CHAR * strlen(s->seats[seat]), y);
 }
 
@@ -484,15 +573,15 @@ picture_svg_words(const struct scene *s, struct buf *out)
 	int				 seat, n;
 
 	for (seat = 0; seat < s->nseats; seat++) {
-		buf_addf(out, "%s%s:", seat > 0 ? " " : "", s->seats[seat]);
+		picture_svg_addf(out, "%s%s:", seat > 0 ? " " : "", s->seats[seat]);
 		for (n = 0, i = 0; i < s->n; i++) {
 			sh = &s->shapes[i];
 			if (sh->class != SCENE_PIECE || sh->seat != seat ||
 			    (place = picture_svg_place(s, sh)) == NULL)
 				continue;
-			buf_addf(out, "%s %s", n++ > 0 ? "," : "", place);
+			picture_svg_addf(out, "%s %s", n++ > 0 ? "," : "", place);
 			if (sh->label[0] != '\0')
-				buf_addf(out, " height %s", sh->label);
+				picture_svg_addf(out, " height %s", sh->label);
 		}
 		buf_adds(out, n == 0 ? " none." : ".");
 	}
@@ -502,9 +591,9 @@ picture_svg_words(const struct scene *s, struct buf *out)
 			if (sh->kind != SCENE_HEX || sh->class != layers[k])
 				continue;
 			if (n++ == 0)
-				buf_addf(out, " %s: %s", names[k], sh->label);
+				picture_svg_addf(out, " %s: %s", names[k], sh->label);
 			else
-				buf_addf(out, ", %s", sh->label);
+				picture_svg_addf(out, ", %s", sh->label);
 		}
 		if (n > 0)
 			buf_addc(out, '.');
@@ -513,7 +602,7 @@ picture_svg_words(const struct scene *s, struct buf *out)
 		sh = &s->shapes[i];
 		if (sh->class == SCENE_MUR &&
 		    (place = picture_svg_place(s, sh)) != NULL)
-			buf_addf(out, " Mur stone: %s.", place);
+			picture_svg_addf(out, " Mur stone: %s.", place);
 	}
 }
 

@@ -30,16 +30,22 @@
  *       templates/archive;
  *   mupbem bench-archive [--games N] [--seed S] DATABASE DIR
  *       fills a new store with N finished games between 40 players,
- *       played by random robots to the end (at most 300 turns), then
+ *       played by random robots to the end (a Mu game that has not
+ *       ended after 150 turns, or a Mur match after 600, is played
+ *       again from another seed: real games are not much longer), then
  *       times writing their site, and prints the figures
  *       (docs/performance.md).
  */
 
 #define TOOL_ARCHIVE_PLAYERS	40
-#define TOOL_ARCHIVE_TURNS	300
+#define TOOL_ARCHIVE_TURNS	150	/* a Mu game's turns at most */
+#define TOOL_ARCHIVE_MATCH	600	/* a Mur match's */
 
 static const char	*tool_archive_assets(const char *);
 static int		 tool_archive_fill(struct store *, int, uint64_t,
+			     char **);
+static struct game	*tool_archive_play(const struct game_ops *,
+			     struct rng *, const long long *, struct record *,
 			     char **);
 static int		 tool_archive_game(struct store *, struct rng *,
 			     const long long *, long long, char **);
@@ -90,68 +96,94 @@ tool_archive_run(struct store *s, int argc, char **argv)
 	return (0);
 }
 
-/* Play one game by random robots between the players in seats. */
+/*
+ * Play a game of ops by random robots into record r (seats named
+ * after players), to its end within TOOL_ARCHIVE_TURNS turns (a Mur
+ * match within TOOL_ARCHIVE_MATCH): the
+ * game, or NULL if it did not end (r is then freed).
+ */
+static struct game *
+tool_archive_play(const struct game_ops *ops, struct rng *rng,
+    const long long *players, struct record *r, char **cause)
+{
+	struct game_options	 opts;
+	struct game		*g;
+	struct action		*a;
+	struct buf		 text;
+	char			 name[32];
+	int			 i, seat, turns = 0, most;
+
+	most = strcmp(ops->name, "mur") == 0 ? TOOL_ARCHIVE_MATCH :
+	    TOOL_ARCHIVE_TURNS;
+	memset(&opts, 0, sizeof opts);
+	if ((g = game_create(ops, &opts, cause)) == NULL)
+		return (NULL);
+	ops->options(g, &opts);
+	record_init(r, ops, &opts, rng_next(rng));
+	for (i = 0; i < ops->players(g); i++) {
+		snprintf(name, sizeof name, "p%lld", players[i]);
+		record_seat(r, ops->seat_name(g, i), name);
+	}
+	a = game_action_new(g);
+	buf_init(&text);
+	while ((seat = ops->to_move(g)) != -1 && turns++ < most) {
+		ops->random(g, rng_next(rng), a);
+		buf_reset(&text);
+		ops->format(g, a, &text);
+		if (ops->apply(g, seat, a, NULL, cause) == -1)
+			break;
+		record_add(r, ops->seat_name(g, seat), text.data);
+	}
+	buf_free(&text);
+	free(a);
+	if (ops->to_move(g) != -1) {
+		if (*cause == NULL)
+			xasprintf(cause, "%s: a random game did not end",
+			    ops->name);
+		record_free(r);
+		game_free(g);
+		return (NULL);
+	}
+	return (g);
+}
+
+/* Store one finished game between the players, played at random. */
 static int
 tool_archive_game(struct store *s, struct rng *rng, const long long *players,
     long long now, char **cause)
 {
 	const struct game_ops	*ops = game_table[rng_below(rng, 4)];
-	struct game_options	 opts;
 	struct record		 r;
-	struct game		*g;
-	struct action		*a;
-	struct buf		 text, rec;
+	struct game		*g = NULL;
+	struct buf		 rec;
 	long long		 id;
-	int			 ranks[8], n, i, seat, turns = 0, rc = -1;
+	int			 ranks[8], i, try, rc = -1;
 
-	memset(&opts, 0, sizeof opts);
-	if ((g = game_create(ops, &opts, cause)) == NULL)
+	for (try = 0; g == NULL && try < 100; try++) {
+		free(*cause);
+		*cause = NULL;
+		g = tool_archive_play(ops, rng, players, &r, cause);
+	}
+	if (g == NULL)
 		return (-1);
-	ops->options(g, &opts);
-	record_init(&r, ops, &opts, rng_next(rng));
-	n = ops->players(g);
-	for (i = 0; i < n; i++) {
-		char	name[32];
-
-		snprintf(name, sizeof name, "p%lld", players[i]);
-		record_seat(&r, ops->seat_name(g, i), name);
-	}
-	a = game_action_new(g);
-	buf_init(&text);
 	buf_init(&rec);
-	while ((seat = ops->to_move(g)) != -1 && turns < TOOL_ARCHIVE_TURNS) {
-		ops->random(g, rng_next(rng), a);
-		buf_reset(&text);
-		ops->format(g, a, &text);
-		if (ops->apply(g, seat, a, NULL, cause) == -1)
-			goto out;
-		record_add(&r, ops->seat_name(g, seat), text.data);
-		turns++;
-	}
 	record_write(&r, &rec);
 	if (store_game_add(s, ops->name, "", rec.data, NULL, now, &id,
 	    cause) == -1)
 		goto out;
-	for (i = 0; i < n; i++) {
+	ops->ranks(g, ranks);
+	for (i = 0; i < ops->players(g); i++) {
 		if (store_seat_add(s, id, i, players[i], "accepted",
+		    cause) == -1 || store_seat_rank(s, id, i, ranks[i],
 		    cause) == -1)
 			goto out;
 	}
-	if (ops->to_move(g) == -1) {
-		ops->ranks(g, ranks);
-		for (i = 0; i < n; i++) {
-			if (store_seat_rank(s, id, i, ranks[i], cause) == -1)
-				goto out;
-		}
-	}
-	if (store_game_update(s, id, ops->to_move(g) == -1 ? "over" :
-	    "abandoned", rec.data, turns, now + 86400, cause) == -1)
+	if (store_game_update(s, id, "over", rec.data, (int)r.nactions,
+	    now + 86400, cause) == -1)
 		goto out;
 	rc = 0;
 out:
-	buf_free(&text);
 	buf_free(&rec);
-	free(a);
 	record_free(&r);
 	game_free(g);
 	return (rc);
