@@ -180,7 +180,7 @@ refused 'url = https://example.org/a b\n' \
     "[archive] url: 'https://example.org/a b': an address has no spaces, quotes or angle brackets"
 refused 'url = https://\n' "[archive] url: 'https://' names no host"
 refused "dir = $tmp/no/such\n" "[archive] dir $tmp/no/such: No such file or directory"
-: >afile
+: >"$tmp/afile"
 refused "dir = $tmp/afile\n" "[archive] dir $tmp/afile: Not a directory"
 refused 'folder = x\n' "bad.conf line 2: [archive] folder: no such setting"
 end "bad [archive] settings are refused, saying which and why"

@@ -125,15 +125,20 @@ archive_file_assets(struct archive_site *site, char **cause)
 	FILE		*f;
 	int		 i, rc = 0;
 
-	if (site->config->assets == NULL) {
-		xasprintf(cause, "archive: no assets folder (templates/"
-		    "archive) is known");
-		return (-1);
-	}
 	if (archive_file_dir(site, "assets", cause) == -1)
 		return (-1);
 	buf_init(&b);
-	for (i = 0; rc == 0 && archive_file_assets_names[i] != NULL; i++) {
+	/* Without a folder, the ones built in (archive-builtin.c). */
+	for (i = 0; site->config->assets == NULL &&
+	    archive_builtin[i].name != NULL && rc == 0; i++) {
+		buf_reset(&b);
+		buf_adds(&b, archive_builtin[i].text);
+		xasprintf(&to, "assets/%s", archive_builtin[i].name);
+		rc = archive_file_write(site, to, &b, cause);
+		free(to);
+	}
+	for (i = 0; site->config->assets != NULL && rc == 0 &&
+	    archive_file_assets_names[i] != NULL; i++) {
 		buf_reset(&b);
 		xasprintf(&from, "%s/%s", site->config->assets,
 		    archive_file_assets_names[i]);

@@ -58,6 +58,13 @@ int	archive_file_write(struct archive_site *, const char *,
 	    const struct buf *, char **);
 int	archive_file_assets(struct archive_site *, char **);
 
+/* archive-builtin.c, made by make from templates/archive/ */
+struct archive_builtin {
+	const char	*name;		/* "archive.css" */
+	const char	*text;
+};
+extern const struct archive_builtin archive_builtin[];
+
 /* archive-html.c */
 void	archive_html_escape(struct buf *, const char *);
 void	archive_html_head(struct buf *, const char *, const char *);

@@ -40,12 +40,16 @@ static void	service_archive_config(const struct service *,
 		    struct archive_config *, char **);
 static int	service_archive_whole(struct service *, char **);
 
-/* The archive's settings from the daemon's, assets in *assets. */
+/*
+ * The archive's settings from the daemon's, *assets (the caller's) the
+ * folder archive/ of the templates, if there is one.
+ */
 static void
 service_archive_config(const struct service *sv, struct archive_config *ac,
     char **assets)
 {
 	const struct config_file	*c = sv->config;
+	struct stat			 sb;
 
 	memset(ac, 0, sizeof *ac);
 	ac->dir = c->archive_dir;
@@ -53,6 +57,12 @@ service_archive_config(const struct service *sv, struct archive_config *ac,
 	*assets = NULL;
 	if (c->templates != NULL)
 		xasprintf(assets, "%s/archive", c->templates);
+	/* None: the ones built in. */
+	if (*assets != NULL && (stat(*assets, &sb) == -1 ||
+	    !S_ISDIR(sb.st_mode))) {
+		free(*assets);
+		*assets = NULL;
+	}
 	ac->assets = *assets;
 }
 

@@ -55,13 +55,20 @@ static double		 tool_archive_now(void);
 
 static long long	 tool_archive_bytes;
 
-/* The assets folder: given, or the installed one. */
+/*
+ * The assets folder: given, or the installed one; NULL, for the ones
+ * built in, when mupbem is not installed.
+ */
 static const char *
 tool_archive_assets(const char *given)
 {
+	struct stat	sb;
+
 	if (given != NULL)
 		return (given);
-	return (MUPBEM_ARCHIVE_ASSETS);
+	if (stat(MUPBEM_ARCHIVE_ASSETS, &sb) == 0 && S_ISDIR(sb.st_mode))
+		return (MUPBEM_ARCHIVE_ASSETS);
+	return (NULL);
 }
 
 /* --db FILE archive [--assets DIR] DIR: argv[0] is "archive". */
