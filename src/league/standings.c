@@ -299,21 +299,18 @@ standings_table(const struct standings_row *rows, int n,
 }
 
 /*
- * The grid's cell of player a against player b, right-aligned in width:
- * a's score in each game they shared, "-" if none, "x" for a itself.
- * With width 0, add a byte a character instead: a measure.
+ * How player pa did against pb, a game each: "1", "0", "½" ("1½" for
+ * two games), "x" against themself, "-" if they have not met.
  */
-static void
-standings_cell(struct buf *b, int width, const struct standings_game *games,
+void
+standings_pair(struct buf *b, const struct standings_game *games,
     size_t ngames, int pa, int pb)
 {
 	const struct standings_game	*g;
-	struct buf			 cell;
-	size_t				 k;
-	int				 i, j, ia, ib;
+	size_t				 k, len = b->len;
+	int				 i, ia, ib;
 	double				 s;
 
-	buf_init(&cell);
 	for (k = 0; k < ngames && pa != pb; k++) {
 		g = &games[k];
 		for (ia = ib = -1, i = 0; i < g->n; i++) {
@@ -325,12 +322,28 @@ standings_cell(struct buf *b, int width, const struct standings_game *games,
 		if (ia == -1 || ib == -1)
 			continue;
 		s = standings_pairwise(g, ia, ib);
-		buf_adds(&cell, s == 1 ? "1" : s == 0 ? "0" : "½");
+		buf_adds(b, s == 1 ? "1" : s == 0 ? "0" : "½");
 	}
 	if (pa == pb)
-		buf_adds(&cell, "x");
-	else if (cell.len == 0)
-		buf_adds(&cell, "-");
+		buf_adds(b, "x");
+	else if (b->len == len)
+		buf_adds(b, "-");
+}
+
+/*
+ * The grid's cell of player a against player b, right-aligned in width:
+ * a's score in each game they shared, "-" if none, "x" for a itself.
+ * With width 0, add a byte a character instead: a measure.
+ */
+static void
+standings_cell(struct buf *b, int width, const struct standings_game *games,
+    size_t ngames, int pa, int pb)
+{
+	struct buf	cell;
+	int		j;
+
+	buf_init(&cell);
+	standings_pair(&cell, games, ngames, pa, pb);
 	if (width == 0) {
 		for (j = (int)standings_width(cell.data); j > 0; j--)
 			buf_addc(b, '.');

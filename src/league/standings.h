@@ -41,6 +41,8 @@ void	standings_compute(int, const struct standings_game *, size_t,
 	    enum standings_tiebreak, struct standings_row *);
 void	standings_table(const struct standings_row *, int,
 	    const char *const *, enum standings_tiebreak, struct buf *);
+void	standings_pair(struct buf *, const struct standings_game *, size_t,
+	    int, int);
 void	standings_crosstable(int, const struct standings_game *, size_t,
 	    const struct standings_row *, const char *const *, struct buf *);
 

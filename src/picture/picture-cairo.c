@@ -46,7 +46,7 @@ picture_cairo_render(const struct scene *s,
     const struct picture_cairo_options *o, enum picture_cairo_format fmt,
     struct buf *out, char **cause)
 {
-	struct picture_draw_frame	 f;
+	struct picture_palette_frame	 f;
 	cairo_surface_t			*surface;
 	cairo_t				*cr;
 	cairo_status_t			 status;
@@ -60,7 +60,7 @@ picture_cairo_render(const struct scene *s,
 		    PICTURE_CAIRO_MAX);
 		return (-1);
 	}
-	picture_draw_frame(s, width, &f);
+	picture_palette_frame(s, width, &f);
 	if (fmt == PICTURE_CAIRO_SVG) {
 		surface = cairo_svg_surface_create_for_stream(
 		    picture_png_append, out, f.width, f.height);

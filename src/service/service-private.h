@@ -240,6 +240,7 @@ int	service_tournament_withdraw(struct service_mail *, long long,
 struct store_entrant;
 struct store_pairing;
 struct standings_row;
+struct standings_game;
 
 /* A tournament with its entrants and tables, loaded. */
 struct service_tournament {
@@ -260,6 +261,8 @@ const char *service_round_name(const struct store_player *);
 int	service_round_count(const struct service_tournament *);
 void	service_round_standings(const struct service_tournament *,
 	    struct standings_row *);
+size_t	service_round_games(const struct service_tournament *,
+	    struct standings_game *);
 void	service_round_report(const struct service_tournament *, int,
 	    struct buf *);
 int	service_round_tell(struct service_mail *,

@@ -59,8 +59,6 @@
  */
 
 static enum standings_tiebreak sr_tiebreak(const struct service_tournament *);
-static size_t	sr_games(const struct service_tournament *,
-		    struct standings_game *);
 static void	sr_pairings_text(const struct service_tournament *, int,
 		    struct buf *);
 static int	sr_create(struct service_mail *,
@@ -205,8 +203,9 @@ sr_tiebreak(const struct service_tournament *st)
  * The finished tables as standings games (out has room for st->np);
  * returns how many.  A cancelled game counts for nobody.
  */
-static size_t
-sr_games(const struct service_tournament *st, struct standings_game *out)
+size_t
+service_round_games(const struct service_tournament *st,
+    struct standings_game *out)
 {
 	const struct store_pairing	*p;
 	struct standings_game		*g;
@@ -246,7 +245,7 @@ service_round_standings(const struct service_tournament *st,
 	size_t			 n;
 
 	games = xreallocarray(NULL, st->np + 1, sizeof *games);
-	n = sr_games(st, games);
+	n = service_round_games(st, games);
 	standings_compute((int)st->ne, games, n, sr_tiebreak(st), rows);
 	free(games);
 }
@@ -339,7 +338,7 @@ service_round_report(const struct service_tournament *st, int first,
 	buf_adds(out, "\nStandings:\n");
 	standings_table(rows, (int)st->ne, names, sr_tiebreak(st), out);
 	games = xreallocarray(NULL, st->np + 1, sizeof *games);
-	n = sr_games(st, games);
+	n = service_round_games(st, games);
 	buf_adds(out, "\nCrosstable:\n");
 	standings_crosstable((int)st->ne, games, n, rows, names, out);
 	free(games);
@@ -1017,7 +1016,7 @@ service_round_text(struct service_mail *sm, long long id, int cross,
 	standings_table(rows, (int)st.ne, names, sr_tiebreak(&st), out);
 	if (cross) {
 		games = xreallocarray(NULL, st.np + 1, sizeof *games);
-		n = sr_games(&st, games);
+		n = service_round_games(&st, games);
 		buf_addc(out, '\n');
 		standings_crosstable((int)st.ne, games, n, rows, names, out);
 		free(games);

@@ -15,6 +15,7 @@
 #include "rng.h"
 #include "robot.h"
 #include "text.h"
+#include "tool-archive.h"
 #include "tool-arena.h"
 #include "tool-bench.h"
 #include "tool-clockbench.h"
@@ -75,6 +76,7 @@ static int	tool_commands_bench(int, char **);
 static int	tool_commands_bench_mail(int, char **);
 static int	tool_commands_bench_clocks(int, char **);
 static int	tool_commands_bench_pairing(int, char **);
+static int	tool_commands_bench_archive(int, char **);
 static int	tool_commands_arena(int, char **);
 static int	tool_commands_usage(void);
 static int	tool_commands_help(FILE *, const char *);
@@ -108,6 +110,8 @@ static const struct tool_command tool_commands[] = {
 	  "[--calls N] DATABASE" },
 	{ "bench-pairing", tool_commands_bench_pairing, "bench-pairing "
 	  "[--players N] [--divisions-of K]" },
+	{ "bench-archive", tool_commands_bench_archive, "bench-archive "
+	  "[--games N] [--seed S] [--assets DIR] DATABASE DIR" },
 	{ "arena", tool_commands_arena, "arena --game classic|levis|velox|mur "
 	  "--players A,B[,C...] --games N [--seed S] [--jobs J] "
 	  "[--budget N] [--segments N] [--match N]" },
@@ -896,6 +900,16 @@ tool_commands_bench_mail(int argc, char **argv)
 	int	rc;
 
 	if ((rc = tool_mailbench_run(argc, argv)) == -1)
+		return (tool_commands_usage());
+	return (rc);
+}
+
+static int
+tool_commands_bench_archive(int argc, char **argv)
+{
+	int	rc;
+
+	if ((rc = tool_archive_bench(argc, argv)) == -1)
 		return (tool_commands_usage());
 	return (rc);
 }

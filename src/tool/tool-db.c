@@ -19,6 +19,7 @@
 #include "record.h"
 #include "service.h"
 #include "store.h"
+#include "tool-archive.h"
 #include "tool-db.h"
 #include "xmalloc.h"
 
@@ -41,6 +42,9 @@
  *                their games, seats and tokens follow, each game's
  *                record notes it, and they are told at both addresses
  *   stalled [N]  the N games in play (20) that have waited longest
+ *   archive [--assets DIR] DIR
+ *                every game as a static web site in DIR
+ *                (tool-archive.c, docs/archive.md)
  *
  * and the operator's decisions on a game in play, which tell its
  * players by mail as nudge does (service-operator.c):
@@ -79,6 +83,7 @@ static const struct tool_db_command tool_db_commands[] = {
 	{ "nudge", " [-c CONFIG] G", 0, 0 },
 	{ "address", " [-c CONFIG] OLD NEW", 2, 2 },
 	{ "stalled", " [N]", 0, 1 },
+	{ "archive", " [--assets DIR] DIR", 1, 3 },
 	{ "cancel", " [-c CONFIG] G [REASON...]", 0, -1 },
 	{ "adjudicate", " [-c CONFIG] G RESULT [rated]", 1, 2 },
 	{ "replace", " [-c CONFIG] G SEAT ADDRESS", 2, 2 },
@@ -643,6 +648,8 @@ tool_db_main(int argc, char **argv)
 	}
 	if (strcmp(cmd->name, "list") == 0)
 		rc = tool_db_list(s);
+	else if (strcmp(cmd->name, "archive") == 0)
+		rc = tool_archive_run(s, argc - 3, argv + 3);
 	else if (strcmp(cmd->name, "stalled") == 0)
 		rc = tool_db_stalled(s, words > 0 ? argv[arg] : NULL);
 	else if (strcmp(cmd->name, "resend") == 0)

@@ -1,0 +1,395 @@
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "archive-private.h"
+#include "archive-replay.h"
+#include "buf.h"
+#include "game.h"
+#include "log.h"
+#include "picture-palette.h"
+#include "picture-svg.h"
+#include "xmalloc.h"
+
+/*
+ * A game's files: games/G12.html, the page with its viewer; G12.json,
+ * the game as data (docs/archive.md); and G12.rec, its record.
+ *
+ * The page holds the board as one SVG, the union of every shape the
+ * game ever shows (archive-replay.c), drawn as the last position: the
+ * shapes it does not show have display="none".  The steps' lists of
+ * shown shapes, as changes from the step before, and the turns'
+ * moves and reports are in a <script type="application/json">, which
+ * the viewer (templates/archive/archive.js) reads to step through the
+ * game; without it the page still shows the last position and every
+ * move and report.
+ */
+
+static void	archive_game_players(struct buf *, struct archive_site *,
+		    const struct archive_game *, const struct archive_replay *);
+static const struct store_rating_change *archive_game_rating(
+		    const struct archive_site *, long long, long long);
+static void	archive_game_board(struct buf *, const struct archive_game *,
+		    const struct archive_replay *);
+static void	archive_game_data(struct buf *, const struct archive_replay *);
+static void	archive_game_json(struct buf *, struct archive_site *,
+		    const struct archive_game *, const struct archive_replay *);
+static void	archive_game_caption(struct buf *,
+		    const struct archive_replay *, size_t);
+static const char *archive_game_seat(const struct archive_replay *, int);
+
+/* The name of seat in the game (from its replay), or "seat N". */
+static const char *
+archive_game_seat(const struct archive_replay *rp, int seat)
+{
+	static char	name[32];
+
+	if (rp->game != NULL && seat >= 0 &&
+	    seat < rp->ops->players(rp->game))
+		return (rp->ops->seat_name(rp->game, seat));
+	snprintf(name, sizeof name, "seat %d", seat + 1);
+	return (name);
+}
+
+/* Player's change of rating by game, or NULL. */
+static const struct store_rating_change *
+archive_game_rating(const struct archive_site *site, long long player,
+    long long game)
+{
+	const struct archive_player	*p;
+	size_t				 i;
+
+	if ((p = archive_player_find(site, player)) == NULL)
+		return (NULL);
+	for (i = 0; i < p->nhistory; i++) {
+		if (p->history[i].game == game)
+			return (&p->history[i]);
+	}
+	return (NULL);
+}
+
+/* The table of seats: colour, player, rating, place. */
+static void
+archive_game_players(struct buf *out, struct archive_site *site,
+    const struct archive_game *g, const struct archive_replay *rp)
+{
+	const struct store_rating_change	*rc;
+	const struct store_seat			*st;
+	size_t					 i;
+
+	buf_adds(out, "<table id=\"players\">\n<caption>Players</caption>\n"
+	    "<thead><tr><th scope=\"col\">Seat</th><th scope=\"col\">Player"
+	    "</th><th scope=\"col\">Rating</th><th scope=\"col\">Place</th>"
+	    "</tr></thead>\n<tbody>\n");
+	for (i = 0; i < g->nseats; i++) {
+		st = &g->seats[i];
+		buf_addf(out, "<tr data-seat=\"");
+		archive_html_escape(out, archive_game_seat(rp, st->seat));
+		buf_adds(out, "\"><td><span class=\"swatch\" style=\""
+		    "background:");
+		if (rp->nseats > 0) {
+			const double	*rgb = picture_palette_seat(&rp->start,
+			    st->seat);
+
+			buf_addf(out, "#%02x%02x%02x", (int)(rgb[0] * 255 +
+			    .5), (int)(rgb[1] * 255 + .5),
+			    (int)(rgb[2] * 255 + .5));
+		} else
+			buf_adds(out, "#fff");
+		buf_adds(out, "\"></span> ");
+		archive_html_escape(out, archive_game_seat(rp, st->seat));
+		buf_adds(out, "</td><td>");
+		if (st->player.id > 0)
+			archive_html_player(out, site, "../", st->player.id);
+		else
+			buf_adds(out, "nobody");
+		buf_adds(out, "</td><td>");
+		if ((rc = archive_game_rating(site, st->player.id,
+		    g->row.id)) != NULL)
+			buf_addf(out, "%.0f &rarr; %.0f", rc->before,
+			    rc->rating);
+		else
+			buf_adds(out, "-");
+		buf_adds(out, "</td><td>");
+		if (st->rank > 0)
+			buf_addf(out, "%d", st->rank);
+		else
+			buf_adds(out, "-");
+		buf_adds(out, "</td></tr>\n");
+	}
+	buf_adds(out, "</tbody>\n</table>\n");
+}
+
+/* "Turn K of N: MOVE", or the start. */
+static void
+archive_game_caption(struct buf *out, const struct archive_replay *rp,
+    size_t step)
+{
+	size_t	n = rp->nsteps - 1;
+
+	if (step == 0)
+		buf_addf(out, "The start, before turn 1 of %zu", n);
+	else {
+		buf_addf(out, "Turn %zu of %zu: ", step, n);
+		archive_html_escape(out, rp->record.actions[step - 1].text);
+	}
+}
+
+/* The board as the last step shows it, and the viewer's controls. */
+static void
+archive_game_board(struct buf *out, const struct archive_game *g,
+    const struct archive_replay *rp)
+{
+	struct buf	label;
+	size_t		i, last = rp->nsteps - 1;
+	char		*p;
+
+	buf_init(&label);
+	buf_addf(&label, "The board of G%lld, %s", g->row.id, rp->ops->title);
+	buf_adds(out, "<div id=\"board\">");
+	picture_svg_open(&rp->start, &rp->frame, label.data, rp->words, out);
+	for (i = 0; i < rp->nitems; i++) {
+		/* The index, then hidden unless the last step shows it. */
+		p = strchr(rp->items[i].svg, ' ');
+		buf_add(out, rp->items[i].svg, (size_t)(p - rp->items[i].svg));
+		buf_adds(out, " data-i=\"");
+		picture_svg_int(out, (long long)i);
+		buf_addc(out, '"');
+		if (!archive_replay_shown(rp, last, i))
+			buf_adds(out, " display=\"none\"");
+		buf_adds(out, p);
+	}
+	picture_svg_legend(&rp->start, &rp->frame, out);
+	picture_svg_close(out);
+	buf_adds(out, "</div>\n<div id=\"controls\">"
+	    "<button id=\"first\" type=\"button\">First</button> "
+	    "<button id=\"prev\" type=\"button\">Previous</button> "
+	    "<button id=\"next\" type=\"button\">Next</button> "
+	    "<button id=\"last\" type=\"button\">Last</button></div>\n"
+	    "<p id=\"caption\" aria-live=\"polite\">");
+	archive_game_caption(out, rp, last);
+	buf_adds(out, "</p>\n<pre id=\"report\">");
+	if (last > 0)
+		archive_html_escape(out, rp->reports[last - 1]);
+	buf_adds(out, "</pre>\n");
+	buf_free(&label);
+}
+
+/* The steps for the viewer: shapes shown, moves, seats, reports. */
+static void
+archive_game_data(struct buf *out, const struct archive_replay *rp)
+{
+	size_t	k;
+
+	buf_adds(out, "<script type=\"application/json\" id=\"steps\">{");
+	archive_json_key(out, "show");
+	buf_addc(out, '[');
+	for (k = 0; k < rp->nsteps; k++) {
+		buf_adds(out, k > 0 ? ",\"" : "\"");
+		archive_replay_delta(rp, k, out);
+		buf_addc(out, '"');
+	}
+	buf_adds(out, "],");
+	archive_json_key(out, "moves");
+	buf_addc(out, '[');
+	for (k = 0; k < rp->record.nactions; k++) {
+		if (k > 0)
+			buf_addc(out, ',');
+		archive_json_string(out, rp->record.actions[k].text);
+	}
+	buf_adds(out, "],");
+	archive_json_key(out, "reports");
+	buf_addc(out, '[');
+	for (k = 0; k < rp->record.nactions; k++) {
+		if (k > 0)
+			buf_addc(out, ',');
+		archive_json_string(out, rp->reports[k]);
+	}
+	buf_adds(out, "]}</script>\n");
+}
+
+/* The game as JSON (docs/archive.md). */
+static void
+archive_game_json(struct buf *out, struct archive_site *site,
+    const struct archive_game *g, const struct archive_replay *rp)
+{
+	const struct store_rating_change	*rc;
+	const struct store_seat			*st;
+	const struct record_action		*a;
+	size_t					 i;
+
+	buf_addf(out, "{\"id\":%lld,", g->row.id);
+	archive_json_key(out, "kind");
+	archive_json_string(out, g->row.variant);
+	buf_adds(out, ",\"title\":");
+	archive_json_string(out, rp->ops != NULL ? rp->ops->title : "");
+	buf_addf(out, ",\"settings\":{\"players\":%d,\"segments\":%d,"
+	    "\"games\":%d},", rp->record.opts.players,
+	    rp->record.opts.segments, rp->record.opts.games);
+	buf_addf(out, "\"seed\":\"%llu\",", (unsigned long long)
+	    rp->record.seed);
+	archive_json_key(out, "state");
+	archive_json_string(out, g->row.status);
+	buf_adds(out, ",\"result\":");
+	if (g->row.result != NULL)
+		archive_json_string(out, g->row.result);
+	else
+		buf_adds(out, "null");
+	buf_adds(out, ",\"ending\":");
+	if (g->row.ending != NULL)
+		archive_json_string(out, g->row.ending);
+	else
+		buf_adds(out, "null");
+	buf_addf(out, ",\"rated\":%s,\"tournament\":", g->row.rated ?
+	    "true" : "false");
+	if (g->row.tournament > 0)
+		buf_addf(out, "%lld", g->row.tournament);
+	else
+		buf_adds(out, "null");
+	buf_addf(out, ",\"created\":%lld,\"updated\":%lld,\"ended\":",
+	    g->row.created, g->row.updated);
+	if (g->row.finished > 0)
+		buf_addf(out, "%lld", g->row.finished);
+	else
+		buf_adds(out, "null");
+	buf_adds(out, ",\"players\":[");
+	for (i = 0; i < g->nseats; i++) {
+		st = &g->seats[i];
+		buf_addf(out, "%s{\"seat\":%d,\"colour\":", i > 0 ? "," : "",
+		    st->seat);
+		archive_json_string(out, archive_game_seat(rp, st->seat));
+		buf_adds(out, ",\"id\":");
+		if (st->player.id > 0) {
+			buf_addf(out, "%lld,\"name\":", st->player.id);
+			archive_json_string(out, archive_name(site,
+			    st->player.id));
+		} else
+			buf_adds(out, "null,\"name\":null");
+		buf_adds(out, ",\"state\":");
+		archive_json_string(out, st->state);
+		buf_adds(out, ",\"rank\":");
+		if (st->rank > 0)
+			buf_addf(out, "%d", st->rank);
+		else
+			buf_adds(out, "null");
+		if ((rc = archive_game_rating(site, st->player.id,
+		    g->row.id)) != NULL)
+			buf_addf(out, ",\"rating\":{\"kind\":\"%s\",\"before\":"
+			    "%.1f,\"after\":%.1f,\"rd\":%.1f}", rc->kind,
+			    rc->before, rc->rating, rc->rd);
+		else
+			buf_adds(out, ",\"rating\":null");
+		buf_addc(out, '}');
+	}
+	buf_adds(out, "],\"record\":");
+	archive_json_string(out, g->row.record);
+	buf_adds(out, ",\"start\":");
+	archive_json_string(out, rp->done ? rp->positions[0] : "");
+	buf_adds(out, ",\"moves\":[");
+	for (i = 0; rp->done && i < rp->record.nactions; i++) {
+		a = &rp->record.actions[i];
+		buf_addf(out, "%s{\"number\":%zu,\"seat\":", i > 0 ? "," : "",
+		    i + 1);
+		archive_json_string(out, a->seat);
+		buf_adds(out, ",\"move\":");
+		archive_json_string(out, a->text);
+		buf_adds(out, ",\"report\":");
+		archive_json_string(out, rp->reports[i]);
+		buf_adds(out, ",\"position\":");
+		archive_json_string(out, rp->positions[i + 1]);
+		buf_addc(out, '}');
+	}
+	buf_adds(out, "]}\n");
+}
+
+/* Write game g's page, JSON and record. */
+int
+archive_game_write(struct archive_site *site, struct archive_game *g,
+    char **cause)
+{
+	struct archive_replay	 rp;
+	struct buf		 page, title;
+	char			*why = NULL, path[64];
+	size_t			 k, last;
+	int			 ok, rc = -1;
+
+	ok = archive_replay_run(g->row.record, &rp, &why) == 0;
+	if (!ok)
+		log_warnx("archive: G%lld: its record does not replay: %s",
+		    g->row.id, why);
+	buf_init(&page);
+	buf_init(&title);
+	buf_addf(&title, "G%lld: %s", g->row.id, g->row.topic != NULL ?
+	    g->row.topic : rp.ops != NULL ? rp.ops->title : g->row.variant);
+	archive_html_head(&page, title.data, "../");
+	last = ok ? rp.nsteps - 1 : 0;
+	buf_addf(&page, "<main id=\"game\" data-game=\"%lld\" data-kind=\"",
+	    g->row.id);
+	archive_html_escape(&page, g->row.variant);
+	buf_addf(&page, "\" data-steps=\"%zu\" data-step=\"%zu\">\n<h1>",
+	    last, last);
+	archive_html_escape(&page, title.data);
+	buf_adds(&page, "</h1>\n");
+	archive_game_players(&page, site, g, &rp);
+	buf_adds(&page, "<p id=\"result\">");
+	archive_html_escape(&page, g->row.status);
+	if (g->row.result != NULL) {
+		buf_adds(&page, ": ");
+		archive_html_escape(&page, g->row.result);
+	}
+	buf_adds(&page, ".</p>\n<p>Started ");
+	archive_html_time(&page, g->row.created);
+	buf_adds(&page, ", last played ");
+	archive_html_time(&page, g->row.updated);
+	if (g->row.tournament > 0)
+		buf_addf(&page, "; in <a href=\"../tournaments/T%lld.html\">"
+		    "tournament T%lld</a>", g->row.tournament,
+		    g->row.tournament);
+	buf_addf(&page, ". <a href=\"G%lld.rec\">Record</a>, "
+	    "<a href=\"G%lld.json\">JSON</a>.</p>\n", g->row.id, g->row.id);
+	if (ok) {
+		archive_game_board(&page, g, &rp);
+		buf_adds(&page, "<h2 id=\"moves-title\">Moves</h2>\n"
+		    "<ol id=\"moves\" aria-labelledby=\"moves-title\">\n");
+		for (k = 1; k <= rp.record.nactions; k++) {
+			buf_addf(&page, "<li data-step=\"%zu\"%s><a href=\"#%zu\">",
+			    k, k == last ? " aria-current=\"step\"" : "", k);
+			archive_html_escape(&page, rp.record.actions[k - 1].seat);
+			buf_adds(&page, ": ");
+			archive_html_escape(&page,
+			    rp.record.actions[k - 1].text);
+			buf_adds(&page, "</a></li>\n");
+		}
+		buf_adds(&page, "</ol>\n");
+		archive_game_data(&page, &rp);
+	} else {
+		buf_adds(&page, "<p class=\"error\">Its record does not replay: ");
+		archive_html_escape(&page, why);
+		buf_adds(&page, "</p>\n");
+	}
+	buf_adds(&page, "</main>\n");
+	archive_html_foot(&page, "../", ok ? "archive.js" : NULL);
+	snprintf(path, sizeof path, "games/G%lld.html", g->row.id);
+	if (archive_file_write(site, path, &page, cause) == -1)
+		goto out;
+	buf_reset(&page);
+	archive_game_json(&page, site, g, &rp);
+	snprintf(path, sizeof path, "games/G%lld.json", g->row.id);
+	if (archive_file_write(site, path, &page, cause) == -1)
+		goto out;
+	buf_reset(&page);
+	buf_adds(&page, g->row.record);
+	snprintf(path, sizeof path, "games/G%lld.rec", g->row.id);
+	if (archive_file_write(site, path, &page, cause) == -1)
+		goto out;
+	site->stats.games++;
+	rc = 0;
+out:
+	free(why);
+	buf_free(&page);
+	buf_free(&title);
+	archive_replay_free(&rp);
+	return (rc);
+}

@@ -1,0 +1,130 @@
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "archive-private.h"
+#include "buf.h"
+#include "picture-svg.h"
+
+/*
+ * The HTML every page shares.  Everything that comes from a player (a
+ * name, a tournament's name, a move's report) goes through
+ * archive_html_escape(), which is safe in text and in a quoted
+ * attribute alike: & < > " ' all become references.  Links are
+ * relative (root is "" for the index, "../" below it), so the site
+ * works from files as well as from a server.
+ */
+
+void
+archive_html_escape(struct buf *out, const char *s)
+{
+	picture_svg_escape(out, s);
+}
+
+/* The page's start: its title and the style sheet, from root. */
+void
+archive_html_head(struct buf *out, const char *title, const char *root)
+{
+	buf_adds(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+	    "content=\"width=device-width, initial-scale=1\">\n<title>");
+	archive_html_escape(out, title);
+	buf_addf(out, "</title>\n<link rel=\"stylesheet\" "
+	    "href=\"%sassets/archive.css\">\n</head>\n<body>\n"
+	    "<nav><a href=\"%sindex.html\">All games</a></nav>\n", root, root);
+}
+
+/* The page's end, with the viewer if script is not NULL. */
+void
+archive_html_foot(struct buf *out, const char *root, const char *script)
+{
+	if (script != NULL)
+		buf_addf(out, "<script src=\"%sassets/%s\"></script>\n", root,
+		    script);
+	buf_adds(out, "</body>\n</html>\n");
+}
+
+/* A link to player id's page, by name. */
+void
+archive_html_player(struct buf *out, const struct archive_site *site,
+    const char *root, long long id)
+{
+	buf_addf(out, "<a href=\"%splayers/P%lld.html\">", root, id);
+	archive_html_escape(out, archive_name(site, id));
+	buf_adds(out, "</a>");
+}
+
+/* Links to the players of g, by seat, with commas. */
+void
+archive_html_players(struct buf *out, const struct archive_site *site,
+    const char *root, const struct archive_game *g)
+{
+	size_t	i;
+
+	for (i = 0; i < g->nseats; i++) {
+		if (i > 0)
+			buf_adds(out, ", ");
+		if (g->seats[i].player.id > 0)
+			archive_html_player(out, site, root,
+			    g->seats[i].player.id);
+		else
+			buf_adds(out, "nobody");
+	}
+}
+
+/* A link to game id's page. */
+void
+archive_html_game(struct buf *out, const char *root, long long id)
+{
+	buf_addf(out, "<a href=\"%sgames/G%lld.html\">G%lld</a>", root, id,
+	    id);
+}
+
+/* t as "2026-11-20 12:06 UTC", in a <time>. */
+void
+archive_html_time(struct buf *out, long long t)
+{
+	time_t		tt = (time_t)t;
+	struct tm	tm;
+	char		s[32], iso[32];
+
+	if (t <= 0) {
+		buf_adds(out, "-");
+		return;
+	}
+	gmtime_r(&tt, &tm);
+	strftime(s, sizeof s, "%Y-%m-%d %H:%M UTC", &tm);
+	strftime(iso, sizeof iso, "%Y-%m-%dT%H:%MZ", &tm);
+	buf_addf(out, "<time datetime=\"%s\">%s</time>", iso, s);
+}
+
+/* How game g ended, in words, or its state. */
+void
+archive_html_result(struct buf *out, const struct archive_game *g)
+{
+	if (g->row.result != NULL)
+		archive_html_escape(out, g->row.result);
+	else
+		archive_html_escape(out, g->row.status);
+}
+
+/* Points as "3½", "2", or "2.33" when finer than halves. */
+void
+archive_html_score(struct buf *out, double points)
+{
+	double	halves = points * 2;
+	long	h = lround(halves);
+
+	if (fabs(halves - (double)h) < 1e-9) {
+		if (h % 2 == 0)
+			buf_addf(out, "%ld", h / 2);
+		else if (h == 1)
+			buf_adds(out, "½");
+		else
+			buf_addf(out, "%ld½", h / 2);
+	} else
+		buf_addf(out, "%.2f", points);
+}

@@ -1,0 +1,259 @@
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "archive-private.h"
+#include "buf.h"
+#include "xmalloc.h"
+
+/*
+ * A player's page: their statistics by kind of game (#stats), their
+ * rating history as a plot (#rating-plot, one line a kind, with a
+ * table of the same figures for those who cannot see it), and their
+ * games.  A finished game is won by a sole first place, drawn by a
+ * shared one, and lost otherwise, as the mail's stats command counts.
+ */
+
+#define ARCHIVE_PLAYER_W	600
+#define ARCHIVE_PLAYER_H	240
+#define ARCHIVE_PLAYER_PAD	44
+#define ARCHIVE_PLAYER_KINDS	16
+
+struct archive_player_stats {
+	const char	*kind;
+	int		 played, won, lost, drawn;
+};
+
+static void	archive_player_count(struct archive_player_stats *, int);
+static void	archive_player_stats(struct buf *, const struct archive_site *,
+		    const struct archive_player *);
+static void	archive_player_plot(struct buf *, const struct archive_player *);
+static void	archive_player_games(struct buf *, const struct archive_site *,
+		    const struct archive_player *);
+
+/*
+ * How player's seat (index i) did in g: *done 1 if the game has
+ * ranks, and *how 1 won, 0 drawn, -1 lost.
+ */
+void
+archive_player_outcome(const struct archive_game *g, int i, int *done,
+    int *how)
+{
+	size_t	j;
+	int	firsts = 0;
+
+	*done = g->seats[i].rank > 0;
+	*how = -1;
+	if (!*done)
+		return;
+	for (j = 0; j < g->nseats; j++) {
+		if (g->seats[j].rank == 1)
+			firsts++;
+	}
+	if (g->seats[i].rank == 1)
+		*how = firsts == 1 ? 1 : 0;
+}
+
+static void
+archive_player_count(struct archive_player_stats *t, int how)
+{
+	t->played++;
+	if (how == 1)
+		t->won++;
+	else if (how == 0)
+		t->drawn++;
+	else
+		t->lost++;
+}
+
+static void
+archive_player_stats(struct buf *out, const struct archive_site *site,
+    const struct archive_player *p)
+{
+	struct archive_player_stats	 v[ARCHIVE_PLAYER_KINDS + 1];
+	const struct archive_game	*g;
+	size_t				 i, j, n = 1, k;
+	int				 done, how;
+
+	memset(v, 0, sizeof v);
+	v[0].kind = "all";
+	for (i = 0; i < site->ngames; i++) {
+		g = &site->games[i];
+		for (j = 0; j < g->nseats; j++) {
+			if (g->seats[j].player.id != p->id)
+				continue;
+			archive_player_outcome(g, (int)j, &done, &how);
+			if (!done)
+				break;
+			for (k = 1; k < n && strcmp(v[k].kind,
+			    g->row.variant) != 0; k++)
+				;
+			if (k == n && n <= ARCHIVE_PLAYER_KINDS)
+				v[n++].kind = g->row.variant;
+			archive_player_count(&v[0], how);
+			if (k < n)
+				archive_player_count(&v[k], how);
+			break;
+		}
+	}
+	buf_adds(out, "<table id=\"stats\">\n<caption>Finished games"
+	    "</caption>\n<thead><tr><th scope=\"col\">Kind</th>"
+	    "<th scope=\"col\">Played</th><th scope=\"col\">Won</th>"
+	    "<th scope=\"col\">Lost</th><th scope=\"col\">Drawn</th></tr>"
+	    "</thead>\n<tbody>\n");
+	for (k = 0; k < n; k++) {
+		buf_addf(out, "<tr data-kind=\"");
+		archive_html_escape(out, v[k].kind);
+		buf_adds(out, "\"><th scope=\"row\">");
+		archive_html_escape(out, v[k].kind);
+		buf_addf(out, "</th><td class=\"played\">%d</td>"
+		    "<td class=\"won\">%d</td><td class=\"lost\">%d</td>"
+		    "<td class=\"drawn\">%d</td></tr>\n", v[k].played,
+		    v[k].won, v[k].lost, v[k].drawn);
+	}
+	buf_adds(out, "</tbody>\n</table>\n");
+}
+
+/* The rating history as a plot, a line a kind, and as a table. */
+static void
+archive_player_plot(struct buf *out, const struct archive_player *p)
+{
+	const struct store_rating_change	*c;
+	double					 lo = 1e9, hi = -1e9, x, y;
+	size_t					 i, j, n = p->nhistory;
+	const char				*kinds[ARCHIVE_PLAYER_KINDS];
+	size_t					 nkinds = 0;
+
+	for (i = 0; i < n; i++) {
+		c = &p->history[i];
+		if (c->rating < lo)
+			lo = c->rating;
+		if (c->rating > hi)
+			hi = c->rating;
+		if (c->before < lo)
+			lo = c->before;
+		if (c->before > hi)
+			hi = c->before;
+		for (j = 0; j < nkinds && strcmp(kinds[j], c->kind) != 0; j++)
+			;
+		if (j == nkinds && nkinds < ARCHIVE_PLAYER_KINDS)
+			kinds[nkinds++] = c->kind;
+	}
+	if (n == 0)
+		lo = hi = 1500;
+	if (hi - lo < 50) {
+		lo -= 25;
+		hi += 25;
+	}
+	buf_addf(out, "<h2>Rating</h2>\n<svg id=\"rating-plot\" "
+	    "xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
+	    "role=\"img\" aria-labelledby=\"rating-plot-title\">"
+	    "<title id=\"rating-plot-title\">Rating after each rated game: "
+	    "%zu games, from %.0f to %.0f</title>", ARCHIVE_PLAYER_W,
+	    ARCHIVE_PLAYER_H, n, n > 0 ? p->history[0].before : 0.0,
+	    n > 0 ? p->history[n - 1].rating : 0.0);
+	buf_addf(out, "<g class=\"axes\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" "
+	    "y2=\"%d\"/><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>"
+	    "<text class=\"axis-label\" x=\"%d\" y=\"%d\">Rated games</text>"
+	    "<text class=\"axis-label\" x=\"4\" y=\"14\">Rating</text>"
+	    "<text x=\"4\" y=\"%d\">%.0f</text><text x=\"4\" y=\"%d\">%.0f"
+	    "</text></g>", ARCHIVE_PLAYER_PAD, ARCHIVE_PLAYER_H - 24,
+	    ARCHIVE_PLAYER_W - 8, ARCHIVE_PLAYER_H - 24, ARCHIVE_PLAYER_PAD,
+	    8, ARCHIVE_PLAYER_PAD, ARCHIVE_PLAYER_H - 24,
+	    ARCHIVE_PLAYER_W / 2, ARCHIVE_PLAYER_H - 6, 30, hi,
+	    ARCHIVE_PLAYER_H - 28, lo);
+	for (j = 0; j < nkinds; j++) {
+		buf_addf(out, "<polyline class=\"kind-%zu\" data-kind=\"", j);
+		archive_html_escape(out, kinds[j]);
+		buf_adds(out, "\" points=\"");
+		for (i = 0; i < n; i++) {
+			c = &p->history[i];
+			if (strcmp(c->kind, kinds[j]) != 0)
+				continue;
+			x = ARCHIVE_PLAYER_PAD + (ARCHIVE_PLAYER_W - 8 -
+			    ARCHIVE_PLAYER_PAD) * (double)(i + 1) / (double)n;
+			y = 8 + (ARCHIVE_PLAYER_H - 32) * (hi - c->rating) /
+			    (hi - lo);
+			buf_addf(out, "%.1f,%.1f ", x, y);
+		}
+		buf_adds(out, "\"/>");
+	}
+	buf_adds(out, "</svg>\n<details><summary>Rating as a table</summary>"
+	    "\n<table id=\"rating-table\">\n<thead><tr><th scope=\"col\">"
+	    "Game</th><th scope=\"col\">Kind</th><th scope=\"col\">Before"
+	    "</th><th scope=\"col\">After</th></tr></thead>\n<tbody>\n");
+	for (i = 0; i < n; i++) {
+		c = &p->history[i];
+		buf_adds(out, "<tr><td>");
+		archive_html_game(out, "../", c->game);
+		buf_adds(out, "</td><td>");
+		archive_html_escape(out, c->kind);
+		buf_addf(out, "</td><td>%.0f</td><td>%.0f</td></tr>\n",
+		    c->before, c->rating);
+	}
+	buf_adds(out, "</tbody>\n</table>\n</details>\n");
+}
+
+static void
+archive_player_games(struct buf *out, const struct archive_site *site,
+    const struct archive_player *p)
+{
+	const struct archive_game	*g;
+	size_t				 i, j;
+
+	buf_adds(out, "<h2>Games</h2>\n<table id=\"player-games\">\n<thead>"
+	    "<tr><th scope=\"col\">Game</th><th scope=\"col\">Kind</th>"
+	    "<th scope=\"col\">Players</th><th scope=\"col\">State</th>"
+	    "<th scope=\"col\">Place</th></tr></thead>\n<tbody>\n");
+	for (i = 0; i < site->ngames; i++) {
+		g = &site->games[i];
+		for (j = 0; j < g->nseats; j++) {
+			if (g->seats[j].player.id == p->id)
+				break;
+		}
+		if (j == g->nseats)
+			continue;
+		buf_addf(out, "<tr data-game=\"%lld\"><td>", g->row.id);
+		archive_html_game(out, "../", g->row.id);
+		buf_adds(out, "</td><td>");
+		archive_html_escape(out, g->row.variant);
+		buf_adds(out, "</td><td>");
+		archive_html_players(out, site, "../", g);
+		buf_adds(out, "</td><td>");
+		archive_html_result(out, g);
+		buf_adds(out, "</td><td>");
+		if (g->seats[j].rank > 0)
+			buf_addf(out, "%d", g->seats[j].rank);
+		else
+			buf_adds(out, "-");
+		buf_adds(out, "</td></tr>\n");
+	}
+	buf_adds(out, "</tbody>\n</table>\n");
+}
+
+int
+archive_player_write(struct archive_site *site, struct archive_player *p,
+    char **cause)
+{
+	struct buf	out;
+	char		path[64];
+	int		rc;
+
+	buf_init(&out);
+	archive_html_head(&out, p->name, "../");
+	buf_addf(&out, "<main id=\"player\" data-player=\"%lld\">\n<h1>",
+	    p->id);
+	archive_html_escape(&out, p->name);
+	buf_adds(&out, "</h1>\n");
+	archive_player_stats(&out, site, p);
+	archive_player_plot(&out, p);
+	archive_player_games(&out, site, p);
+	buf_adds(&out, "</main>\n");
+	archive_html_foot(&out, "../", NULL);
+	snprintf(path, sizeof path, "players/P%lld.html", p->id);
+	rc = archive_file_write(site, path, &out, cause);
+	buf_free(&out);
+	return (rc);
+}

@@ -1,0 +1,97 @@
+/*
+ * What the archive's pages share: the site as loaded from the store
+ * (archive.c), writing its files (archive-file.c), HTML (archive-
+ * html.c), JSON (archive-json.c), and the writer of each kind of page.
+ */
+#ifndef ARCHIVE_PRIVATE_H
+#define ARCHIVE_PRIVATE_H
+
+#include <stddef.h>
+
+#include "archive.h"
+#include "buf.h"
+#include "store.h"
+
+/* A game of the site: its row and its seats. */
+struct archive_game {
+	struct store_game	 row;
+	struct store_seat	*seats;
+	size_t			 nseats;
+	int			 write;		/* its pages are to be written */
+};
+
+/* A player with a seat in some game. */
+struct archive_player {
+	long long			 id;
+	char				*name;	/* as shown: name, or "P7" */
+	struct store_rating_change	*history;	/* oldest first */
+	size_t				 nhistory;
+	int				 write;
+};
+
+struct archive_site {
+	struct store			*store;
+	const struct archive_config	*config;
+	struct archive_stats		 stats;
+
+	struct archive_game		*games;		/* by id */
+	size_t				 ngames;
+	struct archive_player		*players;	/* by id */
+	size_t				 nplayers;
+	struct store_tournament		*tournaments;	/* by id */
+	size_t				 ntournaments;
+	int				*write_t;
+	struct store_league		*leagues;
+	size_t				 nleagues;
+	int				*write_l;
+};
+
+/* archive.c */
+struct archive_player	*archive_player_find(const struct archive_site *,
+			    long long);
+const char		*archive_name(const struct archive_site *,
+			    long long);
+
+/* archive-file.c */
+int	archive_file_dir(const struct archive_site *, const char *, char **);
+int	archive_file_write(struct archive_site *, const char *,
+	    const struct buf *, char **);
+int	archive_file_assets(struct archive_site *, char **);
+
+/* archive-html.c */
+void	archive_html_escape(struct buf *, const char *);
+void	archive_html_head(struct buf *, const char *, const char *);
+void	archive_html_foot(struct buf *, const char *, const char *);
+void	archive_html_player(struct buf *, const struct archive_site *,
+	    const char *, long long);
+void	archive_html_players(struct buf *, const struct archive_site *,
+	    const char *, const struct archive_game *);
+void	archive_html_game(struct buf *, const char *, long long);
+void	archive_html_time(struct buf *, long long);
+void	archive_html_result(struct buf *, const struct archive_game *);
+void	archive_html_score(struct buf *, double);
+
+/* archive-json.c */
+void	archive_json_string(struct buf *, const char *);
+void	archive_json_key(struct buf *, const char *);
+
+/* archive-game.c */
+int	archive_game_write(struct archive_site *, struct archive_game *,
+	    char **);
+
+/* archive-index.c */
+int	archive_index_write(struct archive_site *, char **);
+
+/* archive-player.c */
+int	archive_player_write(struct archive_site *, struct archive_player *,
+	    char **);
+void	archive_player_outcome(const struct archive_game *, int, int *,
+	    int *);
+
+/* archive-tournament.c */
+int	archive_tournament_write(struct archive_site *,
+	    const struct store_tournament *, char **);
+int	archive_tournament_league(struct archive_site *,
+	    const struct store_league *, char **);
+
+#endif

@@ -1,0 +1,240 @@
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "archive-private.h"
+#include "buf.h"
+#include "service-private.h"
+#include "standings.h"
+#include "xmalloc.h"
+
+/*
+ * A tournament's page (tournaments/T3.html) and a league's
+ * (leagues/L2.html, each season's divisions, newest first).  The
+ * standings are the mail's: service_round_standings() and
+ * service_round_games() of the tournament as the store keeps it, and
+ * each crosstable cell is standings_pair()'s, so the page and the
+ * "tournament NAME" reply never disagree.  The first tables on a page
+ * are #standings and #crosstable; a league's further divisions get
+ * "-s2-d1" after those ids.
+ */
+
+static int	archive_tournament_load(struct archive_site *,
+		    const struct store_tournament *,
+		    struct service_tournament *, char **);
+static void	archive_tournament_unload(struct service_tournament *);
+static void	archive_tournament_tables(struct buf *,
+		    const struct archive_site *,
+		    const struct service_tournament *, const char *);
+static void	archive_tournament_games(struct buf *,
+		    const struct archive_site *,
+		    const struct service_tournament *);
+
+/* t's entrants and pairings, as the mail commands load them. */
+static int
+archive_tournament_load(struct archive_site *site,
+    const struct store_tournament *t, struct service_tournament *st,
+    char **cause)
+{
+	memset(st, 0, sizeof *st);
+	st->t = *t;
+	if (store_entrants(site->store, t->id, &st->e, &st->ne, cause) == -1 ||
+	    store_pairings(site->store, t->id, 0, &st->p, &st->np,
+	    cause) == -1)
+		return (-1);
+	service_round_reindex(st);
+	return (0);
+}
+
+static void
+archive_tournament_unload(struct service_tournament *st)
+{
+	store_entrants_free(st->e, st->ne);
+	store_pairings_free(st->p, st->np);
+	free(st->byid);
+}
+
+/* The standings and the crosstable of st, their ids ending in suffix. */
+static void
+archive_tournament_tables(struct buf *out, const struct archive_site *site,
+    const struct service_tournament *st, const char *suffix)
+{
+	struct standings_row	*rows;
+	struct standings_game	*games;
+	const struct standings_row *r;
+	size_t			 ngames;
+	int			 i, j, n = (int)st->ne, sb;
+
+	sb = strcmp(st->t.format, "roundrobin") == 0;
+	rows = xreallocarray(NULL, st->ne + 1, sizeof *rows);
+	games = xreallocarray(NULL, st->np + 1, sizeof *games);
+	service_round_standings(st, rows);
+	ngames = service_round_games(st, games);
+	buf_addf(out, "<table id=\"standings%s\">\n<caption>Standings"
+	    "</caption>\n<thead><tr><th scope=\"col\">#</th>"
+	    "<th scope=\"col\">Name</th><th scope=\"col\">Games</th>"
+	    "<th scope=\"col\">W</th><th scope=\"col\">D</th>"
+	    "<th scope=\"col\">L</th><th scope=\"col\">Points</th>"
+	    "<th scope=\"col\">%s</th></tr></thead>\n<tbody>\n", suffix,
+	    sb ? "SB" : "Buch.");
+	for (i = 0; i < n; i++) {
+		r = &rows[i];
+		buf_addf(out, "<tr data-player=\"%lld\"><td>%d</td><td>",
+		    st->e[r->player].player.id, r->place);
+		archive_html_player(out, site, "../",
+		    st->e[r->player].player.id);
+		buf_addf(out, "</td><td>%d</td><td>%d</td><td>%d</td><td>%d"
+		    "</td><td>", r->played, r->wins, r->draws, r->losses);
+		archive_html_score(out, r->points);
+		buf_addf(out, "</td><td>%.2f</td></tr>\n", r->tiebreak);
+	}
+	buf_addf(out, "</tbody>\n</table>\n<table id=\"crosstable%s\">\n"
+	    "<caption>Crosstable</caption>\n<thead><tr><th scope=\"col\">#"
+	    "</th><th scope=\"col\">Name</th>", suffix);
+	for (i = 0; i < n; i++)
+		buf_addf(out, "<th scope=\"col\">%d</th>", i + 1);
+	buf_adds(out, "<th scope=\"col\">Points</th></tr></thead>\n<tbody>\n");
+	for (i = 0; i < n; i++) {
+		buf_addf(out, "<tr><th scope=\"row\">%d</th><td>", i + 1);
+		archive_html_player(out, site, "../",
+		    st->e[rows[i].player].player.id);
+		buf_adds(out, "</td>");
+		for (j = 0; j < n; j++) {
+			buf_adds(out, "<td>");
+			standings_pair(out, games, ngames, rows[i].player,
+			    rows[j].player);
+			buf_adds(out, "</td>");
+		}
+		buf_adds(out, "<td>");
+		archive_html_score(out, rows[i].points);
+		buf_adds(out, "</td></tr>\n");
+	}
+	buf_adds(out, "</tbody>\n</table>\n");
+	free(rows);
+	free(games);
+}
+
+/* The tables of every round, with links to the games. */
+static void
+archive_tournament_games(struct buf *out, const struct archive_site *site,
+    const struct service_tournament *st)
+{
+	const struct store_pairing	*p;
+	size_t				 i;
+	int				 j;
+
+	buf_adds(out, "<table id=\"pairings\">\n<caption>Rounds</caption>\n"
+	    "<thead><tr><th scope=\"col\">Round</th><th scope=\"col\">Game"
+	    "</th><th scope=\"col\">Players</th><th scope=\"col\">State</th>"
+	    "</tr></thead>\n<tbody>\n");
+	for (i = 0; i < st->np; i++) {
+		p = &st->p[i];
+		buf_addf(out, "<tr><td>%d</td><td>", p->round);
+		if (p->game > 0)
+			archive_html_game(out, "../", p->game);
+		else
+			buf_adds(out, p->n == 1 ? "bye" : "forfeit");
+		buf_adds(out, "</td><td>");
+		for (j = 0; j < p->n; j++) {
+			if (j > 0)
+				buf_adds(out, " v ");
+			archive_html_player(out, site, "../", p->players[j]);
+		}
+		buf_adds(out, "</td><td>");
+		if (p->status != NULL)
+			archive_html_escape(out, p->status);
+		buf_adds(out, "</td></tr>\n");
+	}
+	buf_adds(out, "</tbody>\n</table>\n");
+}
+
+int
+archive_tournament_write(struct archive_site *site,
+    const struct store_tournament *t, char **cause)
+{
+	struct service_tournament	 st;
+	struct buf			 out;
+	char				 path[64];
+	int				 rc = -1;
+
+	buf_init(&out);
+	if (archive_tournament_load(site, t, &st, cause) == -1)
+		goto out;
+	archive_html_head(&out, t->name, "../");
+	buf_addf(&out, "<main id=\"tournament\" data-tournament=\"%lld\">\n"
+	    "<h1>", t->id);
+	archive_html_escape(&out, t->name);
+	buf_adds(&out, "</h1>\n<p>");
+	archive_html_escape(&out, t->variant);
+	buf_adds(&out, ", ");
+	archive_html_escape(&out, t->format);
+	buf_adds(&out, ", ");
+	archive_html_escape(&out, t->state);
+	if (t->league > 0)
+		buf_addf(&out, "; season %d, division %d of <a href=\"../"
+		    "leagues/L%lld.html\">league L%lld</a>", t->season,
+		    t->division, t->league, t->league);
+	buf_adds(&out, ".</p>\n");
+	archive_tournament_tables(&out, site, &st, "");
+	archive_tournament_games(&out, site, &st);
+	buf_adds(&out, "</main>\n");
+	archive_html_foot(&out, "../", NULL);
+	snprintf(path, sizeof path, "tournaments/T%lld.html", t->id);
+	rc = archive_file_write(site, path, &out, cause);
+out:
+	archive_tournament_unload(&st);
+	buf_free(&out);
+	return (rc);
+}
+
+/* A league's page: each division of each season, newest first. */
+int
+archive_tournament_league(struct archive_site *site,
+    const struct store_league *l, char **cause)
+{
+	struct service_tournament	 st;
+	struct buf			 out;
+	const struct store_tournament	*t;
+	char				 path[64], suffix[64];
+	size_t				 i, shown = 0;
+	int				 rc = -1;
+
+	buf_init(&out);
+	archive_html_head(&out, l->name, "../");
+	buf_addf(&out, "<main id=\"league\" data-league=\"%lld\">\n<h1>",
+	    l->id);
+	archive_html_escape(&out, l->name);
+	buf_adds(&out, "</h1>\n<p>");
+	archive_html_escape(&out, l->variant);
+	buf_adds(&out, ", ");
+	archive_html_escape(&out, l->state);
+	buf_addf(&out, ", season %d.</p>\n", l->season);
+	for (i = site->ntournaments; i > 0; i--) {
+		t = &site->tournaments[i - 1];
+		if (t->league != l->id)
+			continue;
+		if (shown++ == 0)
+			suffix[0] = '\0';
+		else
+			snprintf(suffix, sizeof suffix, "-s%d-d%d", t->season,
+			    t->division);
+		buf_addf(&out, "<h2><a href=\"../tournaments/T%lld.html\">"
+		    "Season %d, division %d</a></h2>\n", t->id, t->season,
+		    t->division);
+		if (archive_tournament_load(site, t, &st, cause) == -1) {
+			archive_tournament_unload(&st);
+			goto out;
+		}
+		archive_tournament_tables(&out, site, &st, suffix);
+		archive_tournament_unload(&st);
+	}
+	buf_adds(&out, "</main>\n");
+	archive_html_foot(&out, "../", NULL);
+	snprintf(path, sizeof path, "leagues/L%lld.html", l->id);
+	rc = archive_file_write(site, path, &out, cause);
+out:
+	buf_free(&out);
+	return (rc);
+}

@@ -1,0 +1,360 @@
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "archive-private.h"
+#include "archive.h"
+#include "buf.h"
+#include "store.h"
+#include "xmalloc.h"
+
+/*
+ * The site (docs/archive.md):
+ *
+ *   DIR/index.html                every game, with filters
+ *   DIR/games/G12.html .json .rec a game: its viewer, data and record
+ *   DIR/players/P7.html           a player: games, rating, statistics
+ *   DIR/tournaments/T3.html       standings and crosstable
+ *   DIR/leagues/L2.html           each season's divisions
+ *   DIR/assets/                   archive.css, archive.js
+ *
+ * Both entry points load the same summary of the store (every game
+ * with its seats, every player with a seat, their rating histories,
+ * the tournaments and leagues), since the index and the players' pages
+ * draw on all of it; then they mark what is to be written: everything
+ * for archive_build(), and for archive_refresh() the given games, their
+ * players, their tournament (and its league) and the index.  Each file
+ * is written whole or not at all (archive-file.c).  Players are shown
+ * by name, or as "P7" if they have none: the site never shows an
+ * address.
+ */
+
+static int	archive_load(struct archive_site *, struct store *,
+		    const struct archive_config *, char **);
+static void	archive_free(struct archive_site *);
+static int	archive_load_players(struct archive_site *, char **);
+static int	archive_load_tournaments(struct archive_site *, char **);
+static int	archive_write(struct archive_site *, char **);
+static int	archive_cmp_player(const void *, const void *);
+static int	archive_cmp_tournament(const void *, const void *);
+static struct archive_game *archive_game_find(const struct archive_site *,
+		    long long);
+static void	archive_mark(struct archive_site *, struct archive_game *);
+
+static int
+archive_cmp_player(const void *a, const void *b)
+{
+	const struct archive_player	*x = a, *y = b;
+
+	return (x->id < y->id ? -1 : x->id > y->id);
+}
+
+static int
+archive_cmp_tournament(const void *a, const void *b)
+{
+	const struct store_tournament	*x = a, *y = b;
+
+	return (x->id < y->id ? -1 : x->id > y->id);
+}
+
+/* The player of id, or NULL. */
+struct archive_player *
+archive_player_find(const struct archive_site *site, long long id)
+{
+	struct archive_player	key;
+
+	key.id = id;
+	if (site->nplayers == 0)
+		return (NULL);
+	return (bsearch(&key, site->players, site->nplayers,
+	    sizeof *site->players, archive_cmp_player));
+}
+
+/* Player id as the site shows them: their name, or "P7". */
+const char *
+archive_name(const struct archive_site *site, long long id)
+{
+	const struct archive_player	*p;
+
+	if ((p = archive_player_find(site, id)) == NULL)
+		return ("nobody");
+	return (p->name);
+}
+
+static struct archive_game *
+archive_game_find(const struct archive_site *site, long long id)
+{
+	size_t	lo = 0, hi = site->ngames, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (site->games[mid].row.id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < site->ngames && site->games[lo].row.id == id)
+		return (&site->games[lo]);
+	return (NULL);
+}
+
+/* Every player with a seat, by id, with their rating history. */
+static int
+archive_load_players(struct archive_site *site, char **cause)
+{
+	struct archive_player		*p;
+	struct store_rating_change	 tmp;
+	const struct store_seat		*st;
+	size_t				 i, j, n = 0, size = 0;
+
+	for (i = 0; i < site->ngames; i++) {
+		for (j = 0; j < site->games[i].nseats; j++) {
+			st = &site->games[i].seats[j];
+			if (st->player.id <= 0)
+				continue;
+			if (n == size) {
+				size = size == 0 ? 64 : size * 2;
+				site->players = xreallocarray(site->players,
+				    size, sizeof *site->players);
+			}
+			p = &site->players[n++];
+			memset(p, 0, sizeof *p);
+			p->id = st->player.id;
+			if (st->player.name != NULL && *st->player.name != '\0')
+				p->name = xstrdup(st->player.name);
+			else
+				xasprintf(&p->name, "P%lld", p->id);
+		}
+	}
+	if (n > 1)
+		qsort(site->players, n, sizeof *site->players,
+		    archive_cmp_player);
+	for (i = j = 0; i < n; i++) {
+		if (j > 0 && site->players[j - 1].id == site->players[i].id) {
+			free(site->players[i].name);
+			continue;
+		}
+		site->players[j++] = site->players[i];
+	}
+	site->nplayers = j;
+	for (i = 0; i < site->nplayers; i++) {
+		p = &site->players[i];
+		if (store_rating_history(site->store, p->id, -1, &p->history,
+		    &p->nhistory, cause) == -1)
+			return (-1);
+		for (j = 0; j < p->nhistory / 2; j++) {
+			tmp = p->history[j];
+			p->history[j] = p->history[p->nhistory - 1 - j];
+			p->history[p->nhistory - 1 - j] = tmp;
+		}
+	}
+	return (0);
+}
+
+/* The tournaments (those of leagues too) by id, and the leagues. */
+static int
+archive_load_tournaments(struct archive_site *site, char **cause)
+{
+	struct store_tournament	*v;
+	size_t			 n, i;
+
+	if (store_tournament_list(site->store, -1, &site->tournaments,
+	    &site->ntournaments, cause) == -1 ||
+	    store_league_list(site->store, &site->leagues, &site->nleagues,
+	    cause) == -1)
+		return (-1);
+	for (i = 0; i < site->nleagues; i++) {
+		if (store_tournament_list(site->store, site->leagues[i].id, &v,
+		    &n, cause) == -1)
+			return (-1);
+		site->tournaments = xreallocarray(site->tournaments,
+		    site->ntournaments + n + 1, sizeof *site->tournaments);
+		memcpy(site->tournaments + site->ntournaments, v,
+		    n * sizeof *v);
+		site->ntournaments += n;
+		free(v);
+	}
+	if (site->ntournaments > 1)
+		qsort(site->tournaments, site->ntournaments,
+		    sizeof *site->tournaments, archive_cmp_tournament);
+	site->write_t = xcalloc(site->ntournaments + 1,
+	    sizeof *site->write_t);
+	site->write_l = xcalloc(site->nleagues + 1, sizeof *site->write_l);
+	return (0);
+}
+
+/* Load the site's summary from store s. */
+static int
+archive_load(struct archive_site *site, struct store *s,
+    const struct archive_config *config, char **cause)
+{
+	struct store_game	*rows;
+	size_t			 n, i;
+
+	memset(site, 0, sizeof *site);
+	site->store = s;
+	site->config = config;
+	if (store_game_list(site->store, 0, &rows, &n, cause) == -1)
+		return (-1);
+	site->games = xcalloc(n + 1, sizeof *site->games);
+	for (i = 0; i < n; i++)
+		site->games[i].row = rows[i];
+	site->ngames = n;
+	free(rows);
+	for (i = 0; i < n; i++) {
+		if (store_seats(site->store, site->games[i].row.id,
+		    &site->games[i].seats, &site->games[i].nseats,
+		    cause) == -1)
+			return (-1);
+	}
+	if (archive_load_players(site, cause) == -1)
+		return (-1);
+	return (archive_load_tournaments(site, cause));
+}
+
+static void
+archive_free(struct archive_site *site)
+{
+	size_t	i;
+
+	for (i = 0; i < site->ngames; i++) {
+		store_game_free(&site->games[i].row);
+		store_seats_free(site->games[i].seats, site->games[i].nseats);
+	}
+	free(site->games);
+	for (i = 0; i < site->nplayers; i++) {
+		free(site->players[i].name);
+		store_rating_changes_free(site->players[i].history,
+		    site->players[i].nhistory);
+	}
+	free(site->players);
+	store_tournament_list_free(site->tournaments, site->ntournaments);
+	store_league_list_free(site->leagues, site->nleagues);
+	free(site->write_t);
+	free(site->write_l);
+}
+
+/* Mark game g to be written, with its players, tournament, league. */
+static void
+archive_mark(struct archive_site *site, struct archive_game *g)
+{
+	struct archive_player	*p;
+	size_t			 i, j;
+
+	g->write = 1;
+	for (i = 0; i < g->nseats; i++) {
+		if ((p = archive_player_find(site, g->seats[i].player.id)) !=
+		    NULL)
+			p->write = 1;
+	}
+	for (i = 0; i < site->ntournaments; i++) {
+		if (site->tournaments[i].id != g->row.tournament)
+			continue;
+		site->write_t[i] = 1;
+		for (j = 0; j < site->nleagues; j++) {
+			if (site->leagues[j].id == site->tournaments[i].league)
+				site->write_l[j] = 1;
+		}
+	}
+}
+
+/* Write every page marked, and the index. */
+static int
+archive_write(struct archive_site *site, char **cause)
+{
+	static const char	*subs[] = { "games", "players", "tournaments",
+				    "leagues", NULL };
+	size_t			 i;
+
+	if (archive_file_dir(site, NULL, cause) == -1)
+		return (-1);
+	for (i = 0; subs[i] != NULL; i++) {
+		if (archive_file_dir(site, subs[i], cause) == -1)
+			return (-1);
+	}
+	if (archive_file_assets(site, cause) == -1)
+		return (-1);
+	for (i = 0; i < site->ngames; i++) {
+		if (site->games[i].write &&
+		    archive_game_write(site, &site->games[i], cause) == -1)
+			return (-1);
+	}
+	for (i = 0; i < site->nplayers; i++) {
+		if (site->players[i].write && archive_player_write(site,
+		    &site->players[i], cause) == -1)
+			return (-1);
+	}
+	for (i = 0; i < site->ntournaments; i++) {
+		if (site->write_t[i] && archive_tournament_write(site,
+		    &site->tournaments[i], cause) == -1)
+			return (-1);
+	}
+	for (i = 0; i < site->nleagues; i++) {
+		if (site->write_l[i] && archive_tournament_league(site,
+		    &site->leagues[i], cause) == -1)
+			return (-1);
+	}
+	return (archive_index_write(site, cause));
+}
+
+/* Write the whole site into config->dir; *stats says what. */
+int
+archive_build(struct store *s, const struct archive_config *config,
+    struct archive_stats *stats, char **cause)
+{
+	struct archive_site	site;
+	size_t			i;
+	int			rc = -1;
+
+	if (archive_load(&site, s, config, cause) == -1)
+		goto out;
+	for (i = 0; i < site.ngames; i++)
+		site.games[i].write = 1;
+	for (i = 0; i < site.nplayers; i++)
+		site.players[i].write = 1;
+	for (i = 0; i < site.ntournaments; i++)
+		site.write_t[i] = 1;
+	for (i = 0; i < site.nleagues; i++)
+		site.write_l[i] = 1;
+	if (archive_write(&site, cause) == -1)
+		goto out;
+	site.stats.players = site.nplayers;
+	site.stats.tournaments = site.ntournaments;
+	if (stats != NULL)
+		*stats = site.stats;
+	rc = 0;
+out:
+	archive_free(&site);
+	return (rc);
+}
+
+/*
+ * Write again only what the n games touch: their pages, their players',
+ * their tournament's and league's, and the index.
+ */
+int
+archive_refresh(struct store *s, const struct archive_config *config,
+    const long long *games, size_t n, char **cause)
+{
+	struct archive_site	 site;
+	struct archive_game	*g;
+	size_t			 i;
+	int			 rc = -1;
+
+	if (archive_load(&site, s, config, cause) == -1)
+		goto out;
+	for (i = 0; i < n; i++) {
+		if ((g = archive_game_find(&site, games[i])) == NULL) {
+			xasprintf(cause, "archive: there is no game G%lld",
+			    games[i]);
+			goto out;
+		}
+		archive_mark(&site, g);
+	}
+	rc = archive_write(&site, cause);
+out:
+	archive_free(&site);
+	return (rc);
+}

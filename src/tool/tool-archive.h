@@ -1,0 +1,13 @@
+/*
+ * mupbem --db FILE archive DIR: the store's games as a static web site
+ * (src/archive/); mupbem bench-archive: how long that takes.
+ */
+#ifndef TOOL_ARCHIVE_H
+#define TOOL_ARCHIVE_H
+
+struct store;
+
+int	tool_archive_run(struct store *, int, char **);
+int	tool_archive_bench(int, char **);
+
+#endif
