@@ -25,7 +25,8 @@
  * the tournaments and leagues), since the index and the players' pages
  * draw on all of it; then they mark what is to be written: everything
  * for archive_build(), and for archive_refresh() the given games, their
- * players, their tournament (and its league) and the index.  Each file
+ * players, their tournament (and its league) and the index, but not
+ * the assets, which only a build copies.  Each file
  * is written whole or not at all (archive-file.c).  Players are shown
  * by name, or as "P7" if they have none: the site never shows an
  * address.
@@ -36,7 +37,7 @@ static int	archive_load(struct archive_site *, struct store *,
 static void	archive_free(struct archive_site *);
 static int	archive_load_players(struct archive_site *, char **);
 static int	archive_load_tournaments(struct archive_site *, char **);
-static int	archive_write(struct archive_site *, char **);
+static int	archive_write(struct archive_site *, int, char **);
 static int	archive_cmp_player(const void *, const void *);
 static int	archive_cmp_tournament(const void *, const void *);
 static struct archive_game *archive_game_find(const struct archive_site *,
@@ -260,9 +261,9 @@ archive_mark(struct archive_site *site, struct archive_game *g)
 	}
 }
 
-/* Write every page marked, and the index. */
+/* Write every page marked, and the index; the assets too if assets. */
 static int
-archive_write(struct archive_site *site, char **cause)
+archive_write(struct archive_site *site, int assets, char **cause)
 {
 	static const char	*subs[] = { "games", "players", "tournaments",
 				    "leagues", NULL };
@@ -274,7 +275,7 @@ archive_write(struct archive_site *site, char **cause)
 		if (archive_file_dir(site, subs[i], cause) == -1)
 			return (-1);
 	}
-	if (archive_file_assets(site, cause) == -1)
+	if (assets && archive_file_assets(site, cause) == -1)
 		return (-1);
 	for (i = 0; i < site->ngames; i++) {
 		if (site->games[i].write &&
@@ -318,7 +319,7 @@ archive_build(struct store *s, const struct archive_config *config,
 		site.write_t[i] = 1;
 	for (i = 0; i < site.nleagues; i++)
 		site.write_l[i] = 1;
-	if (archive_write(&site, cause) == -1)
+	if (archive_write(&site, 1, cause) == -1)
 		goto out;
 	site.stats.players = site.nplayers;
 	site.stats.tournaments = site.ntournaments;
@@ -353,7 +354,7 @@ archive_refresh(struct store *s, const struct archive_config *config,
 		}
 		archive_mark(&site, g);
 	}
-	rc = archive_write(&site, cause);
+	rc = archive_write(&site, 0, cause);
 out:
 	archive_free(&site);
 	return (rc);
