@@ -265,7 +265,7 @@ archive_replay_cmp_index(const void *a, const void *b)
 static void
 archive_replay_order(struct archive_replay *rp)
 {
-	size_t	*to, i, k;
+	size_t	*to, i, j, k;
 
 	qsort(rp->items, rp->nitems, sizeof *rp->items,
 	    archive_replay_cmp_item);
@@ -277,6 +277,12 @@ archive_replay_order(struct archive_replay *rp)
 			rp->shown[k][i] = to[rp->shown[k][i]];
 		qsort(rp->shown[k], rp->nshown[k], sizeof *rp->shown[k],
 		    archive_replay_cmp_index);
+		/* A shape drawn twice (two moves' marks on one cell). */
+		for (i = j = 0; i < rp->nshown[k]; i++) {
+			if (j == 0 || rp->shown[k][j - 1] != rp->shown[k][i])
+				rp->shown[k][j++] = rp->shown[k][i];
+		}
+		rp->nshown[k] = j;
 	}
 	free(to);
 	archive_replay_draw(rp);
