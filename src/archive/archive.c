@@ -1,8 +1,10 @@
 #include "config.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "archive-private.h"
 #include "archive.h"
@@ -32,6 +34,20 @@
  * address.
  */
 
+#define ARCHIVE_WORKERS	8	/* threads writing games, at most */
+#define ARCHIVE_ALONE	32	/* fewer games: no threads */
+
+/* A thread writing every step-th game from first. */
+struct archive_worker {
+	struct archive_site	*site;
+	size_t			 first, step;
+	char			*cause;		/* why it stopped, or NULL */
+	pthread_t		 thread;
+	int			 started;	/* thread is running it */
+};
+
+static void	*archive_worker_run(void *);
+static int	archive_write_games(struct archive_site *, char **);
 static int	archive_load(struct archive_site *, struct store *,
 		    const struct archive_config *, char **);
 static void	archive_free(struct archive_site *);
@@ -261,6 +277,65 @@ archive_mark(struct archive_site *site, struct archive_game *g)
 	}
 }
 
+static void *
+archive_worker_run(void *arg)
+{
+	struct archive_worker	*w = arg;
+	struct archive_site	*site = w->site;
+	size_t			 i;
+
+	for (i = w->first; i < site->ngames; i += w->step) {
+		if (site->games[i].write && archive_game_write(site,
+		    &site->games[i], &w->cause) == -1)
+			break;
+	}
+	return (NULL);
+}
+
+/* Write the marked games' pages, with a thread a processor. */
+static int
+archive_write_games(struct archive_site *site, char **cause)
+{
+	struct archive_worker	*w;
+	size_t			 i, n = 0, marked = 0;
+	long			 cpus;
+	int			 rc = 0;
+
+	for (i = 0; i < site->ngames; i++)
+		marked += site->games[i].write;
+	cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	if (marked >= ARCHIVE_ALONE && cpus > 1)
+		n = cpus > ARCHIVE_WORKERS ? ARCHIVE_WORKERS : (size_t)cpus;
+	if (n == 0)
+		n = 1;
+	w = xcalloc(n, sizeof *w);
+	for (i = 0; i < n; i++) {
+		w[i].site = site;
+		w[i].first = i;
+		w[i].step = n;
+	}
+	/* The first runs here; one that cannot start runs here too. */
+	for (i = 1; i < n; i++) {
+		if (pthread_create(&w[i].thread, NULL, archive_worker_run,
+		    &w[i]) == 0)
+			w[i].started = 1;
+		else
+			archive_worker_run(&w[i]);
+	}
+	archive_worker_run(&w[0]);
+	for (i = 0; i < n; i++) {
+		if (w[i].started)
+			pthread_join(w[i].thread, NULL);
+		if (w[i].cause != NULL && rc == 0) {
+			*cause = w[i].cause;
+			rc = -1;
+		} else
+			free(w[i].cause);
+	}
+	free(w);
+	return (rc);
+}
+
 /* Write every page marked, and the index; the assets too if assets. */
 static int
 archive_write(struct archive_site *site, int assets, char **cause)
@@ -277,11 +352,8 @@ archive_write(struct archive_site *site, int assets, char **cause)
 	}
 	if (assets && archive_file_assets(site, cause) == -1)
 		return (-1);
-	for (i = 0; i < site->ngames; i++) {
-		if (site->games[i].write &&
-		    archive_game_write(site, &site->games[i], cause) == -1)
-			return (-1);
-	}
+	if (archive_write_games(site, cause) == -1)
+		return (-1);
 	for (i = 0; i < site->nplayers; i++) {
 		if (site->players[i].write && archive_player_write(site,
 		    &site->players[i], cause) == -1)
