@@ -40,17 +40,14 @@ static void	archive_game_caption(struct buf *,
 		    const struct archive_replay *, size_t);
 static const char *archive_game_seat(const struct archive_replay *, int);
 
-/* The name of seat in the game (from its replay), or "seat N". */
+/* The name of seat in the game (from its replay), or "seat". */
 static const char *
 archive_game_seat(const struct archive_replay *rp, int seat)
 {
-	static char	name[32];
-
 	if (rp->game != NULL && seat >= 0 &&
 	    seat < rp->ops->players(rp->game))
 		return (rp->ops->seat_name(rp->game, seat));
-	snprintf(name, sizeof name, "seat %d", seat + 1);
-	return (name);
+	return ("seat");
 }
 
 /* Player's change of rating by game, or NULL. */
@@ -384,7 +381,7 @@ archive_game_write(struct archive_site *site, struct archive_game *g,
 	snprintf(path, sizeof path, "games/G%lld.rec", g->row.id);
 	if (archive_file_write(site, path, &page, cause) == -1)
 		goto out;
-	site->stats.games++;
+	__atomic_add_fetch(&site->stats.games, 1, __ATOMIC_RELAXED);
 	rc = 0;
 out:
 	free(why);

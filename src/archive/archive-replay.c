@@ -42,7 +42,6 @@ static void	archive_replay_step(struct archive_replay *,
 		    const struct scene *);
 static void	archive_replay_order(struct archive_replay *);
 static int	archive_replay_cmp_item(const void *, const void *);
-static int	archive_replay_cmp_index(const void *, const void *);
 static void	archive_replay_list(struct buf *, const size_t *, size_t);
 static void	archive_replay_place(const struct scene *,
 		    struct archive_replay_item *);
@@ -253,31 +252,40 @@ archive_replay_cmp_item(const void *a, const void *b)
 	return (x->first < y->first ? -1 : x->first > y->first);
 }
 
-static int
-archive_replay_cmp_index(const void *a, const void *b)
-{
-	const size_t	*x = a, *y = b;
-
-	return (*x < *y ? -1 : *x > *y);
-}
-
-/* Put the items in drawing order, and renumber the steps' lists. */
+/*
+ * Put the items in drawing order, and renumber the steps' lists, each
+ * ascending and without repeats (two moves' marks on one cell are one
+ * item): through a bitmap of the items, quicker than sorting.
+ */
 static void
 archive_replay_order(struct archive_replay *rp)
 {
-	size_t	*to, i, k;
+	uint64_t	*bits, w;
+	size_t		*to, i, k, n, nwords;
+	int		 b;
 
 	qsort(rp->items, rp->nitems, sizeof *rp->items,
 	    archive_replay_cmp_item);
 	to = xreallocarray(NULL, rp->nitems + 1, sizeof *to);
 	for (i = 0; i < rp->nitems; i++)
 		to[rp->items[i].first] = i;
+	nwords = rp->nitems / 64 + 1;
+	bits = xcalloc(nwords, sizeof *bits);
 	for (k = 0; k < rp->nsteps; k++) {
-		for (i = 0; i < rp->nshown[k]; i++)
-			rp->shown[k][i] = to[rp->shown[k][i]];
-		qsort(rp->shown[k], rp->nshown[k], sizeof *rp->shown[k],
-		    archive_replay_cmp_index);
+		for (i = 0; i < rp->nshown[k]; i++) {
+			n = to[rp->shown[k][i]];
+			bits[n / 64] |= 1ULL << (n % 64);
+		}
+		for (n = 0, i = 0; i < nwords; i++) {
+			for (w = bits[i]; w != 0; w &= w - 1) {
+				b = __builtin_ctzll(w);
+				rp->shown[k][n++] = i * 64 + (size_t)b;
+			}
+			bits[i] = 0;
+		}
+		rp->nshown[k] = n;
 	}
+	free(bits);
 	free(to);
 	archive_replay_draw(rp);
 	free(rp->slots);

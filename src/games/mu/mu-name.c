@@ -120,9 +120,19 @@ void
 mu_name_cell(int cell, char *out, size_t size)
 {
 	char	label[MU_NAME_MAX];
+	size_t	n;
 
+	/* No snprintf: a picture names every cell of the board. */
 	mu_name_label(mu_board_cell_segment(cell), label, sizeof label);
-	snprintf(out, size, "%s%d", label, mu_board_cell_k(cell));
+	n = strlen(label);
+	if (n + 2 > size) {
+		if (size > 0)
+			*out = '\0';
+		return;
+	}
+	memcpy(out, label, n);
+	out[n] = (char)('0' + mu_board_cell_k(cell));
+	out[n + 1] = '\0';
 }
 
 /* Parse a cell name such as "C4" (or " c4 ") that exists on board b. */
