@@ -25,7 +25,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 : "${SRCDIR:=$here/..}"
 [ -x "$MUPBEMD" ] || { echo "Bail out! no mupbemd at $MUPBEMD"; exit 99; }
 
-chromium=$(command -v chromium || true)
+# CHROMIUM may name another build of Chromium.
+chromium=${CHROMIUM:-$(command -v chromium)}
 if [ -z "$chromium" ]; then
 	echo "1..0 # SKIP chromium is not installed (scripts/install-deps.sh)"
 	exit 77

@@ -295,12 +295,18 @@ async function checkGame(b, store, g, found) {
 	await open(b, `${page}#${k}`);
 	await checkStep(b, g, engine, k, `opened at #${k}`);
 	await b.eval(`location.hash = '#${n}'`);
-	await b.eval(`new Promise((resolve) => (function wait() {
-		if (document.getElementById('game').dataset.step === '${n}')
-			resolve();
-		else
-			setTimeout(wait, 10);
-	})())`).catch((e) => why.push(`hash #${n}: ${e.message}`));
+	await b.eval(`new Promise((resolve, reject) => {
+		const t = Date.now();
+		(function wait() {
+			if (document.getElementById('game').dataset.step === '${n}')
+				resolve();
+			else if (Date.now() - t > 5000)
+				reject(new Error('the step stays at ' +
+				    document.getElementById('game').dataset.step));
+			else
+				setTimeout(wait, 10);
+		})();
+	})`).catch((e) => why.push(`hash #${n}: ${e.message}`));
 	await checkStep(b, g, engine, n, `hash #${n}`);
 
 	/* The record and the data it links to. */
@@ -423,11 +429,17 @@ async function main() {
 		checkLinks();
 	} finally {
 		await b.close();
-		store.close();
 	}
 }
 
 /* tests/browser.sh ends the check the error stopped. */
+/* A signal ends node through its exit handlers, which end Chromium. */
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+	process.on(sig, () => process.exit(1));
+setTimeout(() => {
+	console.log('why: stopped after 5 minutes');
+	process.exit(1);
+}, 300000).unref();
 main().catch((e) => {
 	why.push(e.stack);
 	for (const w of why)

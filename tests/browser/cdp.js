@@ -38,7 +38,19 @@ class Browser {
 			'--disable-component-update', '--password-store=basic',
 			'--remote-debugging-port=0', `--user-data-dir=${dir}`,
 			'--window-size=1280,900', 'about:blank',
-		], { stdio: ['ignore', 'ignore', 'pipe'] });
+		], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+		/*
+		 * Debian's chromium is a script that runs the browser as its
+		 * child: end the whole process group, however node exits.
+		 */
+		process.on('exit', () => {
+			try {
+				process.kill(-child.pid, 'SIGKILL');
+			} catch (e) {
+				/* It is gone already. */
+			}
+			fs.rmSync(dir, { recursive: true, force: true });
+		});
 		const port = await new Promise((resolve, reject) => {
 			let text = '';
 			const timer = setTimeout(() => reject(new Error(
@@ -175,19 +187,18 @@ class Browser {
 		    ...m });
 	}
 
+	/* Close the browser; what is left of it goes when node exits. */
 	async close() {
-		try {
-			await this.client.Browser.close();
-		} catch (e) {
-			this.child.kill();
-		}
-		await new Promise((resolve) => {
+		const exited = new Promise((resolve) => {
 			if (this.child.exitCode !== null)
 				resolve();
 			else
 				this.child.on('exit', resolve);
 		});
-		fs.rmSync(this.dir, { recursive: true, force: true });
+
+		await this.client.Browser.close().catch(() => {});
+		await Promise.race([exited,
+		    new Promise((resolve) => setTimeout(resolve, 5000))]);
 	}
 }
 

@@ -20,6 +20,8 @@ class Store {
 		this.mupbem = mupbem;
 		this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'records.'));
 		this.limit = limiter(2);
+		process.on('exit', () => fs.rmSync(this.dir,
+		    { recursive: true, force: true }));
 	}
 
 	/* The rows of query, as objects. */
@@ -94,10 +96,6 @@ class Store {
 			fs.unlinkSync(file);
 			return step;
 		};
-	}
-
-	close() {
-		fs.rmSync(this.dir, { recursive: true, force: true });
 	}
 }
 
