@@ -152,8 +152,9 @@ async function checkIndex(b, store) {
 		const wantValues = [...new Set(want.flatMap(
 		    (g) => g[field].split(' ')).filter((v) => v !== ''))];
 
-		same(`${id} options`, values[0] === '' ?
-		    values.slice(1).sort() : values, wantValues.sort());
+		same(`${id}'s first option`, values[0], '');
+		same(`${id}'s options`, values.slice(1).sort(),
+		    wantValues.sort());
 		for (const v of values.slice(1)) {
 			const rows = storeFilter(store, id, v);
 
