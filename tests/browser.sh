@@ -77,8 +77,8 @@ answer() {
 	if [ "$g" = "$classic" ] && [ -n "$turn" ]; then
 		echo "#$turn $(sed -n "s/^$turn [a-z]* //p" "$walls")"
 	elif [ "$g" != "$open" ] || [ "${turn:-0}" -le 4 ]; then
-		MP_LEVEL=random MP_RESIGN_AFTER=$((9 + ${g:-0} % 2)) mp_answer "$1" \
-		    "$(($2 * 100 + ${g:-0}))"
+		MP_LEVEL=random MP_RESIGN_AFTER=$((9 + ${g:-0} % 2)) \
+		    mp_answer "$1" "$(($2 * 100 + ${g:-0}))"
 	fi
 }
 
@@ -108,15 +108,18 @@ play_out 60 answer
 [ "$(sql "select count(*) from pairings where game is not null")" = 6 ] ||
     why+=("pairings: $(sql "select round, game, players from pairings")")
 [ "$(sql "select group_concat(status, ' ') from (select status from games
-    where id not in ($open) order by id)")" = "over over over over over over over over" ] ||
+    where id not in ($open) order by id)")" = \
+    "over over over over over over over over" ] ||
     why+=("games: $(sql "select id, variant, status, turns from games")")
 [ "$(sql "select status, turns from games where id = $open")" = "playing|4" ] ||
-    why+=("the open game: $(sql "select status, turns from games where id = $open")")
+    why+=("the open game: $(sql "select status, turns from games
+    where id = $open")")
 "$MUPBEM" --db mupbem.db export "G$classic" | grep -v '^#' |
     sed '1,/^$/d' >classic.turns
 grep -v '^#' "$walls" | sed '1,/^$/d' | cmp -s - classic.turns ||
     why+=("the classic game: $(cat classic.turns)")
-end "a velox round robin of four played to its end by mail, a classic game and a Mur match over, a velox game in play"
+d="a velox round robin of four played to its end by mail, a classic game"
+end "$d and a Mur match over, a velox game in play"
 
 # --- the site in the browser ------------------------------------------------
 

@@ -91,12 +91,14 @@ function storeGames(store) {
 /* The games each filter value should leave, by its own query. */
 function storeFilter(store, id, value) {
 	const q = {
-		'filter-kind': `select id from games where variant = '${value}'`,
+		'filter-kind': `select id from games
+		    where variant = '${value}'`,
 		'filter-player': `select distinct game from seats
 		    where player = ${Number(value)}`,
 		'filter-tournament': `select game from pairings
 		    where tournament = ${Number(value)} and game is not null`,
-		'filter-state': `select id from games where status = '${value}'`,
+		'filter-state': `select id from games
+		    where status = '${value}'`,
 	}[id];
 
 	return store.column(q).sort((a, b) => a - b);
@@ -119,7 +121,8 @@ async function shown(b) {
 		    .filter((r) => r.getClientRects().length > 0)
 		    .map((r) => r.dataset.game),
 		hidden: Array.from(document.querySelectorAll('#games tbody tr'))
-		    .filter((r) => r.hidden !== (r.getClientRects().length === 0))
+		    .filter((r) => r.hidden !==
+		    (r.getClientRects().length === 0))
 		    .map((r) => r.dataset.game),
 		count: document.getElementById('count').textContent,
 	})`);
@@ -221,8 +224,9 @@ async function viewerState(b) {
 			} : {
 				cells: all('[data-cell][data-layer]',
 				    (e) => d(e).cell + ' ' + d(e).layer),
-				pieces: all('.piece[data-cell]', (e) => d(e).cell +
-				    ' ' + d(e).seat + ' ' + d(e).height),
+				pieces: all('.piece[data-cell]',
+				    (e) => d(e).cell + ' ' + d(e).seat + ' ' +
+				    d(e).height),
 			},
 		};
 	})()`);
@@ -298,12 +302,13 @@ async function checkGame(b, store, g, found) {
 	await b.eval(`location.hash = '#${n}'`);
 	await b.eval(`new Promise((resolve, reject) => {
 		const t = Date.now();
+		const main = document.getElementById('game');
 		(function wait() {
-			if (document.getElementById('game').dataset.step === '${n}')
+			if (main.dataset.step === '${n}')
 				resolve();
 			else if (Date.now() - t > 5000)
 				reject(new Error('the step stays at ' +
-				    document.getElementById('game').dataset.step));
+				    main.dataset.step));
 			else
 				setTimeout(wait, 10);
 		})();
@@ -344,7 +349,8 @@ async function checkPlayers(b, store) {
 		await open(b, page);
 		const s = await b.eval(`(() => {
 			const svg = document.getElementById('rating-plot');
-			const title = svg && svg.querySelector(':scope > title');
+			const title = svg &&
+			    svg.querySelector(':scope > title');
 			return {
 				plot: svg ? svg.tagName : null,
 				title: title ? title.textContent : null,

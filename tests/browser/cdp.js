@@ -57,8 +57,8 @@ class Browser {
 			    `chromium did not start: ${text}`)), 30000);
 			child.stderr.on('data', (d) => {
 				text += d;
-				const m = /DevTools listening on ws:\/\/[^:]+:(\d+)\//
-				    .exec(text);
+				const m = new RegExp('DevTools listening ' +
+				    'on ws://[^:]+:(\\d+)/').exec(text);
 				if (m) {
 					clearTimeout(timer);
 					resolve(Number(m[1]));
@@ -133,7 +133,7 @@ class Browser {
 		await loaded;
 	}
 
-	/* The value of expression (a function body is wrapped by the caller). */
+	/* The value of expression, a promise's once it is settled. */
 	async eval(expression) {
 		const r = await this.client.Runtime.evaluate({
 			expression, returnByValue: true, awaitPromise: true,
@@ -153,9 +153,10 @@ class Browser {
 		const e = { key, code: key, windowsVirtualKeyCode: code,
 		    nativeVirtualKeyCode: code };
 
-		await this.client.Input.dispatchKeyEvent({ type: 'rawKeyDown',
-		    ...e });
-		await this.client.Input.dispatchKeyEvent({ type: 'keyUp', ...e });
+		const input = this.client.Input;
+
+		await input.dispatchKeyEvent({ type: 'rawKeyDown', ...e });
+		await input.dispatchKeyEvent({ type: 'keyUp', ...e });
 	}
 
 	/*
@@ -164,12 +165,14 @@ class Browser {
 	 */
 	async click(selector) {
 		const at = await this.eval(`(() => {
-			const e = document.querySelector(${JSON.stringify(selector)});
+			const e = document.querySelector(
+			    ${JSON.stringify(selector)});
 			if (!e)
 				return null;
 			e.scrollIntoView({ block: 'center' });
 			const r = e.getBoundingClientRect();
-			const x = r.left + r.width / 2, y = r.top + r.height / 2;
+			const x = r.left + r.width / 2;
+			const y = r.top + r.height / 2;
 			const top = document.elementFromPoint(x, y);
 			return { x, y, hit: top === e || e.contains(top) };
 		})()`);
@@ -179,12 +182,12 @@ class Browser {
 		if (!at || !at.hit)
 			throw new Error(`${selector}: ` + (at ? 'covered' :
 			    'not found'));
-		await this.client.Input.dispatchMouseEvent({ type: 'mouseMoved',
-		    x: m.x, y: m.y });
-		await this.client.Input.dispatchMouseEvent({ type: 'mousePressed',
-		    ...m });
-		await this.client.Input.dispatchMouseEvent({ type: 'mouseReleased',
-		    ...m });
+		const input = this.client.Input;
+
+		await input.dispatchMouseEvent({ type: 'mouseMoved', x: m.x,
+		    y: m.y });
+		await input.dispatchMouseEvent({ type: 'mousePressed', ...m });
+		await input.dispatchMouseEvent({ type: 'mouseReleased', ...m });
 	}
 
 	/* Close the browser; what is left of it goes when node exits. */

@@ -37,7 +37,8 @@ function positionView(text) {
 	const game = /^game (\S+)$/.exec(lines[1] || '');
 
 	if (lines[0] !== 'mupbem position 2' || !game)
-		throw new Error(`not a position: ${lines.slice(0, 2).join('|')}`);
+		throw new Error('not a position: ' +
+		    lines.slice(0, 2).join('|'));
 	return game[1] === 'mur' ? murView(lines) : muView(lines);
 }
 
@@ -56,10 +57,12 @@ function muView(lines) {
 			const cell = f[0] + k;
 
 			if (!m)
-				throw new Error(`${cell}: not a cell: '${f[3 + k]}'`);
+				throw new Error(
+				    `${cell}: not a cell: '${f[3 + k]}'`);
 			view.cells.push(`${cell} ${m[1]}`);
 			if (m[2])
-				view.pieces.push(`${cell} ${COLOURS[m[2]]} ${m[3]}`);
+				view.pieces.push(
+				    `${cell} ${COLOURS[m[2]]} ${m[3]}`);
 		}
 	}
 	view.cells.sort();

@@ -78,7 +78,8 @@ class Store {
 	step(g, rec, k) {
 		return async () => {
 			const file = path.join(this.dir, `G${g}.${k}.rec`);
-			const cut = (n) => rec.header + rec.turns.slice(0, n).map(
+			const cut = (n) => rec.header +
+			    rec.turns.slice(0, n).map(
 			    (t) => `${t.n} ${t.colour} ${t.turn}\n`).join('');
 			const step = {};
 
@@ -105,8 +106,8 @@ function run(program, args) {
 		execFile(program, args, { encoding: 'utf8' },
 		    (err, stdout, stderr) => {
 			if (err)
-				reject(new Error(`${program} ${args.join(' ')}: ` +
-				    stderr.trim()));
+				reject(new Error(`${program} ` +
+				    `${args.join(' ')}: ${stderr.trim()}`));
 			else
 				resolve(stdout);
 		});
