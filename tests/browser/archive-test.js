@@ -253,6 +253,23 @@ async function checkStep(b, g, engine, k, how) {
 	return s;
 }
 
+/* Wait for the page to show step k (a hash changes it later). */
+async function untilStep(b, k) {
+	await b.eval(`new Promise((resolve, reject) => {
+		const t = Date.now();
+		const main = document.getElementById('game');
+		(function wait() {
+			if (main.dataset.step === '${k}')
+				resolve();
+			else if (Date.now() - t > 5000)
+				reject(new Error('the step stays at ' +
+				    main.dataset.step));
+			else
+				setTimeout(wait, 10);
+		})();
+	})`).catch((e) => why.push(`waiting for step ${k}: ${e.message}`));
+}
+
 async function checkGame(b, store, g, found) {
 	const engine = await found;
 	const n = engine.steps.length - 1;
@@ -290,7 +307,7 @@ async function checkGame(b, store, g, found) {
 	await b.click('#last');
 	await checkStep(b, g, engine, n, 'click #last');
 	await b.click('#prev');
-	await checkStep(b, g, engine, n - 1, 'click #prev');
+	await checkStep(b, g, engine, Math.max(0, n - 1), 'click #prev');
 	await b.click('#first');
 	await checkStep(b, g, engine, 0, 'click #first');
 
@@ -300,20 +317,11 @@ async function checkGame(b, store, g, found) {
 	await open(b, `${page}#${k}`);
 	await checkStep(b, g, engine, k, `opened at #${k}`);
 	await b.eval(`location.hash = '#${n}'`);
-	await b.eval(`new Promise((resolve, reject) => {
-		const t = Date.now();
-		const main = document.getElementById('game');
-		(function wait() {
-			if (main.dataset.step === '${n}')
-				resolve();
-			else if (Date.now() - t > 5000)
-				reject(new Error('the step stays at ' +
-				    main.dataset.step));
-			else
-				setTimeout(wait, 10);
-		})();
-	})`).catch((e) => why.push(`hash #${n}: ${e.message}`));
+	await untilStep(b, n);
 	await checkStep(b, g, engine, n, `hash #${n}`);
+	await b.click('#moves li[data-step="1"] a');
+	await untilStep(b, 1);
+	await checkStep(b, g, engine, 1, 'click the first move');
 
 	/* The record and the data it links to. */
 	const rec = fs.readFileSync(path.join(opt.site, 'games', `G${g}.rec`),
@@ -330,9 +338,9 @@ async function checkGame(b, store, g, found) {
 	    (a) => a.getAttribute('href'))`), [`G${g}.rec`, `G${g}.json`]);
 	noErrors(b, page);
 	end(`G${g} (${kind}): Home, ArrowRight through its ${n} turns, ` +
-	    'ArrowLeft, End, the buttons and a deep link show each ' +
-	    "position as the engine has it, with the move's caption and " +
-	    'report');
+	    'ArrowLeft, End, the buttons, a deep link and a move clicked ' +
+	    "show each position as the engine has it, with the move's " +
+	    'caption and report');
 }
 
 /* --- players and tournaments ---------------------------------------- */

@@ -140,7 +140,8 @@ class Browser {
 		});
 
 		if (r.exceptionDetails)
-			throw new Error(`${expression}: ` +
+			throw new Error(
+			    `${expression.replace(/\s+/g, ' ').slice(0, 60)}: ` +
 			    (r.exceptionDetails.exception ?
 			    r.exceptionDetails.exception.description :
 			    r.exceptionDetails.text));
