@@ -139,9 +139,10 @@ class Browser {
 			expression, returnByValue: true, awaitPromise: true,
 		});
 
+		const what = expression.replace(/\s+/g, ' ').slice(0, 60);
+
 		if (r.exceptionDetails)
-			throw new Error(
-			    `${expression.replace(/\s+/g, ' ').slice(0, 60)}: ` +
+			throw new Error(`${what}: ` +
 			    (r.exceptionDetails.exception ?
 			    r.exceptionDetails.exception.description :
 			    r.exceptionDetails.text));
