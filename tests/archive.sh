@@ -38,6 +38,27 @@ has() {
 	grep -qF -- "$2" "$1" || why+=("$1 lacks: $2")
 }
 
+# two WHERE N: the first N games of two players that match WHERE.
+two() {
+	sql "SELECT g.id FROM games g WHERE $1 AND (SELECT count(*) FROM seats s WHERE s.game = g.id) = 2 ORDER BY g.id LIMIT $2" | tr '\n' ' '
+}
+
+# play T GAMES: the games are tournament T's, a round each; their
+# players its entrants.
+play() {
+	local g players p round=0
+
+	for g in $2; do
+		round=$((round + 1))
+		players=$(sql "SELECT group_concat(player, ' ') FROM (SELECT player FROM seats WHERE game = $g ORDER BY seat)")
+		sql "UPDATE games SET tournament = $1 WHERE id = $g"
+		sql "INSERT INTO pairings (tournament, round, board, game, players) VALUES ($1, $round, 1, $g, '$players')"
+		for p in $players; do
+			sql "INSERT OR IGNORE INTO entrants (tournament, player, number, rating, state, joined) VALUES ($1, $p, (SELECT count(*) + 1 FROM entrants WHERE tournament = $1), 1500, 'in', 1700000000)"
+		done
+	done
+}
+
 # lacks FILE TEXT: FILE does not hold TEXT.
 lacks() {
 	! grep -qF -- "$2" "$1" || why+=("$1 holds: $2")
@@ -61,32 +82,14 @@ sql "UPDATE players SET name = ''' onmouseover=''x &amp;' WHERE id = $p3"
 # first three two-player games.
 sql "INSERT INTO rating_history (player, kind, game, at, before, rating, rd, volatility, score) VALUES ($p1, 'velox', 1, 1700000100, 1500, 1516.5, 300, 0.06, 1)"
 sql "INSERT INTO tournaments (name, variant, format, seats, state, round, created) VALUES ('Spring <b>&amp;</b> cup', 'velox', 'roundrobin', 2, 'over', 3, 1700000000)"
-tgames=$(sql "SELECT g.id FROM games g WHERE (SELECT count(*) FROM seats s WHERE s.game = g.id) = 2 ORDER BY g.id LIMIT 3" | tr '\n' ' ')
-round=0
-for g in $tgames; do
-	round=$((round + 1))
-	players=$(sql "SELECT group_concat(player, ' ') FROM (SELECT player FROM seats WHERE game = $g ORDER BY seat)")
-	sql "UPDATE games SET tournament = 1 WHERE id = $g"
-	sql "INSERT INTO pairings (tournament, round, board, game, players) VALUES (1, $round, 1, $g, '$players')"
-	for p in $players; do
-		sql "INSERT OR IGNORE INTO entrants (tournament, player, number, rating, state, joined) VALUES (1, $p, (SELECT count(*) + 1 FROM entrants WHERE tournament = 1), 1500, 'in', 1700000000)"
-	done
-done
-nent=$(sql "SELECT count(*) FROM entrants")
+tgames=$(two 'TRUE' 3)
+play 1 "$tgames"
+nent=$(sql "SELECT count(*) FROM entrants WHERE tournament = 1")
 # A league whose first season's division plays the next two games.
 sql "INSERT INTO leagues (name, variant, seats, division, promote, relegate, season, state, created) VALUES ('The <i>league</i>', 'velox', 2, 4, 1, 1, 1, 'playing', 1700000000)"
 sql "INSERT INTO tournaments (name, variant, format, seats, state, round, league, season, division, created) VALUES ('The league, season 1, division 1', 'velox', 'roundrobin', 2, 'playing', 1, 1, 1, 1, 1700000000)"
-lgames=$(sql "SELECT g.id FROM games g WHERE g.tournament IS NULL AND (SELECT count(*) FROM seats s WHERE s.game = g.id) = 2 ORDER BY g.id LIMIT 2" | tr '\n' ' ')
-board=0
-for g in $lgames; do
-	board=$((board + 1))
-	players=$(sql "SELECT group_concat(player, ' ') FROM (SELECT player FROM seats WHERE game = $g ORDER BY seat)")
-	sql "UPDATE games SET tournament = 2 WHERE id = $g"
-	sql "INSERT INTO pairings (tournament, round, board, game, players) VALUES (2, 1, $board, $g, '$players')"
-	for p in $players; do
-		sql "INSERT OR IGNORE INTO entrants (tournament, player, number, rating, state, joined) VALUES (2, $p, (SELECT count(*) + 1 FROM entrants WHERE tournament = 2), 1500, 'in', 1700000000)"
-	done
-done
+lgames=$(two 'g.tournament IS NULL' 2)
+play 2 "$lgames"
 nplayers=$(sql "SELECT count(DISTINCT player) FROM seats")
 
 begin
