@@ -394,9 +394,11 @@ picture_svg_arrow(const struct picture_palette_frame *f,
 	if (head > 18)
 		head = 18;
 	buf_init(&d);
-	picture_svg_addf(&d, "M%f %fL%f %fM%f %fL%f %fL%f %f",
-	    x, y, x2, y2, x2 - head * cos(a - 0.45), y2 - head * sin(a - 0.45),
-	    x2, y2, x2 - head * cos(a + 0.45), y2 - head * sin(a + 0.45));
+	/* Relative steps: shorter, and an arrow is drawn for every move. */
+	picture_svg_addf(&d, "M%f %fl%f %fm%f %fl%f %f %f %f", x, y, x2 - x,
+	    y2 - y, -head * cos(a - 0.45), -head * sin(a - 0.45),
+	    head * cos(a - 0.45), head * sin(a - 0.45),
+	    -head * cos(a + 0.45), -head * sin(a + 0.45));
 	picture_svg_addf(out, "<g%s class=\"%s\"><path class=\"halo\" d=\"%s\"/>"
 	    "<path class=\"ink\" d=\"%s\"/></g>", extra,
 	    scene_class_name(sh->class), d.data, d.data);
