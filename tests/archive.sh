@@ -38,6 +38,27 @@ has() {
 	grep -qF -- "$2" "$1" || why+=("$1 lacks: $2")
 }
 
+# two WHERE N: the first N games of two players that match WHERE.
+two() {
+	sql "SELECT g.id FROM games g WHERE $1 AND (SELECT count(*) FROM seats s WHERE s.game = g.id) = 2 ORDER BY g.id LIMIT $2" | tr '\n' ' '
+}
+
+# play T GAMES: the games are tournament T's, a round each; their
+# players its entrants.
+play() {
+	local g players p round=0
+
+	for g in $2; do
+		round=$((round + 1))
+		players=$(sql "SELECT group_concat(player, ' ') FROM (SELECT player FROM seats WHERE game = $g ORDER BY seat)")
+		sql "UPDATE games SET tournament = $1 WHERE id = $g"
+		sql "INSERT INTO pairings (tournament, round, board, game, players) VALUES ($1, $round, 1, $g, '$players')"
+		for p in $players; do
+			sql "INSERT OR IGNORE INTO entrants (tournament, player, number, rating, state, joined) VALUES ($1, $p, (SELECT count(*) + 1 FROM entrants WHERE tournament = $1), 1500, 'in', 1700000000)"
+		done
+	done
+}
+
 # lacks FILE TEXT: FILE does not hold TEXT.
 lacks() {
 	! grep -qF -- "$2" "$1" || why+=("$1 holds: $2")
@@ -61,30 +82,27 @@ sql "UPDATE players SET name = ''' onmouseover=''x &amp;' WHERE id = $p3"
 # first three two-player games.
 sql "INSERT INTO rating_history (player, kind, game, at, before, rating, rd, volatility, score) VALUES ($p1, 'velox', 1, 1700000100, 1500, 1516.5, 300, 0.06, 1)"
 sql "INSERT INTO tournaments (name, variant, format, seats, state, round, created) VALUES ('Spring <b>&amp;</b> cup', 'velox', 'roundrobin', 2, 'over', 3, 1700000000)"
-tgames=$(sql "SELECT g.id FROM games g WHERE (SELECT count(*) FROM seats s WHERE s.game = g.id) = 2 ORDER BY g.id LIMIT 3" | tr '\n' ' ')
-round=0
-for g in $tgames; do
-	round=$((round + 1))
-	players=$(sql "SELECT group_concat(player, ' ') FROM (SELECT player FROM seats WHERE game = $g ORDER BY seat)")
-	sql "UPDATE games SET tournament = 1 WHERE id = $g"
-	sql "INSERT INTO pairings (tournament, round, board, game, players) VALUES (1, $round, 1, $g, '$players')"
-	for p in $players; do
-		sql "INSERT OR IGNORE INTO entrants (tournament, player, number, rating, state, joined) VALUES (1, $p, (SELECT count(*) + 1 FROM entrants WHERE tournament = 1), 1500, 'in', 1700000000)"
-	done
-done
-nent=$(sql "SELECT count(*) FROM entrants")
+tgames=$(two 'TRUE' 3)
+play 1 "$tgames"
+nent=$(sql "SELECT count(*) FROM entrants WHERE tournament = 1")
+# A league whose first season's division plays the next two games.
+sql "INSERT INTO leagues (name, variant, seats, division, promote, relegate, season, state, created) VALUES ('The <i>league</i>', 'velox', 2, 4, 1, 1, 1, 'playing', 1700000000)"
+sql "INSERT INTO tournaments (name, variant, format, seats, state, round, league, season, division, created) VALUES ('The league, season 1, division 1', 'velox', 'roundrobin', 2, 'playing', 1, 1, 1, 1, 1700000000)"
+lgames=$(two 'g.tournament IS NULL' 2)
+play 2 "$lgames"
 nplayers=$(sql "SELECT count(DISTINCT player) FROM seats")
 
 begin
 "$MUPBEM" --db db archive --assets "$assets" site >out 2>err ||
     why+=("archive failed: $(cat err)")
 files=$(find site -type f | wc -l)
-expect="archive: 8 games, $nplayers players, 1 tournaments, $files files in site"
+expect="archive: 8 games, $nplayers players, 2 tournaments, $files files in site"
 [ "$(cat out)" = "$expect" ] || why+=("said '$(cat out)', not '$expect'")
-[ "$files" -eq $((8 * 3 + nplayers + 1 + 1 + 2)) ] ||
-    why+=("$files files, not $((8 * 3 + nplayers + 4))")
+[ "$files" -eq $((8 * 3 + nplayers + 2 + 1 + 1 + 2)) ] ||
+    why+=("$files files, not $((8 * 3 + nplayers + 6))")
 for f in index.html assets/archive.css assets/archive.js games/G1.html \
-    games/G1.json games/G1.rec players/P$p1.html tournaments/T1.html; do
+    games/G1.json games/G1.rec players/P$p1.html tournaments/T1.html \
+    tournaments/T2.html leagues/L1.html; do
 	[ -s "site/$f" ] || why+=("no site/$f")
 done
 [ -z "$(find site -name '.*.tmp')" ] || why+=("temporary files left")
@@ -183,7 +201,14 @@ points=$(sed -n '/<table id="standings">/,/<\/table>/p' $t |
 for g in $tgames; do
 	has $t "<a href=\"../games/G$g.html\">G$g</a>"
 done
-end "a tournament's page: standings that add up, the crosstable, the games"
+l=site/leagues/L1.html
+has $l '<h1>The &lt;i&gt;league&lt;/i&gt;</h1>'
+has $l '<h2><a href="../tournaments/T2.html">Season 1, division 1</a></h2>'
+has $l '<table id="standings">'
+has $l '<table id="crosstable">'
+has site/tournaments/T2.html 'season 1, division 1 of <a href="../leagues/L1.html">league L1</a>'
+has site/index.html '<li><a href="leagues/L1.html">The &lt;i&gt;league&lt;/i&gt;</a></li>'
+end "tournament and league pages: standings that add up, crosstables, the games"
 
 begin
 touch -d '2001-01-01' $(find site -type f)
@@ -199,7 +224,18 @@ if echo " $tgames " | grep -q ' 1 '; then
 fi
 want=$(echo $want | tr ' ' '\n' | sort | tr '\n' ' ')
 [ "$got" = "$want" ] || why+=("refresh wrote: $got" "expected:      $want")
-end "a refresh writes only its game's pages, its players', its tournament's, the index"
+# A game of a league's division: its tournament's page and the league's.
+lg=${lgames%% *}
+touch -d '2001-01-01' $(find site -type f)
+"$MUPBEM" --db db archive --assets "$assets" site G$lg >out 2>err ||
+    why+=("refresh failed: $(cat err)")
+got=$(find site -type f -newermt '2002-01-01' | sort | tr '\n' ' ')
+want="site/games/G$lg.html site/games/G$lg.json site/games/G$lg.rec"
+want="$want site/index.html site/leagues/L1.html site/tournaments/T2.html"
+want="$want $(sql "SELECT 'site/players/P' || player || '.html' FROM seats WHERE game = $lg")"
+want=$(echo $want | tr ' ' '\n' | sort | tr '\n' ' ')
+[ "$got" = "$want" ] || why+=("refresh wrote: $got" "expected:      $want")
+end "a refresh writes only its game's pages, its players', its tournament's and league's, the index"
 
 begin
 "$MUPBEM" --db nodb archive site >out 2>err

@@ -147,6 +147,8 @@ archive_game_board(struct buf *out, const struct archive_game *g,
 	buf_addf(&label, "The board of G%lld, %s", g->row.id, rp->ops->title);
 	buf_adds(out, "<div id=\"board\">");
 	picture_svg_open(&rp->start, &rp->frame, label.data, rp->words, out);
+	if (rp->mark != 0)
+		picture_svg_marks(rp->mark, out);
 	for (i = 0; i < rp->nitems; i++) {
 		/* The index, then hidden unless the last step shows it. */
 		p = strchr(rp->items[i].svg, ' ');

@@ -170,7 +170,9 @@ archive_replay_place(const struct scene *s, struct archive_replay_item *it)
 /*
  * Fit the frame to every shape the game shows, and draw each item in
  * it: alone in a scene with the game's seats and the cell or point
- * under it, which is all picture_svg_shape() looks at.
+ * under it, which is all picture_svg_shape() looks at.  Marks, the
+ * most numerous items (each move's are new), refer to one drawing of
+ * each kind of mark (picture_svg_marks()).
  */
 static void
 archive_replay_draw(struct archive_replay *rp)
@@ -195,6 +197,11 @@ archive_replay_draw(struct archive_replay *rp)
 	scene_bounds(&all, b);
 	scene_free(&all);
 	picture_palette_frame_bounds(b, layers, PICTURE_SVG_WIDTH, &rp->frame);
+	/* The marks of a game are all of one size: draw them once. */
+	for (i = 0; i < rp->nitems && rp->mark == 0; i++) {
+		if (rp->items[i].shape.kind == SCENE_MARK)
+			rp->mark = rp->items[i].shape.r * rp->frame.scale;
+	}
 	one = rp->start;
 	one.shapes = two;
 	buf_init(&svg);
@@ -209,8 +216,13 @@ archive_replay_draw(struct archive_replay *rp)
 			if ((int)it->place.kind != -1)
 				two[one.n++] = it->place;
 			two[one.n++] = it->shape;
-			picture_svg_shape(&one, &rp->frame, &two[one.n - 1],
-			    "", &svg);
+			if (it->shape.kind == SCENE_MARK && rp->mark != 0 &&
+			    it->shape.r * rp->frame.scale == rp->mark)
+				picture_svg_mark_use(&one, &rp->frame,
+				    &two[one.n - 1], "", &svg);
+			else
+				picture_svg_shape(&one, &rp->frame,
+				    &two[one.n - 1], "", &svg);
 		}
 		it->svg = xstrdup(svg.data);
 	}

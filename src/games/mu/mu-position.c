@@ -140,10 +140,12 @@ mu_position_emit(const struct mu_game *g, int version, int named,
 	buf_adds(out, first ? "-\n" : "\n");
 	for (s = 0; s < b->nsegments; s++) {
 		mu_name_label(s, name, sizeof name);
-		buf_addf(out, "%s ", name);
+		buf_adds(out, name);
+		buf_addc(out, ' ');
 		mu_name_placement(b->segments[s].centre, name, sizeof name);
-		buf_addf(out, "%s %s", name,
-		    mu_game_colour(b->segments[s].owner));
+		buf_adds(out, name);
+		buf_addc(out, ' ');
+		buf_adds(out, mu_game_colour(b->segments[s].owner));
 		for (k = 0; k < MU_SEGMENT_CELLS; k++) {
 			cell = &b->cells[s * MU_SEGMENT_CELLS + k];
 			/* By hand: a position is written for every turn. */
