@@ -1,9 +1,10 @@
 #!/bin/bash
 # Install what building and testing mupbem need on Debian 12: the
-# build tools and libraries, and the real mail servers (Dovecot,
-# Postfix) and clients (swaks, curl) the end-to-end tests start on
-# loopback (tests/mailhost.sh).  Run as root.  Quick and quiet when
-# everything is already installed.
+# build tools and libraries, the real mail servers (Dovecot, Postfix)
+# and clients (swaks, curl) the end-to-end tests start on loopback
+# (tests/mailhost.sh), and the headless Chromium and Node.js the web
+# archive is tested with (tests/browser.sh).  Run as root.  Quick and
+# quiet when everything is already installed.
 set -euo pipefail
 
 packages=(
@@ -13,7 +14,14 @@ packages=(
 	libcairo2-dev libpng-dev libfontconfig-dev fonts-dejavu-core
 	dovecot-imapd dovecot-lmtpd postfix openssl
 	swaks libnet-ssleay-perl curl tzdata sqlite3
+	chromium
 )
+# Node.js and npm drive Chromium.  A machine may have them from
+# elsewhere (NodeSource's nodejs, which holds npm): then Debian's npm
+# would fight it, so they come from Debian only if missing.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+	packages+=(nodejs npm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

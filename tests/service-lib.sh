@@ -34,6 +34,23 @@ run() {
 	done
 }
 
+# play_out RUNS [ANSWER]: the scripted players answer every mail of the
+# last run, with ANSWER FILE RUN (mp_answer by default: a turn the robot
+# draws with the run's number as its seed, "accept" to an invitation),
+# and mupbemd runs again, until a run brings nothing to answer or RUNS
+# runs are made.  Whoever answers the mail is the one it was sent to.
+play_out() {
+	local i f a
+	for i in $(seq 1 "$1"); do
+		[ -s new ] || return 0
+		for f in $(cat new); do
+			a=$("${2:-mp_answer}" "$f" "$i")
+			[ -n "$a" ] && mp_reply "$f" "$(mp_header "$f" To)" "$a"
+		done
+		run
+	done
+}
+
 # last ADDRESS: the newest answer to ADDRESS.
 last() {
 	ls got | grep "^$1\." | sort -t. -k3 -n | tail -1 | sed 's|^|got/|'

@@ -333,14 +333,7 @@ run
 g=$(games Tri 1)
 [ "$(echo "$g" | wc -l)" = 1 ] || why+=("Tri: games $g")
 export MP_PASS_AFTER=12
-for i in $(seq 1 60); do
-	[ -s new ] || break
-	for f in $(cat new); do
-		a=$(mp_answer "$f" "$i")
-		[ -n "$a" ] && mp_reply "$f" "$(mp_header "$f" To)" "$a"
-	done
-	run
-done
+play_out 60
 unset MP_PASS_AFTER
 [ "$(sql "select status from games")" = over ] ||
     why+=("the classic game: $(sql "select status, turns from games")")

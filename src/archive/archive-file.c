@@ -107,7 +107,7 @@ archive_file_write(struct archive_site *site, const char *path,
 		unlink(tmp);
 		goto out;
 	}
-	site->stats.files++;
+	__atomic_add_fetch(&site->stats.files, 1, __ATOMIC_RELAXED);
 	rc = 0;
 out:
 	free(tmp);

@@ -40,17 +40,14 @@ static void	archive_game_caption(struct buf *,
 		    const struct archive_replay *, size_t);
 static const char *archive_game_seat(const struct archive_replay *, int);
 
-/* The name of seat in the game (from its replay), or "seat N". */
+/* The name of seat in the game (from its replay), or "seat". */
 static const char *
 archive_game_seat(const struct archive_replay *rp, int seat)
 {
-	static char	name[32];
-
 	if (rp->game != NULL && seat >= 0 &&
 	    seat < rp->ops->players(rp->game))
 		return (rp->ops->seat_name(rp->game, seat));
-	snprintf(name, sizeof name, "seat %d", seat + 1);
-	return (name);
+	return ("seat");
 }
 
 /* Player's change of rating by game, or NULL. */
@@ -150,6 +147,8 @@ archive_game_board(struct buf *out, const struct archive_game *g,
 	buf_addf(&label, "The board of G%lld, %s", g->row.id, rp->ops->title);
 	buf_adds(out, "<div id=\"board\">");
 	picture_svg_open(&rp->start, &rp->frame, label.data, rp->words, out);
+	if (rp->mark != 0)
+		picture_svg_marks(rp->mark, out);
 	for (i = 0; i < rp->nitems; i++) {
 		/* The index, then hidden unless the last step shows it. */
 		p = strchr(rp->items[i].svg, ' ');
@@ -384,7 +383,7 @@ archive_game_write(struct archive_site *site, struct archive_game *g,
 	snprintf(path, sizeof path, "games/G%lld.rec", g->row.id);
 	if (archive_file_write(site, path, &page, cause) == -1)
 		goto out;
-	site->stats.games++;
+	__atomic_add_fetch(&site->stats.games, 1, __ATOMIC_RELAXED);
 	rc = 0;
 out:
 	free(why);

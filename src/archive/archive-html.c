@@ -52,6 +52,11 @@ void
 archive_html_player(struct buf *out, const struct archive_site *site,
     const char *root, long long id)
 {
+	/* One with no game has no page: an entrant who only had byes. */
+	if (archive_player_find(site, id) == NULL) {
+		buf_addf(out, "P%lld", id);
+		return;
+	}
 	buf_addf(out, "<a href=\"%splayers/P%lld.html\">", root, id);
 	archive_html_escape(out, archive_name(site, id));
 	buf_adds(out, "</a>");

@@ -63,15 +63,15 @@ static void
 archive_index_row(struct buf *out, const struct archive_site *site,
     const struct archive_game *g)
 {
-	size_t	i;
+	size_t	i, n;
 
 	buf_addf(out, "<tr class=\"game\" data-game=\"%lld\" data-kind=\"",
 	    g->row.id);
 	archive_html_escape(out, g->row.variant);
 	buf_adds(out, "\" data-players=\"");
-	for (i = 0; i < g->nseats; i++) {
+	for (i = n = 0; i < g->nseats; i++) {
 		if (g->seats[i].player.id > 0)
-			buf_addf(out, "%s%lld", i > 0 ? " " : "",
+			buf_addf(out, "%s%lld", n++ > 0 ? " " : "",
 			    g->seats[i].player.id);
 	}
 	buf_adds(out, "\" data-tournament=\"");

@@ -42,7 +42,6 @@ static void	archive_replay_step(struct archive_replay *,
 		    const struct scene *);
 static void	archive_replay_order(struct archive_replay *);
 static int	archive_replay_cmp_item(const void *, const void *);
-static int	archive_replay_cmp_index(const void *, const void *);
 static void	archive_replay_list(struct buf *, const size_t *, size_t);
 static void	archive_replay_place(const struct scene *,
 		    struct archive_replay_item *);
@@ -171,7 +170,9 @@ archive_replay_place(const struct scene *s, struct archive_replay_item *it)
 /*
  * Fit the frame to every shape the game shows, and draw each item in
  * it: alone in a scene with the game's seats and the cell or point
- * under it, which is all picture_svg_shape() looks at.
+ * under it, which is all picture_svg_shape() looks at.  Marks, the
+ * most numerous items (each move's are new), refer to one drawing of
+ * each kind of mark (picture_svg_marks()).
  */
 static void
 archive_replay_draw(struct archive_replay *rp)
@@ -196,6 +197,11 @@ archive_replay_draw(struct archive_replay *rp)
 	scene_bounds(&all, b);
 	scene_free(&all);
 	picture_palette_frame_bounds(b, layers, PICTURE_SVG_WIDTH, &rp->frame);
+	/* The marks of a game are all of one size: draw them once. */
+	for (i = 0; i < rp->nitems && rp->mark == 0; i++) {
+		if (rp->items[i].shape.kind == SCENE_MARK)
+			rp->mark = rp->items[i].shape.r * rp->frame.scale;
+	}
 	one = rp->start;
 	one.shapes = two;
 	buf_init(&svg);
@@ -210,8 +216,13 @@ archive_replay_draw(struct archive_replay *rp)
 			if ((int)it->place.kind != -1)
 				two[one.n++] = it->place;
 			two[one.n++] = it->shape;
-			picture_svg_shape(&one, &rp->frame, &two[one.n - 1],
-			    "", &svg);
+			if (it->shape.kind == SCENE_MARK && rp->mark != 0 &&
+			    it->shape.r * rp->frame.scale == rp->mark)
+				picture_svg_mark_use(&one, &rp->frame,
+				    &two[one.n - 1], "", &svg);
+			else
+				picture_svg_shape(&one, &rp->frame,
+				    &two[one.n - 1], "", &svg);
 		}
 		it->svg = xstrdup(svg.data);
 	}
@@ -253,31 +264,40 @@ archive_replay_cmp_item(const void *a, const void *b)
 	return (x->first < y->first ? -1 : x->first > y->first);
 }
 
-static int
-archive_replay_cmp_index(const void *a, const void *b)
-{
-	const size_t	*x = a, *y = b;
-
-	return (*x < *y ? -1 : *x > *y);
-}
-
-/* Put the items in drawing order, and renumber the steps' lists. */
+/*
+ * Put the items in drawing order, and renumber the steps' lists, each
+ * ascending and without repeats (two moves' marks on one cell are one
+ * item): through a bitmap of the items, quicker than sorting.
+ */
 static void
 archive_replay_order(struct archive_replay *rp)
 {
-	size_t	*to, i, k;
+	uint64_t	*bits, w;
+	size_t		*to, i, k, n, nwords;
+	int		 b;
 
 	qsort(rp->items, rp->nitems, sizeof *rp->items,
 	    archive_replay_cmp_item);
 	to = xreallocarray(NULL, rp->nitems + 1, sizeof *to);
 	for (i = 0; i < rp->nitems; i++)
 		to[rp->items[i].first] = i;
+	nwords = rp->nitems / 64 + 1;
+	bits = xcalloc(nwords, sizeof *bits);
 	for (k = 0; k < rp->nsteps; k++) {
-		for (i = 0; i < rp->nshown[k]; i++)
-			rp->shown[k][i] = to[rp->shown[k][i]];
-		qsort(rp->shown[k], rp->nshown[k], sizeof *rp->shown[k],
-		    archive_replay_cmp_index);
+		for (i = 0; i < rp->nshown[k]; i++) {
+			n = to[rp->shown[k][i]];
+			bits[n / 64] |= 1ULL << (n % 64);
+		}
+		for (n = 0, i = 0; i < nwords; i++) {
+			for (w = bits[i]; w != 0; w &= w - 1) {
+				b = __builtin_ctzll(w);
+				rp->shown[k][n++] = i * 64 + (size_t)b;
+			}
+			bits[i] = 0;
+		}
+		rp->nshown[k] = n;
 	}
+	free(bits);
 	free(to);
 	archive_replay_draw(rp);
 	free(rp->slots);

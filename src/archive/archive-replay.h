@@ -30,6 +30,8 @@ struct archive_replay {
 	const struct game_ops		*ops;
 	struct scene			 start;	/* the first position */
 	struct picture_palette_frame	 frame;
+	double				 mark;	/* marks' radius, pixels;
+						   0: each drawn in full */
 	const char			*seats[SCENE_SEATS_MAX];
 	int				 nseats;
 

@@ -28,6 +28,7 @@ static void	archive_tournament_unload(struct service_tournament *);
 static void	archive_tournament_tables(struct buf *,
 		    const struct archive_site *,
 		    const struct service_tournament *, const char *);
+static int	archive_tournament_cmp_division(const void *, const void *);
 static void	archive_tournament_games(struct buf *,
 		    const struct archive_site *,
 		    const struct service_tournament *);
@@ -189,6 +190,18 @@ out:
 	return (rc);
 }
 
+/* Newest season first, then the top division first. */
+static int
+archive_tournament_cmp_division(const void *a, const void *b)
+{
+	const struct store_tournament *const	*pa = a, *const *pb = b;
+	const struct store_tournament		*x = *pa, *y = *pb;
+
+	if (x->season != y->season)
+		return (x->season > y->season ? -1 : 1);
+	return (x->division < y->division ? -1 : x->division > y->division);
+}
+
 /* A league's page: each division of each season, newest first. */
 int
 archive_tournament_league(struct archive_site *site,
@@ -196,9 +209,9 @@ archive_tournament_league(struct archive_site *site,
 {
 	struct service_tournament	 st;
 	struct buf			 out;
-	const struct store_tournament	*t;
+	const struct store_tournament	*t, **divs;
 	char				 path[64], suffix[64];
-	size_t				 i, shown = 0;
+	size_t				 i, shown = 0, ndivs = 0;
 	int				 rc = -1;
 
 	buf_init(&out);
@@ -211,10 +224,14 @@ archive_tournament_league(struct archive_site *site,
 	buf_adds(&out, ", ");
 	archive_html_escape(&out, l->state);
 	buf_addf(&out, ", season %d.</p>\n", l->season);
-	for (i = site->ntournaments; i > 0; i--) {
-		t = &site->tournaments[i - 1];
-		if (t->league != l->id)
-			continue;
+	divs = xreallocarray(NULL, site->ntournaments + 1, sizeof *divs);
+	for (i = 0; i < site->ntournaments; i++) {
+		if (site->tournaments[i].league == l->id)
+			divs[ndivs++] = &site->tournaments[i];
+	}
+	qsort(divs, ndivs, sizeof *divs, archive_tournament_cmp_division);
+	for (i = 0; i < ndivs; i++) {
+		t = divs[i];
 		if (shown++ == 0)
 			suffix[0] = '\0';
 		else
@@ -235,6 +252,7 @@ archive_tournament_league(struct archive_site *site,
 	snprintf(path, sizeof path, "leagues/L%lld.html", l->id);
 	rc = archive_file_write(site, path, &out, cause);
 out:
+	free(divs);
 	buf_free(&out);
 	return (rc);
 }

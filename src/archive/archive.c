@@ -1,8 +1,10 @@
 #include "config.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "archive-private.h"
 #include "archive.h"
@@ -25,18 +27,33 @@
  * the tournaments and leagues), since the index and the players' pages
  * draw on all of it; then they mark what is to be written: everything
  * for archive_build(), and for archive_refresh() the given games, their
- * players, their tournament (and its league) and the index.  Each file
+ * players, their tournament (and its league) and the index, but not
+ * the assets, which only a build copies.  Each file
  * is written whole or not at all (archive-file.c).  Players are shown
  * by name, or as "P7" if they have none: the site never shows an
  * address.
  */
 
+#define ARCHIVE_WORKERS	8	/* threads writing games, at most */
+#define ARCHIVE_ALONE	32	/* fewer games: no threads */
+
+/* A thread writing every step-th game from first. */
+struct archive_worker {
+	struct archive_site	*site;
+	size_t			 first, step;
+	char			*cause;		/* why it stopped, or NULL */
+	pthread_t		 thread;
+	int			 started;	/* thread is running it */
+};
+
+static void	*archive_worker_run(void *);
+static int	archive_write_games(struct archive_site *, char **);
 static int	archive_load(struct archive_site *, struct store *,
 		    const struct archive_config *, char **);
 static void	archive_free(struct archive_site *);
 static int	archive_load_players(struct archive_site *, char **);
 static int	archive_load_tournaments(struct archive_site *, char **);
-static int	archive_write(struct archive_site *, char **);
+static int	archive_write(struct archive_site *, int, char **);
 static int	archive_cmp_player(const void *, const void *);
 static int	archive_cmp_tournament(const void *, const void *);
 static struct archive_game *archive_game_find(const struct archive_site *,
@@ -260,9 +277,68 @@ archive_mark(struct archive_site *site, struct archive_game *g)
 	}
 }
 
-/* Write every page marked, and the index. */
+static void *
+archive_worker_run(void *arg)
+{
+	struct archive_worker	*w = arg;
+	struct archive_site	*site = w->site;
+	size_t			 i;
+
+	for (i = w->first; i < site->ngames; i += w->step) {
+		if (site->games[i].write && archive_game_write(site,
+		    &site->games[i], &w->cause) == -1)
+			break;
+	}
+	return (NULL);
+}
+
+/* Write the marked games' pages, with a thread a processor. */
 static int
-archive_write(struct archive_site *site, char **cause)
+archive_write_games(struct archive_site *site, char **cause)
+{
+	struct archive_worker	*w;
+	size_t			 i, n = 0, marked = 0;
+	long			 cpus;
+	int			 rc = 0;
+
+	for (i = 0; i < site->ngames; i++)
+		marked += site->games[i].write;
+	cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	if (marked >= ARCHIVE_ALONE && cpus > 1)
+		n = cpus > ARCHIVE_WORKERS ? ARCHIVE_WORKERS : (size_t)cpus;
+	if (n == 0)
+		n = 1;
+	w = xcalloc(n, sizeof *w);
+	for (i = 0; i < n; i++) {
+		w[i].site = site;
+		w[i].first = i;
+		w[i].step = n;
+	}
+	/* The first runs here; one that cannot start runs here too. */
+	for (i = 1; i < n; i++) {
+		if (pthread_create(&w[i].thread, NULL, archive_worker_run,
+		    &w[i]) == 0)
+			w[i].started = 1;
+		else
+			archive_worker_run(&w[i]);
+	}
+	archive_worker_run(&w[0]);
+	for (i = 0; i < n; i++) {
+		if (w[i].started)
+			pthread_join(w[i].thread, NULL);
+		if (w[i].cause != NULL && rc == 0) {
+			*cause = w[i].cause;
+			rc = -1;
+		} else
+			free(w[i].cause);
+	}
+	free(w);
+	return (rc);
+}
+
+/* Write every page marked, and the index; the assets too if assets. */
+static int
+archive_write(struct archive_site *site, int assets, char **cause)
 {
 	static const char	*subs[] = { "games", "players", "tournaments",
 				    "leagues", NULL };
@@ -274,13 +350,10 @@ archive_write(struct archive_site *site, char **cause)
 		if (archive_file_dir(site, subs[i], cause) == -1)
 			return (-1);
 	}
-	if (archive_file_assets(site, cause) == -1)
+	if (assets && archive_file_assets(site, cause) == -1)
 		return (-1);
-	for (i = 0; i < site->ngames; i++) {
-		if (site->games[i].write &&
-		    archive_game_write(site, &site->games[i], cause) == -1)
-			return (-1);
-	}
+	if (archive_write_games(site, cause) == -1)
+		return (-1);
 	for (i = 0; i < site->nplayers; i++) {
 		if (site->players[i].write && archive_player_write(site,
 		    &site->players[i], cause) == -1)
@@ -318,7 +391,7 @@ archive_build(struct store *s, const struct archive_config *config,
 		site.write_t[i] = 1;
 	for (i = 0; i < site.nleagues; i++)
 		site.write_l[i] = 1;
-	if (archive_write(&site, cause) == -1)
+	if (archive_write(&site, 1, cause) == -1)
 		goto out;
 	site.stats.players = site.nplayers;
 	site.stats.tournaments = site.ntournaments;
@@ -353,7 +426,7 @@ archive_refresh(struct store *s, const struct archive_config *config,
 		}
 		archive_mark(&site, g);
 	}
-	rc = archive_write(&site, cause);
+	rc = archive_write(&site, 0, cause);
 out:
 	archive_free(&site);
 	return (rc);

@@ -394,9 +394,11 @@ picture_svg_arrow(const struct picture_palette_frame *f,
 	if (head > 18)
 		head = 18;
 	buf_init(&d);
-	picture_svg_addf(&d, "M%f %fL%f %fM%f %fL%f %fL%f %f",
-	    x, y, x2, y2, x2 - head * cos(a - 0.45), y2 - head * sin(a - 0.45),
-	    x2, y2, x2 - head * cos(a + 0.45), y2 - head * sin(a + 0.45));
+	/* Relative steps: shorter, and an arrow is drawn for every move. */
+	picture_svg_addf(&d, "M%f %fl%f %fm%f %fl%f %f %f %f", x, y, x2 - x,
+	    y2 - y, -head * cos(a - 0.45), -head * sin(a - 0.45),
+	    head * cos(a - 0.45), head * sin(a - 0.45),
+	    -head * cos(a + 0.45), -head * sin(a + 0.45));
 	picture_svg_addf(out, "<g%s class=\"%s\"><path class=\"halo\" d=\"%s\"/>"
 	    "<path class=\"ink\" d=\"%s\"/></g>", extra,
 	    scene_class_name(sh->class), d.data, d.data);
@@ -505,6 +507,48 @@ picture_svg_legend_x(const struct scene *s, int seat)
 	for (i = 0; i < seat && i < s->nseats; i++)
 		x += 13 + PICTURE_SVG_CHAR * strlen(s->seats[i]) + 22;
 	return (x);
+}
+
+/*
+ * The marks of radius r (in pixels) drawn once each, around 0, 0, in
+ * <defs>: a page with many marks of one size refers to them
+ * (picture_svg_mark_use()) instead of drawing each again.
+ */
+void
+picture_svg_marks(double r, struct buf *out)
+{
+	struct picture_palette_frame	unit;
+	struct scene_shape		sh;
+	int				c;
+
+	memset(&unit, 0, sizeof unit);
+	unit.scale = 1;
+	memset(&sh, 0, sizeof sh);
+	sh.kind = SCENE_MARK;
+	sh.r = r;
+	buf_adds(out, "<defs>");
+	for (c = SCENE_FROM; c <= SCENE_REST; c++) {
+		sh.class = c;
+		picture_svg_addf(out, "<g id=\"mark-%s\" class=\"%s\">",
+		    scene_class_name(c), scene_class_name(c));
+		picture_svg_mark(&unit, &sh, "", out);
+		buf_adds(out, "</g>");
+	}
+	buf_adds(out, "</defs>");
+}
+
+/* Mark sh of s as a reference to its drawing by picture_svg_marks(). */
+void
+picture_svg_mark_use(const struct scene *s,
+    const struct picture_palette_frame *f, const struct scene_shape *sh,
+    const char *extra, struct buf *out)
+{
+	picture_svg_addf(out, "<use%s class=\"%s\"", extra,
+	    scene_class_name(sh->class));
+	picture_svg_data(s, sh, out);
+	picture_svg_addf(out, " href=\"#mark-%s\" x=\"%f\" y=\"%f\"/>",
+	    scene_class_name(sh->class), PICTURE_PALETTE_X(f, sh->x),
+	    PICTURE_PALETTE_Y(f, sh->y));
 }
 
 /* The legend: one disc and name a seat, then for Mu the layers. */

@@ -24,6 +24,10 @@ void		 picture_svg_open(const struct scene *,
 void		 picture_svg_shape(const struct scene *,
 		     const struct picture_palette_frame *,
 		     const struct scene_shape *, const char *, struct buf *);
+void		 picture_svg_marks(double, struct buf *);
+void		 picture_svg_mark_use(const struct scene *,
+		     const struct picture_palette_frame *,
+		     const struct scene_shape *, const char *, struct buf *);
 void		 picture_svg_legend(const struct scene *,
 		     const struct picture_palette_frame *, struct buf *);
 void		 picture_svg_to_move(const struct scene *,

@@ -24,10 +24,10 @@
 /*
  * The archive from the tool:
  *
- *   mupbem --db FILE archive [--assets DIR] DIR
+ *   mupbem --db FILE archive [--assets DIR] DIR [G...]
  *       writes the whole site into DIR (docs/archive.md), with the
  *       style sheet and viewer from --assets, else the installed
- *       templates/archive;
+ *       templates/archive; with games, only the pages they touch;
  *   mupbem bench-archive [--games N] [--seed S] DATABASE DIR
  *       fills a new store with N finished games between 40 players,
  *       played by random robots to the end (a Mu game that has not
@@ -71,35 +71,66 @@ tool_archive_assets(const char *given)
 	return (NULL);
 }
 
-/* --db FILE archive [--assets DIR] DIR: argv[0] is "archive". */
+/*
+ * --db FILE archive [--assets DIR] DIR [G...]: argv[0] is "archive".
+ * With games, only the pages they touch are written again.
+ */
 int
 tool_archive_run(struct store *s, int argc, char **argv)
 {
 	struct archive_config	 c;
 	struct archive_stats	 st;
 	const char		*assets = NULL;
-	char			*cause;
+	char			*cause = NULL, *end;
+	long long		*games;
+	int			 i, n = 0, rc;
 
-	if (argc == 4 && strcmp(argv[1], "--assets") == 0) {
+	if (argc >= 3 && strcmp(argv[1], "--assets") == 0) {
 		assets = argv[2];
 		argv += 2;
 		argc -= 2;
 	}
-	if (argc != 2) {
+	if (argc < 2) {
 		fprintf(stderr, "usage:\n  mupbem --db FILE archive "
-		    "[--assets DIR] DIR\n");
+		    "[--assets DIR] DIR [G...]\n");
 		return (2);
 	}
 	memset(&c, 0, sizeof c);
 	c.dir = argv[1];
 	c.assets = tool_archive_assets(assets);
-	if (archive_build(s, &c, &st, &cause) == -1) {
+	games = xcalloc((size_t)argc, sizeof *games);
+	for (i = 2; i < argc; i++) {
+		const char	*g = argv[i] + (argv[i][0] == 'G' ||
+				    argv[i][0] == 'g');
+
+		errno = 0;
+		games[n] = strtoll(g, &end, 10);
+		if (*g == '\0' || *end != '\0' || errno != 0 ||
+		    games[n] < 1) {
+			fprintf(stderr, "mupbem: '%s' is not a game; write it "
+			    "like G12\n", argv[i]);
+			free(games);
+			return (1);
+		}
+		n++;
+	}
+	if (n > 0)
+		rc = archive_refresh(s, &c, games, (size_t)n, &cause);
+	else
+		rc = archive_build(s, &c, &st, &cause);
+	free(games);
+	if (rc == -1) {
 		fprintf(stderr, "mupbem: %s\n", cause);
 		free(cause);
 		return (1);
 	}
-	printf("archive: %zu games, %zu players, %zu tournaments, %zu files "
-	    "in %s\n", st.games, st.players, st.tournaments, st.files, c.dir);
+	if (n > 0)
+		printf("archive: %d game%s refreshed in %s\n", n,
+		    n == 1 ? "" : "s", c.dir);
+	else
+		printf("archive: %zu games, %zu players, %zu tournaments, %zu "
+		    "files in %s\n", st.games, st.players, st.tournaments,
+		    st.files, c.dir);
 	return (0);
 }
 
@@ -186,7 +217,8 @@ tool_archive_game(struct store *s, struct rng *rng, const long long *players,
 			goto out;
 	}
 	if (store_game_update(s, id, "over", rec.data, (int)r.nactions,
-	    now + 86400, cause) == -1)
+	    now + 86400, cause) == -1 || store_game_finish(s, id, now + 86400,
+	    cause) == -1)
 		goto out;
 	rc = 0;
 out:

@@ -24,6 +24,7 @@
 
 static void	mu_name_base26(int, char, char *, size_t);
 static int	mu_name_base26_parse(const char *, size_t);
+static char	*mu_name_int(char *, int);
 static int	mu_name_fail(char **, const char *, size_t, const char *);
 static int	mu_name_exists(const struct mu_board *, int, const char *,
 		    size_t, char **);
@@ -120,9 +121,19 @@ void
 mu_name_cell(int cell, char *out, size_t size)
 {
 	char	label[MU_NAME_MAX];
+	size_t	n;
 
+	/* No snprintf: a picture names every cell of the board. */
 	mu_name_label(mu_board_cell_segment(cell), label, sizeof label);
-	snprintf(out, size, "%s%d", label, mu_board_cell_k(cell));
+	n = strlen(label);
+	if (n + 2 > size) {
+		if (size > 0)
+			*out = '\0';
+		return;
+	}
+	memcpy(out, label, n);
+	out[n] = (char)('0' + mu_board_cell_k(cell));
+	out[n + 1] = '\0';
 }
 
 /* Parse a cell name such as "C4" (or " c4 ") that exists on board b. */
@@ -169,7 +180,38 @@ mu_name_alias_parse(const char *s, size_t len)
 void
 mu_name_placement(struct hex h, char *out, size_t size)
 {
-	snprintf(out, size, "@%d,%d", h.q, h.r);
+	char	s[32], *p = s;
+
+	/* No snprintf: a position names every segment's placement. */
+	*p++ = '@';
+	p = mu_name_int(p, h.q);
+	*p++ = ',';
+	p = mu_name_int(p, h.r);
+	*p = '\0';
+	if (size > 0) {
+		memcpy(out, s, (size_t)(p - s) < size ? (size_t)(p - s) + 1 :
+		    size - 1);
+		out[size - 1] = '\0';
+	}
+}
+
+/* Write n in decimal at p; return the end. */
+static char *
+mu_name_int(char *p, int n)
+{
+	char		 tmp[12];
+	unsigned	 u = n < 0 ? -(unsigned)n : (unsigned)n;
+	int		 i = 0;
+
+	if (n < 0)
+		*p++ = '-';
+	do {
+		tmp[i++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u != 0);
+	while (i > 0)
+		*p++ = tmp[--i];
+	return (p);
 }
 
 /* Parse "@q,r", allowing white space around the numbers. */

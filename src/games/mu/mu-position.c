@@ -140,17 +140,25 @@ mu_position_emit(const struct mu_game *g, int version, int named,
 	buf_adds(out, first ? "-\n" : "\n");
 	for (s = 0; s < b->nsegments; s++) {
 		mu_name_label(s, name, sizeof name);
-		buf_addf(out, "%s ", name);
+		buf_adds(out, name);
+		buf_addc(out, ' ');
 		mu_name_placement(b->segments[s].centre, name, sizeof name);
-		buf_addf(out, "%s %s", name,
-		    mu_game_colour(b->segments[s].owner));
+		buf_adds(out, name);
+		buf_addc(out, ' ');
+		buf_adds(out, mu_game_colour(b->segments[s].owner));
 		for (k = 0; k < MU_SEGMENT_CELLS; k++) {
 			cell = &b->cells[s * MU_SEGMENT_CELLS + k];
-			buf_addf(out, " %c", "VCW"[cell->layer]);
+			/* By hand: a position is written for every turn. */
+			buf_addc(out, ' ');
+			buf_addc(out, "VCW"[cell->layer]);
 			if (cell->colour != MU_NONE) {
-				buf_addf(out, "%c%u",
-				    mu_game_colour_letter(cell->colour),
-				    cell->height);
+				buf_addc(out, mu_game_colour_letter(
+				    cell->colour));
+				if (cell->height < 10)
+					buf_addc(out, (char)('0' +
+					    cell->height));
+				else
+					buf_addf(out, "%u", cell->height);
 			}
 		}
 		buf_addc(out, '\n');

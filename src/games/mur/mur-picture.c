@@ -99,8 +99,8 @@ mur_picture_board(struct scene *s)
 		mur_picture_point(p, &x, &y);
 		sh = scene_add(s, SCENE_DISC, SCENE_POINT, x, y,
 		    MUR_PICTURE_POINT);
-		snprintf(sh->label, sizeof sh->label, "%s",
-		    mur_board_name(p));
+		/* Names are short ("nw3"): no snprintf for each point. */
+		strncpy(sh->label, mur_board_name(p), sizeof sh->label - 1);
 	}
 }
 

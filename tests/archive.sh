@@ -1,0 +1,263 @@
+#!/usr/bin/env bash
+#
+# mupbem --db FILE archive DIR: the static web site of a store's games
+# (docs/archive.md).  The store is made by mupbem bench-archive (eight
+# finished games between 40 named players, played by seeded random
+# robots); sqlite3 then gives players hostile names, a rating history
+# and a round robin of three of the games.  Checks the files written,
+# the DOM contract of each page (ids, data attributes, one SVG a game
+# with a shape per data-i), that every name is escaped in text and in
+# attributes, that the tournament's standings add up, that a refresh
+# writes only the pages its game touches, and the exact errors.
+# Prints TAP-like lines; exits 1 if a check failed.
+#
+# make check sets MUPBEM and SRCDIR.
+
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/tap.sh"
+MUPBEM=${MUPBEM:-$here/../mupbem}
+SRCDIR=${SRCDIR:-$here/..}
+assets=$SRCDIR/templates/archive
+if [ ! -x "$MUPBEM" ]; then
+	echo "Bail out! no mupbem binary at $MUPBEM"
+	exit 99
+fi
+command -v sqlite3 >/dev/null || { echo "Bail out! no sqlite3"; exit 99; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/mupbem-archive.XXXXXX") || exit 99
+trap "${KEEP:+:} rm -rf $tmp" EXIT
+cd "$tmp" || exit 99
+
+sql() {
+	sqlite3 db "$1"
+}
+
+# has FILE TEXT: FILE holds TEXT, literally.
+has() {
+	grep -qF -- "$2" "$1" || why+=("$1 lacks: $2")
+}
+
+# two WHERE N: the first N games of two players that match WHERE.
+two() {
+	sql "SELECT g.id FROM games g WHERE $1 AND (SELECT count(*) FROM seats s WHERE s.game = g.id) = 2 ORDER BY g.id LIMIT $2" | tr '\n' ' '
+}
+
+# play T GAMES: the games are tournament T's, a round each; their
+# players its entrants.
+play() {
+	local g players p round=0
+
+	for g in $2; do
+		round=$((round + 1))
+		players=$(sql "SELECT group_concat(player, ' ') FROM (SELECT player FROM seats WHERE game = $g ORDER BY seat)")
+		sql "UPDATE games SET tournament = $1 WHERE id = $g"
+		sql "INSERT INTO pairings (tournament, round, board, game, players) VALUES ($1, $round, 1, $g, '$players')"
+		for p in $players; do
+			sql "INSERT OR IGNORE INTO entrants (tournament, player, number, rating, state, joined) VALUES ($1, $p, (SELECT count(*) + 1 FROM entrants WHERE tournament = $1), 1500, 'in', 1700000000)"
+		done
+	done
+}
+
+# lacks FILE TEXT: FILE does not hold TEXT.
+lacks() {
+	! grep -qF -- "$2" "$1" || why+=("$1 holds: $2")
+}
+
+begin
+"$MUPBEM" bench-archive --games 8 --seed 7 --assets "$assets" db first \
+    >out 2>err || why+=("bench-archive failed: $(cat err)")
+[ "$(sql "SELECT count(*) FROM games WHERE status = 'over'")" = 8 ] ||
+    why+=("$(sql "SELECT count(*) FROM games") games, not 8 over")
+end "bench-archive makes a store of eight finished games"
+
+# Hostile names for the players of G1, a plain one for G2's first.
+p1=$(sql "SELECT player FROM seats WHERE game = 1 AND seat = 0")
+p2=$(sql "SELECT player FROM seats WHERE game = 1 AND seat = 1")
+p3=$(sql "SELECT player FROM seats WHERE game = 2 AND seat = 0")
+sql "UPDATE players SET name = '<script>alert(1)</script>' WHERE id = $p1"
+sql "UPDATE players SET name = '\"><img src=x onerror=alert(1)>' WHERE id = $p2"
+sql "UPDATE players SET name = ''' onmouseover=''x &amp;' WHERE id = $p3"
+# A rating history for the first player, and a round robin of the
+# first three two-player games.
+sql "INSERT INTO rating_history (player, kind, game, at, before, rating, rd, volatility, score) VALUES ($p1, 'velox', 1, 1700000100, 1500, 1516.5, 300, 0.06, 1)"
+sql "INSERT INTO tournaments (name, variant, format, seats, state, round, created) VALUES ('Spring <b>&amp;</b> cup', 'velox', 'roundrobin', 2, 'over', 3, 1700000000)"
+tgames=$(two 'TRUE' 3)
+play 1 "$tgames"
+nent=$(sql "SELECT count(*) FROM entrants WHERE tournament = 1")
+# A league whose first season's division plays the next two games.
+sql "INSERT INTO leagues (name, variant, seats, division, promote, relegate, season, state, created) VALUES ('The <i>league</i>', 'velox', 2, 4, 1, 1, 1, 'playing', 1700000000)"
+sql "INSERT INTO tournaments (name, variant, format, seats, state, round, league, season, division, created) VALUES ('The league, season 1, division 1', 'velox', 'roundrobin', 2, 'playing', 1, 1, 1, 1, 1700000000)"
+lgames=$(two 'g.tournament IS NULL' 2)
+play 2 "$lgames"
+nplayers=$(sql "SELECT count(DISTINCT player) FROM seats")
+
+begin
+"$MUPBEM" --db db archive --assets "$assets" site >out 2>err ||
+    why+=("archive failed: $(cat err)")
+files=$(find site -type f | wc -l)
+expect="archive: 8 games, $nplayers players, 2 tournaments, $files files in site"
+[ "$(cat out)" = "$expect" ] || why+=("said '$(cat out)', not '$expect'")
+[ "$files" -eq $((8 * 3 + nplayers + 2 + 1 + 1 + 2)) ] ||
+    why+=("$files files, not $((8 * 3 + nplayers + 6))")
+for f in index.html assets/archive.css assets/archive.js games/G1.html \
+    games/G1.json games/G1.rec players/P$p1.html tournaments/T1.html \
+    tournaments/T2.html leagues/L1.html; do
+	[ -s "site/$f" ] || why+=("no site/$f")
+done
+[ -z "$(find site -name '.*.tmp')" ] || why+=("temporary files left")
+cmp -s site/games/G1.rec <("$MUPBEM" --db db export G1) ||
+    why+=("G1.rec is not the record")
+end "archive writes every page, the JSON and record of each game, the assets"
+
+begin
+turns=$(sql "SELECT turns FROM games WHERE id = 1")
+kind=$(sql "SELECT variant FROM games WHERE id = 1")
+g=site/games/G1.html
+has $g "<main id=\"game\" data-game=\"1\" data-kind=\"$kind\" data-steps=\"$turns\" data-step=\"$turns\">"
+has $g '<div id="board"><svg xmlns="http://www.w3.org/2000/svg"'
+has $g 'role="img" aria-labelledby="board-title board-desc"><title id="board-title">'
+for b in first prev next last; do
+	has $g "<button id=\"$b\" type=\"button\">"
+done
+has $g "<p id=\"caption\" aria-live=\"polite\">Turn $turns of $turns: "
+has $g '<pre id="report">'
+has $g "<li data-step=\"$turns\" aria-current=\"step\"><a href=\"#$turns\">"
+has $g '<a href="G1.rec">Record</a>, <a href="G1.json">JSON</a>'
+has $g '<script type="application/json" id="steps">{"show":["0-'
+has $g '<script src="../assets/archive.js"></script>'
+[ "$(grep -o '<li data-step=' $g | wc -l)" -eq "$turns" ] ||
+    why+=("not $turns moves listed")
+items=$(grep -o ' data-i="[0-9]*"' $g | wc -l)
+last=$(grep -o ' data-i="[0-9]*"' $g | tail -1 | tr -dc 0-9)
+[ "$items" -gt 0 ] && [ "$last" -eq $((items - 1)) ] ||
+    why+=("data-i is not 0 to $((items - 1))")
+[ "$(grep -o '<svg' $g | wc -l)" -eq 1 ] || why+=("not one SVG")
+if [ "$kind" = mur ]; then
+	has $g 'class="point" data-point="n1"'
+else
+	grep -Eq '<polygon data-i="[0-9]+"( display="none")? class="(virgin|common|wall)" data-cell="[A-Z]+[0-6]" data-layer="[VCW]"' $g ||
+	    why+=("no Mu cell with data-cell and data-layer")
+	grep -Eq '<g data-i="[0-9]+"( display="none")? class="piece" data-cell="[A-Z]+[0-6]" data-seat="[a-z]+" data-height="[0-9]+">' $g ||
+	    why+=("no Mu piece with data-cell, data-seat and data-height")
+fi
+end "a game page keeps the DOM contract: main, board, buttons, caption, moves"
+
+begin
+i=site/index.html
+[ "$(grep -c '<tr class="game" data-game=' $i)" -eq 8 ] ||
+    why+=("not 8 rows")
+has $i "<tr class=\"game\" data-game=\"1\" data-kind=\"$kind\" data-players=\"$p1 $p2\" data-tournament=\"$(sql "SELECT coalesce(tournament, '') FROM games WHERE id = 1")\" data-state=\"over\"><td><a href=\"games/G1.html\">G1</a>"
+for s in kind player tournament state; do
+	has $i "<label for=\"filter-$s\">"
+	has $i "<select id=\"filter-$s\"><option value=\"\">"
+done
+has $i "<option value=\"$p1\">&lt;script&gt;alert(1)&lt;/script&gt;</option>"
+has $i '<option value="1">Spring &lt;b&gt;&amp;amp;&lt;/b&gt; cup</option>'
+has $i '<span id="count" aria-live="polite">8 games</span>'
+end "the index: a row a game with its data, four labelled filters, the count"
+
+begin
+for f in $(find site -name '*.html'); do
+	lacks $f '<script>alert(1)'
+	lacks $f '<img src=x'
+	lacks $f "' onmouseover='"
+	lacks $f '<b>&amp;'
+done
+has site/players/P$p1.html '<h1>&lt;script&gt;alert(1)&lt;/script&gt;</h1>'
+has site/players/P$p2.html '<h1>&quot;&gt;&lt;img src=x onerror=alert(1)&gt;</h1>'
+has site/players/P$p3.html '<h1>&#39; onmouseover=&#39;x &amp;amp;</h1>'
+has site/games/G1.html '<title>G1: '
+has site/games/G1.json '"name":"\u003cscript\u003ealert(1)\u003c/script\u003e"'
+lacks site/games/G1.json '<'
+end "hostile names are escaped in every page and in the JSON"
+
+begin
+pp=site/players/P$p1.html
+has $pp '<table id="stats">'
+has $pp '<svg id="rating-plot" xmlns="http://www.w3.org/2000/svg"'
+has $pp '<title id="rating-plot-title">Rating after each rated game: 1 games, from 1500 to 1516</title>'
+has $pp 'Rated games</text>'
+has $pp '<table id="rating-table">'
+played=$(sql "SELECT count(*) FROM seats s JOIN games g ON g.id = s.game WHERE s.player = $p1 AND g.status = 'over'")
+has $pp "<tr data-kind=\"all\"><th scope=\"row\">all</th><td class=\"played\">$played</td>"
+[ "$(grep -c '<tr data-game=' $pp)" -eq "$played" ] ||
+    why+=("not $played games listed")
+end "a player's page: statistics, the rating plot and its table, the games"
+
+begin
+t=site/tournaments/T1.html
+has $t '<h1>Spring &lt;b&gt;&amp;amp;&lt;/b&gt; cup</h1>'
+has $t '<table id="standings">'
+has $t '<table id="crosstable">'
+rows=$(sed -n '/<table id="standings">/,/<\/table>/p' $t | grep -c '<tr data-player=')
+[ "$rows" -eq "$nent" ] || why+=("$rows standings rows, not $nent")
+# Two-player games: every game gives out one point in all.
+points=$(sed -n '/<table id="standings">/,/<\/table>/p' $t |
+    grep -o '<td>[0-9½]*</td><td>[0-9.]*</td></tr>' |
+    sed -e 's/<td>\([0-9½]*\)<\/td>.*/\1/' -e 's/½/.5/' |
+    awk '{ s += $1 } END { print s }')
+[ "$points" = 3 ] || why+=("the points add up to $points, not 3")
+for g in $tgames; do
+	has $t "<a href=\"../games/G$g.html\">G$g</a>"
+done
+l=site/leagues/L1.html
+has $l '<h1>The &lt;i&gt;league&lt;/i&gt;</h1>'
+has $l '<h2><a href="../tournaments/T2.html">Season 1, division 1</a></h2>'
+has $l '<table id="standings">'
+has $l '<table id="crosstable">'
+has site/tournaments/T2.html 'season 1, division 1 of <a href="../leagues/L1.html">league L1</a>'
+has site/index.html '<li><a href="leagues/L1.html">The &lt;i&gt;league&lt;/i&gt;</a></li>'
+end "tournament and league pages: standings that add up, crosstables, the games"
+
+begin
+touch -d '2001-01-01' $(find site -type f)
+"$MUPBEM" --db db archive --assets "$assets" site G1 >out 2>err ||
+    why+=("refresh failed: $(cat err)")
+[ "$(cat out)" = "archive: 1 game refreshed in site" ] ||
+    why+=("said '$(cat out)'")
+got=$(find site -type f -newermt '2002-01-01' | sort | tr '\n' ' ')
+want="site/games/G1.html site/games/G1.json site/games/G1.rec site/index.html"
+want="$want $(printf 'site/players/P%s.html\n' $p1 $p2 | sort | tr '\n' ' ')"
+if echo " $tgames " | grep -q ' 1 '; then
+	want="$want site/tournaments/T1.html"
+fi
+want=$(echo $want | tr ' ' '\n' | sort | tr '\n' ' ')
+[ "$got" = "$want" ] || why+=("refresh wrote: $got" "expected:      $want")
+# A game of a league's division: its tournament's page and the league's.
+lg=${lgames%% *}
+touch -d '2001-01-01' $(find site -type f)
+"$MUPBEM" --db db archive --assets "$assets" site G$lg >out 2>err ||
+    why+=("refresh failed: $(cat err)")
+got=$(find site -type f -newermt '2002-01-01' | sort | tr '\n' ' ')
+want="site/games/G$lg.html site/games/G$lg.json site/games/G$lg.rec"
+want="$want site/index.html site/leagues/L1.html site/tournaments/T2.html"
+want="$want $(sql "SELECT 'site/players/P' || player || '.html' FROM seats WHERE game = $lg")"
+want=$(echo $want | tr ' ' '\n' | sort | tr '\n' ' ')
+[ "$got" = "$want" ] || why+=("refresh wrote: $got" "expected:      $want")
+end "a refresh writes only its game's pages, its players', its tournament's and league's, the index"
+
+begin
+"$MUPBEM" --db nodb archive site >out 2>err
+rc=$?
+[ $rc -eq 1 ] || why+=("exit $rc, not 1")
+[ "$(cat err)" = "mupbem: nodb: No such file or directory" ] ||
+    why+=("said '$(cat err)'")
+touch plain
+"$MUPBEM" --db db archive --assets "$assets" plain/site >out 2>err
+rc=$?
+[ $rc -eq 1 ] || why+=("exit $rc, not 1")
+[ "$(cat err)" = "mupbem: archive: plain/site: Not a directory" ] ||
+    why+=("said '$(cat err)'")
+"$MUPBEM" --db db archive --assets "$tmp/none" site2 >out 2>err
+[ "$(cat err)" = "mupbem: archive: $tmp/none/archive.css: No such file or directory" ] ||
+    why+=("said '$(cat err)'")
+"$MUPBEM" --db db archive --assets "$assets" site G99 >out 2>err
+[ "$(cat err)" = "mupbem: archive: there is no game G99" ] ||
+    why+=("said '$(cat err)'")
+"$MUPBEM" --db db archive site x12 >out 2>err
+[ "$(cat err)" = "mupbem: 'x12' is not a game; write it like G12" ] ||
+    why+=("said '$(cat err)'")
+end "errors: no store, a folder that cannot be made, no assets, no such game"
+
+tap_done

@@ -1,0 +1,213 @@
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "archive-private.h"
+#include "archive-replay.h"
+#include "buf.h"
+#include "picture-svg.h"
+#include "scene.h"
+#include "test-util.h"
+
+/*
+ * The archive's pure parts: escaping for HTML and for JSON inside a
+ * <script>, the semantic SVG of a scene (exact elements and data
+ * attributes), and a replay's union of shapes, whose step-by-step
+ * changes must rebuild each step's list exactly.
+ */
+
+static const struct {
+	const char	*in;
+	const char	*html;
+	const char	*json;
+} escapes[] = {
+	{ "<script>alert(1)</script>",
+	  "&lt;script&gt;alert(1)&lt;/script&gt;",
+	  "\"\\u003cscript\\u003ealert(1)\\u003c/script\\u003e\"" },
+	{ "\"><img src=x onerror=alert(1)>",
+	  "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;",
+	  "\"\\\"\\u003e\\u003cimg src=x onerror=alert(1)\\u003e\"" },
+	{ "' onmouseover='x", "&#39; onmouseover=&#39;x",
+	  "\"' onmouseover='x\"" },
+	{ "&amp;", "&amp;amp;", "\"\\u0026amp;\"" },
+	{ "a\\b\n\tc\001", "a\\b\n\tc\001", "\"a\\\\b\\n\\tc\\u0001\"" },
+	{ "", "", "\"\"" },
+	{ "Zoë", "Zoë", "\"Zoë\"" },
+};
+
+static const char *records[] = {
+	"records/velox-layout.rec", "records/classic-3p-movement.rec",
+	"records/mur-game-two.rec", "records/levis-layout.rec"
+};
+
+/* Set on[] to v for each index of list ("0-93,95"). */
+static void
+archive_test_set(unsigned char *on, char *list, int v)
+{
+	char	*tok, *last, *end;
+	size_t	 a, b;
+
+	for (tok = strtok_r(list, ",", &last); tok != NULL;
+	    tok = strtok_r(NULL, ",", &last)) {
+		a = b = strtoul(tok, &end, 10);
+		if (*end == '-')
+			b = strtoul(end + 1, NULL, 10);
+		for (; a <= b; a++)
+			on[a] = (unsigned char)v;
+	}
+}
+
+START_TEST(test_escape)
+{
+	struct buf	b;
+
+	buf_init(&b);
+	buf_adds(&b, "");
+	picture_svg_escape(&b, escapes[_i].in);
+	ck_assert_str_eq(b.data, escapes[_i].html);
+	buf_reset(&b);
+	archive_json_string(&b, escapes[_i].in);
+	ck_assert_str_eq(b.data, escapes[_i].json);
+	buf_free(&b);
+}
+END_TEST
+
+/* A cell with a piece on it, a Wall cell, and a mark: exact elements. */
+START_TEST(test_svg_shapes)
+{
+	struct scene			 s;
+	struct scene_shape		*sh;
+	struct picture_palette_frame	 f;
+	struct buf			 b;
+
+	scene_init(&s);
+	s.nseats = 2;
+	s.seats[0] = "red";
+	s.seats[1] = "blue";
+	sh = scene_add(&s, SCENE_HEX, SCENE_VIRGIN, 0, 0, 1);
+	snprintf(sh->label, sizeof sh->label, "%s", "C4");
+	sh = scene_add(&s, SCENE_HEX, SCENE_WALL, 2, 0, 1);
+	snprintf(sh->label, sizeof sh->label, "%s", "A0");
+	sh = scene_add(&s, SCENE_DISC, SCENE_PIECE, 0, 0, 0.5);
+	sh->seat = 1;
+	snprintf(sh->label, sizeof sh->label, "%s", "3");
+	scene_add(&s, SCENE_MARK, SCENE_EXPLODE, 2, 0, 0.8);
+	f.scale = 10;
+	f.ox = 100;
+	f.oy = 50;
+	f.width = 300;
+	f.height = 200;
+	f.legend = 150;
+	f.layers = 1;
+	buf_init(&b);
+	picture_svg_shape(&s, &f, &s.shapes[0], "", &b);
+	ck_assert_str_eq(b.data, "<polygon class=\"virgin\" data-cell=\"C4\" "
+	    "data-layer=\"V\" points=\"108.7,45 108.7,55 100,60 91.3,55 "
+	    "91.3,45 100,40\"/>");
+	buf_reset(&b);
+	picture_svg_shape(&s, &f, &s.shapes[2], " data-i=\"7\"", &b);
+	ck_assert_str_eq(b.data, "<g data-i=\"7\" class=\"piece\" "
+	    "data-cell=\"C4\" data-seat=\"blue\" data-height=\"3\"><circle "
+	    "cx=\"100\" cy=\"50\" r=\"5\" fill=\"#0072b2\"/><text x=\"100\" "
+	    "y=\"50\" font-size=\"5.3\" fill=\"#fff\">3</text></g>");
+	buf_reset(&b);
+	picture_svg_shape(&s, &f, &s.shapes[3], "", &b);
+	ck_assert(strncmp(b.data, "<g class=\"explode\" data-cell=\"A0\">"
+	    "<path class=\"halo\" d=\"M", 57) == 0);
+	buf_reset(&b);
+	picture_svg_words(&s, &b);
+	ck_assert_str_eq(b.data, "red: none. blue: C4 height 3. Wall: A0.");
+	buf_reset(&b);
+	picture_svg_render(&s, 300, &b);
+	ck_assert(strstr(b.data, "<title id=\"board-title\"></title><desc "
+	    "id=\"board-desc\">red: none. blue: C4 height 3. Wall: A0."
+	    "</desc>") != NULL);
+	ck_assert(strstr(b.data, "class=\"wall\" data-cell=\"A0\" "
+	    "data-layer=\"W\"") != NULL);
+	ck_assert(strstr(b.data, "href=\"http") == NULL);
+	buf_free(&b);
+	scene_free(&s);
+}
+END_TEST
+
+/* Each step's list, rebuilt from the changes, is the step's own. */
+START_TEST(test_replay_deltas)
+{
+	struct archive_replay	 rp;
+	struct buf		 d;
+	char			*text, *cause = NULL, *bar;
+	unsigned char		*on;
+	size_t			 k, i, n;
+
+	text = test_util_read(records[_i]);
+	ck_assert_msg(archive_replay_run(text, &rp, &cause) == 0, "%s",
+	    cause);
+	ck_assert_uint_eq(rp.nsteps, rp.record.nactions + 1);
+	on = calloc(rp.nitems + 1, 1);
+	buf_init(&d);
+	for (k = 0; k < rp.nsteps; k++) {
+		buf_reset(&d);
+		archive_replay_delta(&rp, k, &d);
+		ck_assert((bar = strchr(d.data, '|')) != NULL);
+		*bar = '\0';
+		archive_test_set(on, bar + 1, 0);
+		archive_test_set(on, d.data, 1);
+		for (n = 0, i = 0; i < rp.nitems; i++) {
+			if (on[i]) {
+				ck_assert_uint_lt(n, rp.nshown[k]);
+				ck_assert_uint_eq(rp.shown[k][n], i);
+				n++;
+			}
+		}
+		ck_assert_uint_eq(n, rp.nshown[k]);
+	}
+	/* The last step's report and position are the game's own. */
+	ck_assert(rp.reports[rp.record.nactions - 1][0] != '\0');
+	ck_assert(strncmp(rp.positions[rp.nsteps - 1], "mupbem position",
+	    15) == 0);
+	for (i = 0; i < rp.nitems; i++)
+		ck_assert(rp.items[i].svg != NULL && rp.items[i].svg[0] == '<');
+	buf_free(&d);
+	free(on);
+	free(text);
+	archive_replay_free(&rp);
+}
+END_TEST
+
+START_TEST(test_replay_refused)
+{
+	struct archive_replay	 rp;
+	char			*cause = NULL;
+
+	ck_assert_int_eq(archive_replay_run("mupbem record 1\ngame velox\n",
+	    &rp, &cause), -1);
+	ck_assert(cause != NULL);
+	free(cause);
+	archive_replay_free(&rp);
+}
+END_TEST
+
+static Suite *
+archive_suite(void)
+{
+	Suite	*s = suite_create("archive");
+	TCase	*tc = tcase_create("archive");
+
+	tcase_add_loop_test(tc, test_escape, 0,
+	    sizeof escapes / sizeof escapes[0]);
+	tcase_add_test(tc, test_svg_shapes);
+	tcase_add_loop_test(tc, test_replay_deltas, 0,
+	    sizeof records / sizeof records[0]);
+	tcase_add_test(tc, test_replay_refused);
+	suite_add_tcase(s, tc);
+	return (s);
+}
+
+int
+main(void)
+{
+	return (test_util_run(archive_suite()));
+}
