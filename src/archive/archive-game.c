@@ -33,7 +33,8 @@ static const struct store_rating_change *archive_game_rating(
 		    const struct archive_site *, long long, long long);
 static void	archive_game_board(struct buf *, const struct archive_game *,
 		    const struct archive_replay *);
-static void	archive_game_data(struct buf *, const struct archive_replay *);
+static void	archive_game_data(struct buf *,
+		    const struct archive_replay *);
 static void	archive_game_json(struct buf *, struct archive_site *,
 		    const struct archive_game *, const struct archive_replay *);
 static void	archive_game_caption(struct buf *,
@@ -87,8 +88,9 @@ archive_game_players(struct buf *out, struct archive_site *site,
 		buf_adds(out, "\"><td><span class=\"swatch\" style=\""
 		    "background:");
 		if (rp->nseats > 0) {
-			const double	*rgb = picture_palette_seat(&rp->start,
-			    st->seat);
+			const double	*rgb;
+
+			rgb = picture_palette_seat(&rp->start, st->seat);
 
 			buf_addf(out, "#%02x%02x%02x", (int)(rgb[0] * 255 +
 			    .5), (int)(rgb[1] * 255 + .5),
@@ -353,9 +355,11 @@ archive_game_write(struct archive_site *site, struct archive_game *g,
 		buf_adds(&page, "<h2 id=\"moves-title\">Moves</h2>\n"
 		    "<ol id=\"moves\" aria-labelledby=\"moves-title\">\n");
 		for (k = 1; k <= rp.record.nactions; k++) {
-			buf_addf(&page, "<li data-step=\"%zu\"%s><a href=\"#%zu\">",
-			    k, k == last ? " aria-current=\"step\"" : "", k);
-			archive_html_escape(&page, rp.record.actions[k - 1].seat);
+			buf_addf(&page, "<li data-step=\"%zu\"%s><a "
+			    "href=\"#%zu\">", k, k == last ?
+			    " aria-current=\"step\"" : "", k);
+			archive_html_escape(&page,
+			    rp.record.actions[k - 1].seat);
 			buf_adds(&page, ": ");
 			archive_html_escape(&page,
 			    rp.record.actions[k - 1].text);
@@ -364,7 +368,8 @@ archive_game_write(struct archive_site *site, struct archive_game *g,
 		buf_adds(&page, "</ol>\n");
 		archive_game_data(&page, &rp);
 	} else {
-		buf_adds(&page, "<p class=\"error\">Its record does not replay: ");
+		buf_adds(&page, "<p class=\"error\">Its record does not "
+		    "replay: ");
 		archive_html_escape(&page, why);
 		buf_adds(&page, "</p>\n");
 	}

@@ -19,11 +19,12 @@
 
 static void	archive_index_select(struct buf *, const char *,
 		    const char *, const char *);
-static void	archive_index_words(struct buf *, const struct archive_site *,
-		    int);
+static void	archive_index_words(struct buf *,
+		    const struct archive_site *, int);
 static void	archive_index_row(struct buf *, const struct archive_site *,
 		    const struct archive_game *);
-static void	archive_index_lists(struct buf *, const struct archive_site *);
+static void	archive_index_lists(struct buf *,
+		    const struct archive_site *);
 
 static void
 archive_index_select(struct buf *out, const char *id, const char *label,

@@ -27,11 +27,12 @@ struct archive_player_stats {
 };
 
 static void	archive_player_count(struct archive_player_stats *, int);
-static void	archive_player_stats(struct buf *, const struct archive_site *,
+static void	archive_player_stats(struct buf *,
+		    const struct archive_site *, const struct archive_player *);
+static void	archive_player_plot(struct buf *,
 		    const struct archive_player *);
-static void	archive_player_plot(struct buf *, const struct archive_player *);
-static void	archive_player_games(struct buf *, const struct archive_site *,
-		    const struct archive_player *);
+static void	archive_player_games(struct buf *,
+		    const struct archive_site *, const struct archive_player *);
 
 /*
  * How player's seat (index i) did in g: *done 1 if the game has
@@ -121,7 +122,8 @@ static void
 archive_player_plot(struct buf *out, const struct archive_player *p)
 {
 	const struct store_rating_change	*c;
-	double					 lo = 1e9, hi = -1e9, x, y;
+	double					 lo = 1e9, hi = -1e9;
+	double					 x, y;
 	size_t					 i, j, n = p->nhistory;
 	const char				*kinds[ARCHIVE_PLAYER_KINDS];
 	size_t					 nkinds = 0;

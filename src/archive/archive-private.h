@@ -17,13 +17,15 @@ struct archive_game {
 	struct store_game	 row;
 	struct store_seat	*seats;
 	size_t			 nseats;
-	int			 write;		/* its pages are to be written */
+	int			 write;		/* its pages are to be
+						   written */
 };
 
 /* A player with a seat in some game. */
 struct archive_player {
 	long long			 id;
-	char				*name;	/* as shown: name, or "P7" */
+	char				*name;	/* as shown: a name,
+						   or "P7" */
 	struct store_rating_change	*history;	/* oldest first */
 	size_t				 nhistory;
 	int				 write;

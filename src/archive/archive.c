@@ -41,7 +41,7 @@
 struct archive_worker {
 	struct archive_site	*site;
 	size_t			 first, step;
-	char			*cause;		/* why it stopped, or NULL */
+	char			*cause;		/* why it stopped */
 	pthread_t		 thread;
 	int			 started;	/* thread is running it */
 };
