@@ -36,7 +36,8 @@ static void	archive_game_board(struct buf *, const struct archive_game *,
 static void	archive_game_data(struct buf *,
 		    const struct archive_replay *);
 static void	archive_game_json(struct buf *, struct archive_site *,
-		    const struct archive_game *, const struct archive_replay *);
+		    const struct archive_game *, const struct archive_replay *,
+		    const char *);
 static void	archive_game_caption(struct buf *,
 		    const struct archive_replay *, size_t);
 static const char *archive_game_seat(const struct archive_replay *, int);
@@ -214,7 +215,8 @@ archive_game_data(struct buf *out, const struct archive_replay *rp)
 /* The game as JSON (docs/archive.md). */
 static void
 archive_game_json(struct buf *out, struct archive_site *site,
-    const struct archive_game *g, const struct archive_replay *rp)
+    const struct archive_game *g, const struct archive_replay *rp,
+    const char *record)
 {
 	const struct store_rating_change	*rc;
 	const struct store_seat			*st;
@@ -234,8 +236,8 @@ archive_game_json(struct buf *out, struct archive_site *site,
 	archive_json_key(out, "state");
 	archive_json_string(out, g->row.status);
 	buf_adds(out, ",\"result\":");
-	if (g->row.result != NULL)
-		archive_json_string(out, g->row.result);
+	if (g->result != NULL)
+		archive_json_string(out, g->result);
 	else
 		buf_adds(out, "null");
 	buf_adds(out, ",\"ending\":");
@@ -285,7 +287,7 @@ archive_game_json(struct buf *out, struct archive_site *site,
 		buf_addc(out, '}');
 	}
 	buf_adds(out, "],\"record\":");
-	archive_json_string(out, g->row.record);
+	archive_json_string(out, record);
 	buf_adds(out, ",\"start\":");
 	archive_json_string(out, rp->done ? rp->positions[0] : "");
 	buf_adds(out, ",\"moves\":[");
@@ -311,8 +313,8 @@ archive_game_write(struct archive_site *site, struct archive_game *g,
     char **cause)
 {
 	struct archive_replay	 rp;
-	struct buf		 page, title;
-	char			*why = NULL, path[64];
+	struct buf		 page, title, rec;
+	char			*why = NULL, *said, path[64];
 	size_t			 k, last;
 	int			 ok, rc = -1;
 
@@ -322,8 +324,9 @@ archive_game_write(struct archive_site *site, struct archive_game *g,
 		    g->row.id, why);
 	buf_init(&page);
 	buf_init(&title);
-	buf_addf(&title, "G%lld: %s", g->row.id, g->row.topic != NULL ?
-	    g->row.topic : rp.ops != NULL ? rp.ops->title : g->row.variant);
+	buf_init(&rec);
+	buf_addf(&title, "G%lld: %s", g->row.id, g->topic != NULL ?
+	    g->topic : rp.ops != NULL ? rp.ops->title : g->row.variant);
 	archive_html_head(&page, title.data, "../");
 	last = ok ? rp.nsteps - 1 : 0;
 	buf_addf(&page, "<main id=\"game\" data-game=\"%lld\" data-kind=\"",
@@ -336,9 +339,9 @@ archive_game_write(struct archive_site *site, struct archive_game *g,
 	archive_game_players(&page, site, g, &rp);
 	buf_adds(&page, "<p id=\"result\">");
 	archive_html_escape(&page, g->row.status);
-	if (g->row.result != NULL) {
+	if (g->result != NULL) {
 		buf_adds(&page, ": ");
-		archive_html_escape(&page, g->row.result);
+		archive_html_escape(&page, g->result);
 	}
 	buf_adds(&page, ".</p>\n<p>Started ");
 	archive_html_time(&page, g->row.created);
@@ -370,7 +373,9 @@ archive_game_write(struct archive_site *site, struct archive_game *g,
 	} else {
 		buf_adds(&page, "<p class=\"error\">Its record does not "
 		    "replay: ");
-		archive_html_escape(&page, why);
+		said = archive_public_text(site, g, why);
+		archive_html_escape(&page, said);
+		free(said);
 		buf_adds(&page, "</p>\n");
 	}
 	buf_adds(&page, "</main>\n");
@@ -378,20 +383,23 @@ archive_game_write(struct archive_site *site, struct archive_game *g,
 	snprintf(path, sizeof path, "games/G%lld.html", g->row.id);
 	if (archive_file_write(site, path, &page, cause) == -1)
 		goto out;
+	/* The record as published: withheld if it does not even parse. */
+	buf_adds(&rec, "");
+	if (rp.ops != NULL)
+		archive_public_record(g, &rp.record, &rec);
 	buf_reset(&page);
-	archive_game_json(&page, site, g, &rp);
+	archive_game_json(&page, site, g, &rp, rec.data);
 	snprintf(path, sizeof path, "games/G%lld.json", g->row.id);
 	if (archive_file_write(site, path, &page, cause) == -1)
 		goto out;
-	buf_reset(&page);
-	buf_adds(&page, g->row.record);
 	snprintf(path, sizeof path, "games/G%lld.rec", g->row.id);
-	if (archive_file_write(site, path, &page, cause) == -1)
+	if (archive_file_write(site, path, &rec, cause) == -1)
 		goto out;
 	__atomic_add_fetch(&site->stats.games, 1, __ATOMIC_RELAXED);
 	rc = 0;
 out:
 	free(why);
+	buf_free(&rec);
 	buf_free(&page);
 	buf_free(&title);
 	archive_replay_free(&rp);

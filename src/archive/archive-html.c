@@ -110,8 +110,8 @@ archive_html_time(struct buf *out, long long t)
 void
 archive_html_result(struct buf *out, const struct archive_game *g)
 {
-	if (g->row.result != NULL)
-		archive_html_escape(out, g->row.result);
+	if (g->result != NULL)
+		archive_html_escape(out, g->result);
 	else
 		archive_html_escape(out, g->row.status);
 }

@@ -93,8 +93,8 @@ archive_index_row(struct buf *out, const struct archive_site *site,
 	buf_adds(out, "</td><td>");
 	archive_html_escape(out, g->row.status);
 	buf_adds(out, "</td><td>");
-	if (g->row.result != NULL)
-		archive_html_escape(out, g->row.result);
+	if (g->result != NULL)
+		archive_html_escape(out, g->result);
 	buf_adds(out, "</td><td>");
 	archive_html_time(out, g->row.created);
 	buf_adds(out, "</td></tr>\n");

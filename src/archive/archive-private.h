@@ -12,6 +12,8 @@
 #include "buf.h"
 #include "store.h"
 
+struct record;
+
 /* A game of the site: its row and its seats. */
 struct archive_game {
 	struct store_game	 row;
@@ -19,6 +21,8 @@ struct archive_game {
 	size_t			 nseats;
 	int			 write;		/* its pages are to be
 						   written */
+	char			*result;	/* as the site may show */
+	char			*topic;		/* them, or NULL */
 };
 
 /* A player with a seat in some game. */
@@ -53,6 +57,12 @@ struct archive_player	*archive_player_find(const struct archive_site *,
 			    long long);
 const char		*archive_name(const struct archive_site *,
 			    long long);
+
+/* archive-public.c */
+char	*archive_public_text(const struct archive_site *,
+	    const struct archive_game *, const char *);
+void	archive_public_record(const struct archive_game *, struct record *,
+	    struct buf *);
 
 /* archive-file.c */
 int	archive_file_dir(const struct archive_site *, const char *, char **);
