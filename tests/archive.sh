@@ -149,6 +149,11 @@ else
 	grep -Eq '<g data-i="[0-9]+"( display="none")? class="piece" data-cell="[A-Z]+[0-6]" data-seat="[a-z]+" data-height="[0-9]+">' $g ||
 	    why+=("no Mu piece with data-cell, data-seat and data-height")
 fi
+"$MUPBEM" --db db archive --assets "$assets" --url 'https://games.example/a"b' \
+    site-url >/dev/null 2>err || why+=("--url: $(cat err)")
+has site-url/games/G1.html '<link rel="canonical" href="https://games.example/a&quot;b/games/G1.html">'
+has site-url/index.html '<link rel="canonical" href="https://games.example/a&quot;b/index.html">'
+lacks site/games/G1.html 'rel="canonical"'
 end "a game page keeps the DOM contract: main, board, buttons, caption, moves"
 
 begin

@@ -327,7 +327,8 @@ archive_game_write(struct archive_site *site, struct archive_game *g,
 	buf_init(&rec);
 	buf_addf(&title, "G%lld: %s", g->row.id, g->topic != NULL ?
 	    g->topic : rp.ops != NULL ? rp.ops->title : g->row.variant);
-	archive_html_head(&page, title.data, "../");
+	snprintf(path, sizeof path, "games/G%lld.html", g->row.id);
+	archive_html_head(&page, site, path, title.data);
 	last = ok ? rp.nsteps - 1 : 0;
 	buf_addf(&page, "<main id=\"game\" data-game=\"%lld\" data-kind=\"",
 	    g->row.id);

@@ -139,7 +139,7 @@ archive_index_write(struct archive_site *site, char **cause)
 	int		rc;
 
 	buf_init(&out);
-	archive_html_head(&out, "Games", "");
+	archive_html_head(&out, site, "index.html", "Games");
 	buf_adds(&out, "<main id=\"index\">\n<h1>Games</h1>\n"
 	    "<form id=\"filters\">\n");
 	archive_index_select(&out, "filter-kind", "Game", "All games");

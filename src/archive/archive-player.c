@@ -244,7 +244,8 @@ archive_player_write(struct archive_site *site, struct archive_player *p,
 	int		rc;
 
 	buf_init(&out);
-	archive_html_head(&out, p->name, "../");
+	snprintf(path, sizeof path, "players/P%lld.html", p->id);
+	archive_html_head(&out, site, path, p->name);
 	buf_addf(&out, "<main id=\"player\" data-player=\"%lld\">\n<h1>",
 	    p->id);
 	archive_html_escape(&out, p->name);
@@ -254,7 +255,6 @@ archive_player_write(struct archive_site *site, struct archive_player *p,
 	archive_player_games(&out, site, p);
 	buf_adds(&out, "</main>\n");
 	archive_html_foot(&out, "../", NULL);
-	snprintf(path, sizeof path, "players/P%lld.html", p->id);
 	rc = archive_file_write(site, path, &out, cause);
 	buf_free(&out);
 	return (rc);

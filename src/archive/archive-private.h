@@ -72,7 +72,8 @@ int	archive_file_assets(struct archive_site *, char **);
 
 /* archive-html.c */
 void	archive_html_escape(struct buf *, const char *);
-void	archive_html_head(struct buf *, const char *, const char *);
+void	archive_html_head(struct buf *, const struct archive_site *,
+	    const char *, const char *);
 void	archive_html_foot(struct buf *, const char *, const char *);
 void	archive_html_player(struct buf *, const struct archive_site *,
 	    const char *, long long);
