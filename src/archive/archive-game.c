@@ -278,11 +278,12 @@ archive_game_json(struct buf *out, struct archive_site *site,
 		else
 			buf_adds(out, "null");
 		if ((rc = archive_game_rating(site, st->player.id,
-		    g->row.id)) != NULL)
-			buf_addf(out, ",\"rating\":{\"kind\":\"%s\",\"before\":"
-			    "%.1f,\"after\":%.1f,\"rd\":%.1f}", rc->kind,
-			    rc->before, rc->rating, rc->rd);
-		else
+		    g->row.id)) != NULL) {
+			buf_adds(out, ",\"rating\":{\"kind\":");
+			archive_json_string(out, rc->kind);
+			buf_addf(out, ",\"before\":%.1f,\"after\":%.1f,"
+			    "\"rd\":%.1f}", rc->before, rc->rating, rc->rd);
+		} else
 			buf_adds(out, ",\"rating\":null");
 		buf_addc(out, '}');
 	}
