@@ -206,6 +206,8 @@ played=$(sql "SELECT count(*) FROM seats s JOIN games g ON g.id = s.game WHERE s
 has $pp "<tr data-kind=\"all\"><th scope=\"row\">all</th><td class=\"played\">$played</td>"
 [ "$(grep -c '<tr data-game=' $pp)" -eq "$played" ] ||
     why+=("not $played games listed")
+has site/games/G1.json '"rating":{"kind":"velox","before":1500.0,"after":1516.5,"rd":300.0}'
+has site/games/G1.html '<td>1500 &rarr; 1516</td>'
 end "a player's page: statistics, the rating plot and its table, the games"
 
 begin
