@@ -116,6 +116,17 @@ done
 "$MUPBEM" --db db export G1 | grep -v '^#' |
     sed 's/^seat \([a-z]*\) p\([0-9]*\)$/seat \1 P\2/' >want
 cmp -s site/games/G1.rec want || why+=("G1.rec is not the record")
+# Each game's JSON is valid, with a move a turn and its last position.
+for j in site/games/G*.json; do
+	g=$(basename $j .json | tr -dc 0-9)
+	got=$(sqlite3 :memory: "SELECT json_valid(readfile('$j')) || ' ' || json_extract(readfile('$j'), '\$.id') || ' ' || json_array_length(readfile('$j'), '\$.moves') || ' ' || json_extract(readfile('$j'), '\$.state')")
+	want="1 $g $(sql "SELECT turns FROM games WHERE id = $g") over"
+	[ "$got" = "$want" ] || why+=("$j: '$got', not '$want'")
+done
+last=$(sqlite3 :memory: "SELECT json_extract(readfile('site/games/G1.json'), '\$.moves[#-1].position')")
+"$MUPBEM" --db db export G1 >g1.rec
+[ "$last" = "$("$MUPBEM" replay g1.rec | awk '/^$/ { exit } { print }')" ] ||
+    why+=("G1's last position is not mupbem replay's")
 end "archive writes every page, the JSON and record of each game, the assets"
 
 begin
