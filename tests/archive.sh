@@ -91,6 +91,13 @@ sql "INSERT INTO tournaments (name, variant, format, seats, state, round, league
 lgames=$(two 'g.tournament IS NULL' 2)
 play 2 "$lgames"
 nplayers=$(sql "SELECT count(DISTINCT player) FROM seats")
+# Addresses where the service writes them: a result, a topic, a
+# record's seats and comment lines.
+a1=$(sql "SELECT address FROM players WHERE id = $p1")
+a2=$(sql "SELECT address FROM players WHERE id = $p2")
+a3=$(sql "SELECT address FROM players WHERE id = $p3")
+sql "UPDATE games SET result = 'blue (Bob <$a2>) wins on time; $a1 and x@y.example looked on', topic = 'Mu: $a1 v Bob <$a2>' WHERE id = 1"
+sql "UPDATE games SET record = replace(record, 'seat red p', 'seat red $a3-p') || '# the operator changed red''s address from old@y.example to $a3' || char(10) WHERE id = 2"
 
 begin
 "$MUPBEM" --db db archive --assets "$assets" site >out 2>err ||
@@ -106,8 +113,20 @@ for f in index.html assets/archive.css assets/archive.js games/G1.html \
 	[ -s "site/$f" ] || why+=("no site/$f")
 done
 [ -z "$(find site -name '.*.tmp')" ] || why+=("temporary files left")
-cmp -s site/games/G1.rec <("$MUPBEM" --db db export G1) ||
-    why+=("G1.rec is not the record")
+"$MUPBEM" --db db export G1 | grep -v '^#' |
+    sed 's/^seat \([a-z]*\) p\([0-9]*\)$/seat \1 P\2/' >want
+cmp -s site/games/G1.rec want || why+=("G1.rec is not the record")
+# Each game's JSON is valid, with a move a turn and its last position.
+for j in site/games/G*.json; do
+	g=$(basename $j .json | tr -dc 0-9)
+	got=$(sqlite3 :memory: "SELECT json_valid(readfile('$j')) || ' ' || json_extract(readfile('$j'), '\$.id') || ' ' || json_array_length(readfile('$j'), '\$.moves') || ' ' || json_extract(readfile('$j'), '\$.state')")
+	want="1 $g $(sql "SELECT turns FROM games WHERE id = $g") over"
+	[ "$got" = "$want" ] || why+=("$j: '$got', not '$want'")
+done
+last=$(sqlite3 :memory: "SELECT json_extract(readfile('site/games/G1.json'), '\$.moves[#-1].position')")
+"$MUPBEM" --db db export G1 >g1.rec
+[ "$last" = "$("$MUPBEM" replay g1.rec | awk '/^$/ { exit } { print }')" ] ||
+    why+=("G1's last position is not mupbem replay's")
 end "archive writes every page, the JSON and record of each game, the assets"
 
 begin
@@ -141,6 +160,11 @@ else
 	grep -Eq '<g data-i="[0-9]+"( display="none")? class="piece" data-cell="[A-Z]+[0-6]" data-seat="[a-z]+" data-height="[0-9]+">' $g ||
 	    why+=("no Mu piece with data-cell, data-seat and data-height")
 fi
+"$MUPBEM" --db db archive --assets "$assets" --url 'https://games.example/a"b' \
+    site-url >/dev/null 2>err || why+=("--url: $(cat err)")
+has site-url/games/G1.html '<link rel="canonical" href="https://games.example/a&quot;b/games/G1.html">'
+has site-url/index.html '<link rel="canonical" href="https://games.example/a&quot;b/index.html">'
+lacks site/games/G1.html 'rel="canonical"'
 end "a game page keeps the DOM contract: main, board, buttons, caption, moves"
 
 begin
@@ -173,6 +197,16 @@ lacks site/games/G1.json '<'
 end "hostile names are escaped in every page and in the JSON"
 
 begin
+addr='[A-Za-z0-9._+-]+@[A-Za-z0-9-]+\.[A-Za-z0-9.-]+'
+shown=$(grep -rlE "$addr" site | tr '\n' ' ')
+[ -z "$shown" ] || why+=("an address in: $shown")
+has site/games/G1.html '<p id="result">over: blue (Bob) wins on time; &lt;script&gt;alert(1)&lt;/script&gt; and someone looked on.</p>'
+has site/games/G1.html "<h1>G1: Mu: &lt;script&gt;alert(1)&lt;/script&gt; v Bob</h1>"
+has site/games/G2.rec "seat red P$(sql "SELECT player FROM seats WHERE game = 2 AND seat = 0")"
+lacks site/games/G2.rec '# '
+end "no address is shown: results, topics and records name players as the site does"
+
+begin
 pp=site/players/P$p1.html
 has $pp '<table id="stats">'
 has $pp '<svg id="rating-plot" xmlns="http://www.w3.org/2000/svg"'
@@ -183,6 +217,8 @@ played=$(sql "SELECT count(*) FROM seats s JOIN games g ON g.id = s.game WHERE s
 has $pp "<tr data-kind=\"all\"><th scope=\"row\">all</th><td class=\"played\">$played</td>"
 [ "$(grep -c '<tr data-game=' $pp)" -eq "$played" ] ||
     why+=("not $played games listed")
+has site/games/G1.json '"rating":{"kind":"velox","before":1500.0,"after":1516.5,"rd":300.0}'
+has site/games/G1.html '<td>1500 &rarr; 1516</td>'
 end "a player's page: statistics, the rating plot and its table, the games"
 
 begin

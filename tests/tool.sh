@@ -382,7 +382,7 @@ for c in "new --game classic|levis|velox|mur [--players N] [--segments N] [--mat
     "--db FILE list" "--db FILE show G" "--db FILE export G" \
     "--db FILE resend G" "--db FILE nudge [-c CONFIG] G" \
     "--db FILE address [-c CONFIG] OLD NEW" \
-    "--db FILE stalled [N]" "--db FILE archive [--assets DIR] DIR [G...]" \
+    "--db FILE stalled [N]" "--db FILE archive [--assets DIR] [--url URL] DIR [G...]" \
     "--db FILE cancel [-c CONFIG] G [REASON...]" \
     "--db FILE adjudicate [-c CONFIG] G RESULT [rated]" \
     "--db FILE replace [-c CONFIG] G SEAT ADDRESS" \
@@ -421,7 +421,7 @@ end "mupbem new --help prints new's usage"
 
 printf 'usage:\n  mupbem --db FILE list\n  mupbem --db FILE show G\n  mupbem --db FILE export G\n  mupbem --db FILE resend G\n  mupbem --db FILE nudge [-c CONFIG] G\n  mupbem --db FILE address [-c CONFIG] OLD NEW\n' >want
 printf '  mupbem --db FILE %s\n' "stalled [N]" \
-    "archive [--assets DIR] DIR [G...]" \
+    "archive [--assets DIR] [--url URL] DIR [G...]" \
     "cancel [-c CONFIG] G [REASON...]" "adjudicate [-c CONFIG] G RESULT [rated]" \
     "replace [-c CONFIG] G SEAT ADDRESS" "forfeit [-c CONFIG] G SEAT" >>want
 begin

@@ -83,8 +83,9 @@ archive_file_write(struct archive_site *site, const char *path,
 		xasprintf(&tmp, "%s/.%s.tmp", dir, path);
 	if ((fd = open(tmp, O_WRONLY|O_CREAT|O_TRUNC, 0666)) == -1) {
 		if (slash != NULL) {
-			char	*sub = xstrndup(path, (size_t)(slash - path));
+			char	*sub;
 
+			sub = xstrndup(path, (size_t)(slash - path));
 			archive_file_fail(cause, dir, sub);
 			free(sub);
 		} else

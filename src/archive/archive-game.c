@@ -33,9 +33,11 @@ static const struct store_rating_change *archive_game_rating(
 		    const struct archive_site *, long long, long long);
 static void	archive_game_board(struct buf *, const struct archive_game *,
 		    const struct archive_replay *);
-static void	archive_game_data(struct buf *, const struct archive_replay *);
+static void	archive_game_data(struct buf *,
+		    const struct archive_replay *);
 static void	archive_game_json(struct buf *, struct archive_site *,
-		    const struct archive_game *, const struct archive_replay *);
+		    const struct archive_game *, const struct archive_replay *,
+		    const char *);
 static void	archive_game_caption(struct buf *,
 		    const struct archive_replay *, size_t);
 static const char *archive_game_seat(const struct archive_replay *, int);
@@ -87,8 +89,9 @@ archive_game_players(struct buf *out, struct archive_site *site,
 		buf_adds(out, "\"><td><span class=\"swatch\" style=\""
 		    "background:");
 		if (rp->nseats > 0) {
-			const double	*rgb = picture_palette_seat(&rp->start,
-			    st->seat);
+			const double	*rgb;
+
+			rgb = picture_palette_seat(&rp->start, st->seat);
 
 			buf_addf(out, "#%02x%02x%02x", (int)(rgb[0] * 255 +
 			    .5), (int)(rgb[1] * 255 + .5),
@@ -212,7 +215,8 @@ archive_game_data(struct buf *out, const struct archive_replay *rp)
 /* The game as JSON (docs/archive.md). */
 static void
 archive_game_json(struct buf *out, struct archive_site *site,
-    const struct archive_game *g, const struct archive_replay *rp)
+    const struct archive_game *g, const struct archive_replay *rp,
+    const char *record)
 {
 	const struct store_rating_change	*rc;
 	const struct store_seat			*st;
@@ -232,8 +236,8 @@ archive_game_json(struct buf *out, struct archive_site *site,
 	archive_json_key(out, "state");
 	archive_json_string(out, g->row.status);
 	buf_adds(out, ",\"result\":");
-	if (g->row.result != NULL)
-		archive_json_string(out, g->row.result);
+	if (g->result != NULL)
+		archive_json_string(out, g->result);
 	else
 		buf_adds(out, "null");
 	buf_adds(out, ",\"ending\":");
@@ -274,16 +278,17 @@ archive_game_json(struct buf *out, struct archive_site *site,
 		else
 			buf_adds(out, "null");
 		if ((rc = archive_game_rating(site, st->player.id,
-		    g->row.id)) != NULL)
-			buf_addf(out, ",\"rating\":{\"kind\":\"%s\",\"before\":"
-			    "%.1f,\"after\":%.1f,\"rd\":%.1f}", rc->kind,
-			    rc->before, rc->rating, rc->rd);
-		else
+		    g->row.id)) != NULL) {
+			buf_adds(out, ",\"rating\":{\"kind\":");
+			archive_json_string(out, rc->kind);
+			buf_addf(out, ",\"before\":%.1f,\"after\":%.1f,"
+			    "\"rd\":%.1f}", rc->before, rc->rating, rc->rd);
+		} else
 			buf_adds(out, ",\"rating\":null");
 		buf_addc(out, '}');
 	}
 	buf_adds(out, "],\"record\":");
-	archive_json_string(out, g->row.record);
+	archive_json_string(out, record);
 	buf_adds(out, ",\"start\":");
 	archive_json_string(out, rp->done ? rp->positions[0] : "");
 	buf_adds(out, ",\"moves\":[");
@@ -309,8 +314,8 @@ archive_game_write(struct archive_site *site, struct archive_game *g,
     char **cause)
 {
 	struct archive_replay	 rp;
-	struct buf		 page, title;
-	char			*why = NULL, path[64];
+	struct buf		 page, title, rec;
+	char			*why = NULL, *said, path[64];
 	size_t			 k, last;
 	int			 ok, rc = -1;
 
@@ -320,9 +325,11 @@ archive_game_write(struct archive_site *site, struct archive_game *g,
 		    g->row.id, why);
 	buf_init(&page);
 	buf_init(&title);
-	buf_addf(&title, "G%lld: %s", g->row.id, g->row.topic != NULL ?
-	    g->row.topic : rp.ops != NULL ? rp.ops->title : g->row.variant);
-	archive_html_head(&page, title.data, "../");
+	buf_init(&rec);
+	buf_addf(&title, "G%lld: %s", g->row.id, g->topic != NULL ?
+	    g->topic : rp.ops != NULL ? rp.ops->title : g->row.variant);
+	snprintf(path, sizeof path, "games/G%lld.html", g->row.id);
+	archive_html_head(&page, site, path, title.data);
 	last = ok ? rp.nsteps - 1 : 0;
 	buf_addf(&page, "<main id=\"game\" data-game=\"%lld\" data-kind=\"",
 	    g->row.id);
@@ -334,9 +341,9 @@ archive_game_write(struct archive_site *site, struct archive_game *g,
 	archive_game_players(&page, site, g, &rp);
 	buf_adds(&page, "<p id=\"result\">");
 	archive_html_escape(&page, g->row.status);
-	if (g->row.result != NULL) {
+	if (g->result != NULL) {
 		buf_adds(&page, ": ");
-		archive_html_escape(&page, g->row.result);
+		archive_html_escape(&page, g->result);
 	}
 	buf_adds(&page, ".</p>\n<p>Started ");
 	archive_html_time(&page, g->row.created);
@@ -353,9 +360,11 @@ archive_game_write(struct archive_site *site, struct archive_game *g,
 		buf_adds(&page, "<h2 id=\"moves-title\">Moves</h2>\n"
 		    "<ol id=\"moves\" aria-labelledby=\"moves-title\">\n");
 		for (k = 1; k <= rp.record.nactions; k++) {
-			buf_addf(&page, "<li data-step=\"%zu\"%s><a href=\"#%zu\">",
-			    k, k == last ? " aria-current=\"step\"" : "", k);
-			archive_html_escape(&page, rp.record.actions[k - 1].seat);
+			buf_addf(&page, "<li data-step=\"%zu\"%s><a "
+			    "href=\"#%zu\">", k, k == last ?
+			    " aria-current=\"step\"" : "", k);
+			archive_html_escape(&page,
+			    rp.record.actions[k - 1].seat);
 			buf_adds(&page, ": ");
 			archive_html_escape(&page,
 			    rp.record.actions[k - 1].text);
@@ -364,8 +373,11 @@ archive_game_write(struct archive_site *site, struct archive_game *g,
 		buf_adds(&page, "</ol>\n");
 		archive_game_data(&page, &rp);
 	} else {
-		buf_adds(&page, "<p class=\"error\">Its record does not replay: ");
-		archive_html_escape(&page, why);
+		buf_adds(&page, "<p class=\"error\">Its record does not "
+		    "replay: ");
+		said = archive_public_text(site, g, why);
+		archive_html_escape(&page, said);
+		free(said);
 		buf_adds(&page, "</p>\n");
 	}
 	buf_adds(&page, "</main>\n");
@@ -373,20 +385,23 @@ archive_game_write(struct archive_site *site, struct archive_game *g,
 	snprintf(path, sizeof path, "games/G%lld.html", g->row.id);
 	if (archive_file_write(site, path, &page, cause) == -1)
 		goto out;
+	/* The record as published: withheld if it does not even parse. */
+	buf_adds(&rec, "");
+	if (rp.ops != NULL)
+		archive_public_record(g, &rp.record, &rec);
 	buf_reset(&page);
-	archive_game_json(&page, site, g, &rp);
+	archive_game_json(&page, site, g, &rp, rec.data);
 	snprintf(path, sizeof path, "games/G%lld.json", g->row.id);
 	if (archive_file_write(site, path, &page, cause) == -1)
 		goto out;
-	buf_reset(&page);
-	buf_adds(&page, g->row.record);
 	snprintf(path, sizeof path, "games/G%lld.rec", g->row.id);
-	if (archive_file_write(site, path, &page, cause) == -1)
+	if (archive_file_write(site, path, &rec, cause) == -1)
 		goto out;
 	__atomic_add_fetch(&site->stats.games, 1, __ATOMIC_RELAXED);
 	rc = 0;
 out:
 	free(why);
+	buf_free(&rec);
 	buf_free(&page);
 	buf_free(&title);
 	archive_replay_free(&rp);

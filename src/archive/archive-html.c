@@ -24,15 +24,32 @@ archive_html_escape(struct buf *out, const char *s)
 	picture_svg_escape(out, s);
 }
 
-/* The page's start: its title and the style sheet, from root. */
+/*
+ * The start of the page at path ("games/G12.html"): its title, the
+ * style sheet (from root, the way up to the site's folder) and, if the
+ * site has an address, the page's own.
+ */
 void
-archive_html_head(struct buf *out, const char *title, const char *root)
+archive_html_head(struct buf *out, const struct archive_site *site,
+    const char *path, const char *title)
 {
+	const char	*url = site->config->url, *root;
+
+	root = strchr(path, '/') != NULL ? "../" : "";
 	buf_adds(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
 	    "content=\"width=device-width, initial-scale=1\">\n<title>");
 	archive_html_escape(out, title);
-	buf_addf(out, "</title>\n<link rel=\"stylesheet\" "
+	buf_adds(out, "</title>\n");
+	if (url != NULL && *url != '\0') {
+		buf_adds(out, "<link rel=\"canonical\" href=\"");
+		archive_html_escape(out, url);
+		if (url[strlen(url) - 1] != '/')
+			buf_addc(out, '/');
+		archive_html_escape(out, path);
+		buf_adds(out, "\">\n");
+	}
+	buf_addf(out, "<link rel=\"stylesheet\" "
 	    "href=\"%sassets/archive.css\">\n</head>\n<body>\n"
 	    "<nav><a href=\"%sindex.html\">All games</a></nav>\n", root, root);
 }
@@ -110,8 +127,8 @@ archive_html_time(struct buf *out, long long t)
 void
 archive_html_result(struct buf *out, const struct archive_game *g)
 {
-	if (g->row.result != NULL)
-		archive_html_escape(out, g->row.result);
+	if (g->result != NULL)
+		archive_html_escape(out, g->result);
 	else
 		archive_html_escape(out, g->row.status);
 }

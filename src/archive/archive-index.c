@@ -19,11 +19,12 @@
 
 static void	archive_index_select(struct buf *, const char *,
 		    const char *, const char *);
-static void	archive_index_words(struct buf *, const struct archive_site *,
-		    int);
+static void	archive_index_words(struct buf *,
+		    const struct archive_site *, int);
 static void	archive_index_row(struct buf *, const struct archive_site *,
 		    const struct archive_game *);
-static void	archive_index_lists(struct buf *, const struct archive_site *);
+static void	archive_index_lists(struct buf *,
+		    const struct archive_site *);
 
 static void
 archive_index_select(struct buf *out, const char *id, const char *label,
@@ -92,8 +93,8 @@ archive_index_row(struct buf *out, const struct archive_site *site,
 	buf_adds(out, "</td><td>");
 	archive_html_escape(out, g->row.status);
 	buf_adds(out, "</td><td>");
-	if (g->row.result != NULL)
-		archive_html_escape(out, g->row.result);
+	if (g->result != NULL)
+		archive_html_escape(out, g->result);
 	buf_adds(out, "</td><td>");
 	archive_html_time(out, g->row.created);
 	buf_adds(out, "</td></tr>\n");
@@ -138,7 +139,7 @@ archive_index_write(struct archive_site *site, char **cause)
 	int		rc;
 
 	buf_init(&out);
-	archive_html_head(&out, "Games", "");
+	archive_html_head(&out, site, "index.html", "Games");
 	buf_adds(&out, "<main id=\"index\">\n<h1>Games</h1>\n"
 	    "<form id=\"filters\">\n");
 	archive_index_select(&out, "filter-kind", "Game", "All games");

@@ -27,11 +27,12 @@ struct archive_player_stats {
 };
 
 static void	archive_player_count(struct archive_player_stats *, int);
-static void	archive_player_stats(struct buf *, const struct archive_site *,
+static void	archive_player_stats(struct buf *,
+		    const struct archive_site *, const struct archive_player *);
+static void	archive_player_plot(struct buf *,
 		    const struct archive_player *);
-static void	archive_player_plot(struct buf *, const struct archive_player *);
-static void	archive_player_games(struct buf *, const struct archive_site *,
-		    const struct archive_player *);
+static void	archive_player_games(struct buf *,
+		    const struct archive_site *, const struct archive_player *);
 
 /*
  * How player's seat (index i) did in g: *done 1 if the game has
@@ -121,7 +122,8 @@ static void
 archive_player_plot(struct buf *out, const struct archive_player *p)
 {
 	const struct store_rating_change	*c;
-	double					 lo = 1e9, hi = -1e9, x, y;
+	double					 lo = 1e9, hi = -1e9;
+	double					 x, y, pad;
 	size_t					 i, j, n = p->nhistory;
 	const char				*kinds[ARCHIVE_PLAYER_KINDS];
 	size_t					 nkinds = 0;
@@ -143,9 +145,14 @@ archive_player_plot(struct buf *out, const struct archive_player *p)
 	}
 	if (n == 0)
 		lo = hi = 1500;
+	/* Room above and below, so that no dot sits on an axis. */
 	if (hi - lo < 50) {
 		lo -= 25;
 		hi += 25;
+	} else {
+		pad = (hi - lo) / 10;
+		lo -= pad;
+		hi += pad;
 	}
 	buf_addf(out, "<h2>Rating</h2>\n<svg id=\"rating-plot\" "
 	    "xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
@@ -179,6 +186,23 @@ archive_player_plot(struct buf *out, const struct archive_player *p)
 			buf_addf(out, "%.1f,%.1f ", x, y);
 		}
 		buf_adds(out, "\"/>");
+	}
+	/* A dot a game (a kind with one game has no line), and the kinds. */
+	for (i = 0; i < n; i++) {
+		c = &p->history[i];
+		for (j = 0; j < nkinds && strcmp(kinds[j], c->kind) != 0; j++)
+			;
+		x = ARCHIVE_PLAYER_PAD + (ARCHIVE_PLAYER_W - 8 -
+		    ARCHIVE_PLAYER_PAD) * (double)(i + 1) / (double)n;
+		y = 8 + (ARCHIVE_PLAYER_H - 32) * (hi - c->rating) / (hi - lo);
+		buf_addf(out, "<circle class=\"kind-%zu\" cx=\"%.1f\" "
+		    "cy=\"%.1f\" r=\"3\"/>", j, x, y);
+	}
+	for (j = 0; j < nkinds; j++) {
+		buf_addf(out, "<text class=\"kind-%zu\" x=\"%d\" y=\"%zu\">",
+		    j, ARCHIVE_PLAYER_PAD + 8, 20 + 14 * j);
+		archive_html_escape(out, kinds[j]);
+		buf_adds(out, "</text>");
 	}
 	buf_adds(out, "</svg>\n<details><summary>Rating as a table</summary>"
 	    "\n<table id=\"rating-table\">\n<thead><tr><th scope=\"col\">"
@@ -242,7 +266,8 @@ archive_player_write(struct archive_site *site, struct archive_player *p,
 	int		rc;
 
 	buf_init(&out);
-	archive_html_head(&out, p->name, "../");
+	snprintf(path, sizeof path, "players/P%lld.html", p->id);
+	archive_html_head(&out, site, path, p->name);
 	buf_addf(&out, "<main id=\"player\" data-player=\"%lld\">\n<h1>",
 	    p->id);
 	archive_html_escape(&out, p->name);
@@ -252,7 +277,6 @@ archive_player_write(struct archive_site *site, struct archive_player *p,
 	archive_player_games(&out, site, p);
 	buf_adds(&out, "</main>\n");
 	archive_html_foot(&out, "../", NULL);
-	snprintf(path, sizeof path, "players/P%lld.html", p->id);
 	rc = archive_file_write(site, path, &out, cause);
 	buf_free(&out);
 	return (rc);

@@ -12,18 +12,24 @@
 #include "buf.h"
 #include "store.h"
 
+struct record;
+
 /* A game of the site: its row and its seats. */
 struct archive_game {
 	struct store_game	 row;
 	struct store_seat	*seats;
 	size_t			 nseats;
-	int			 write;		/* its pages are to be written */
+	int			 write;		/* its pages are to be
+						   written */
+	char			*result;	/* as the site may show */
+	char			*topic;		/* them, or NULL */
 };
 
 /* A player with a seat in some game. */
 struct archive_player {
 	long long			 id;
-	char				*name;	/* as shown: name, or "P7" */
+	char				*name;	/* as shown: a name,
+						   or "P7" */
 	struct store_rating_change	*history;	/* oldest first */
 	size_t				 nhistory;
 	int				 write;
@@ -52,6 +58,12 @@ struct archive_player	*archive_player_find(const struct archive_site *,
 const char		*archive_name(const struct archive_site *,
 			    long long);
 
+/* archive-public.c */
+char	*archive_public_text(const struct archive_site *,
+	    const struct archive_game *, const char *);
+void	archive_public_record(const struct archive_game *, struct record *,
+	    struct buf *);
+
 /* archive-file.c */
 int	archive_file_dir(const struct archive_site *, const char *, char **);
 int	archive_file_write(struct archive_site *, const char *,
@@ -67,7 +79,8 @@ extern const struct archive_builtin archive_builtin[];
 
 /* archive-html.c */
 void	archive_html_escape(struct buf *, const char *);
-void	archive_html_head(struct buf *, const char *, const char *);
+void	archive_html_head(struct buf *, const struct archive_site *,
+	    const char *, const char *);
 void	archive_html_foot(struct buf *, const char *, const char *);
 void	archive_html_player(struct buf *, const struct archive_site *,
 	    const char *, long long);

@@ -30,7 +30,8 @@
  * report of the turn as the mail shows it, and the position text.
  */
 
-#define ARCHIVE_REPLAY_TO_MOVE	SCENE_NCLASSES	/* the legend's line */
+/* The class of the legend's line under the seat to move. */
+#define ARCHIVE_REPLAY_TO_MOVE	SCENE_NCLASSES
 
 static uint64_t	archive_replay_hash(const struct scene_shape *);
 static int	archive_replay_same(const struct scene_shape *,

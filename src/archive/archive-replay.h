@@ -14,40 +14,51 @@
 #include "record.h"
 #include "scene.h"
 
+/*
+ * An item: a shape as the key (class NCLASSES: the legend's line under
+ * seat), the cell or point under it (kind -1: none), its group in
+ * drawing order (the board 0, the pieces 1, the marks 2, the legend
+ * 3), the order it came in, and its SVG.
+ */
 struct archive_replay_item {
-	struct scene_shape	 shape;		/* the key; class NCLASSES:
-						   the to-move line of seat */
-	struct scene_shape	 place;		/* the cell or point under
-						   it; kind -1: none */
-	int			 group;		/* drawing order: board,
-						   pieces, marks, legend */
-	size_t			 first;		/* the order it came in */
-	char			*svg;		/* its element */
+	struct scene_shape	 shape;
+	struct scene_shape	 place;
+	int			 group;
+	size_t			 first;
+	char			*svg;
 };
 
+/*
+ * A replay: the record and its game, the start's scene (for its
+ * seats), the frame fitting every shape, the marks' radius in pixels
+ * (0: each drawn in full); the items in drawing order and, while they
+ * come in, a hash of them (item + 1, 0 free); for each step (positions:
+ * turns + 1) the items shown, ascending; each turn's report and each
+ * step's position; the last position in words; and whether the record
+ * was replayed to its end.
+ */
 struct archive_replay {
 	struct record			 record;
 	const struct game_ops		*ops;
-	struct scene			 start;	/* the first position */
+	struct scene			 start;
 	struct picture_palette_frame	 frame;
-	double				 mark;	/* marks' radius, pixels;
-						   0: each drawn in full */
+	double				 mark;
 	const char			*seats[SCENE_SEATS_MAX];
 	int				 nseats;
 
-	struct archive_replay_item	*items;	/* in drawing order */
+	struct archive_replay_item	*items;
 	size_t				 nitems, size;
-	size_t				*slots;	/* hash: item + 1, 0 free */
+	size_t				*slots;
 	size_t				 nslots;
 
-	size_t				 nsteps;	/* positions: turns + 1 */
-	size_t				**shown;	/* by step, ascending */
+	size_t				 nsteps;
+	size_t				**shown;
 	size_t				*nshown;
-	char				**reports;	/* by turn */
-	char				**positions;	/* by step */
-	char				*words;		/* the last, in words */
-	struct game			*game;		/* at the end */
-	int				 done;		/* replayed to the end */
+	char				**reports;
+	char				**positions;
+	char				*words;
+	struct game			*game;
+	int				 done;
 };
 
 int	archive_replay_run(const char *, struct archive_replay *, char **);

@@ -163,7 +163,8 @@ archive_tournament_write(struct archive_site *site,
 	buf_init(&out);
 	if (archive_tournament_load(site, t, &st, cause) == -1)
 		goto out;
-	archive_html_head(&out, t->name, "../");
+	snprintf(path, sizeof path, "tournaments/T%lld.html", t->id);
+	archive_html_head(&out, site, path, t->name);
 	buf_addf(&out, "<main id=\"tournament\" data-tournament=\"%lld\">\n"
 	    "<h1>", t->id);
 	archive_html_escape(&out, t->name);
@@ -182,7 +183,6 @@ archive_tournament_write(struct archive_site *site,
 	archive_tournament_games(&out, site, &st);
 	buf_adds(&out, "</main>\n");
 	archive_html_foot(&out, "../", NULL);
-	snprintf(path, sizeof path, "tournaments/T%lld.html", t->id);
 	rc = archive_file_write(site, path, &out, cause);
 out:
 	archive_tournament_unload(&st);
@@ -215,7 +215,8 @@ archive_tournament_league(struct archive_site *site,
 	int				 rc = -1;
 
 	buf_init(&out);
-	archive_html_head(&out, l->name, "../");
+	snprintf(path, sizeof path, "leagues/L%lld.html", l->id);
+	archive_html_head(&out, site, path, l->name);
 	buf_addf(&out, "<main id=\"league\" data-league=\"%lld\">\n<h1>",
 	    l->id);
 	archive_html_escape(&out, l->name);
@@ -249,7 +250,6 @@ archive_tournament_league(struct archive_site *site,
 	}
 	buf_adds(&out, "</main>\n");
 	archive_html_foot(&out, "../", NULL);
-	snprintf(path, sizeof path, "leagues/L%lld.html", l->id);
 	rc = archive_file_write(site, path, &out, cause);
 out:
 	free(divs);

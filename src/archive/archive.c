@@ -41,7 +41,7 @@
 struct archive_worker {
 	struct archive_site	*site;
 	size_t			 first, step;
-	char			*cause;		/* why it stopped, or NULL */
+	char			*cause;		/* why it stopped */
 	pthread_t		 thread;
 	int			 started;	/* thread is running it */
 };
@@ -228,6 +228,12 @@ archive_load(struct archive_site *site, struct store *s,
 	}
 	if (archive_load_players(site, cause) == -1)
 		return (-1);
+	for (i = 0; i < n; i++) {
+		site->games[i].result = archive_public_text(site,
+		    &site->games[i], site->games[i].row.result);
+		site->games[i].topic = archive_public_text(site,
+		    &site->games[i], site->games[i].row.topic);
+	}
 	return (archive_load_tournaments(site, cause));
 }
 
@@ -238,6 +244,8 @@ archive_free(struct archive_site *site)
 
 	for (i = 0; i < site->ngames; i++) {
 		store_game_free(&site->games[i].row);
+		free(site->games[i].result);
+		free(site->games[i].topic);
 		store_seats_free(site->games[i].seats, site->games[i].nseats);
 	}
 	free(site->games);

@@ -187,7 +187,8 @@ static void
 picture_draw_hex(cairo_t *cr, const struct picture_palette_frame *f,
     const struct scene_shape *sh)
 {
-	double	x = PICTURE_PALETTE_X(f, sh->x), y = PICTURE_PALETTE_Y(f, sh->y);
+	double	x = PICTURE_PALETTE_X(f, sh->x);
+	double	y = PICTURE_PALETTE_Y(f, sh->y);
 	double	r = sh->r * f->scale, d;
 	int	layer = sh->class - SCENE_VIRGIN;
 
@@ -218,7 +219,8 @@ picture_draw_disc(cairo_t *cr, const struct scene *s,
     const struct picture_palette_frame *f, const struct scene_shape *sh)
 {
 	double		 x = PICTURE_PALETTE_X(f, sh->x);
-	double		 y = PICTURE_PALETTE_Y(f, sh->y), r = sh->r * f->scale;
+	double		 y = PICTURE_PALETTE_Y(f, sh->y);
+	double		 r = sh->r * f->scale;
 	const double	*rgb;
 
 	cairo_arc(cr, x, y, r, 0, 2 * M_PI);
@@ -253,8 +255,10 @@ static void
 picture_draw_arrow(cairo_t *cr, const struct picture_palette_frame *f,
     const struct scene_shape *sh)
 {
-	double	x = PICTURE_PALETTE_X(f, sh->x), y = PICTURE_PALETTE_Y(f, sh->y);
-	double	x2 = PICTURE_PALETTE_X(f, sh->x2), y2 = PICTURE_PALETTE_Y(f, sh->y2);
+	double	x = PICTURE_PALETTE_X(f, sh->x);
+	double	y = PICTURE_PALETTE_Y(f, sh->y);
+	double	x2 = PICTURE_PALETTE_X(f, sh->x2);
+	double	y2 = PICTURE_PALETTE_Y(f, sh->y2);
 	double	a = atan2(y2 - y, x2 - x), head = 0.35 * f->scale;
 	int	pass;
 

@@ -284,8 +284,8 @@ picture_svg_hex_points(struct buf *out, double x, double y, double r)
 
 	for (k = 0; k < 6; k++) {
 		a = (60 * k - 30) * M_PI / 180;
-		picture_svg_addf(out, "%s%f,%f", k > 0 ? " " : "", x + r * cos(a),
-		    y + r * sin(a));
+		picture_svg_addf(out, "%s%f,%f", k > 0 ? " " : "",
+		    x + r * cos(a), y + r * sin(a));
 	}
 }
 
@@ -310,13 +310,13 @@ picture_svg_shape(const struct scene *s, const struct picture_palette_frame *f,
 		picture_svg_disc(s, f, sh, extra, out);
 		break;
 	case SCENE_CIRCLE:
-		picture_svg_addf(out, "<circle%s class=\"%s\" cx=\"%f\" cy=\"%f\" "
-		    "r=\"%f\"/>", extra, scene_class_name(sh->class), x, y,
-		    r);
+		picture_svg_addf(out, "<circle%s class=\"%s\" cx=\"%f\" "
+		    "cy=\"%f\" r=\"%f\"/>", extra, scene_class_name(sh->class),
+		    x, y, r);
 		break;
 	case SCENE_LINE:
-		picture_svg_addf(out, "<line%s class=\"%s\" x1=\"%f\" y1=\"%f\" "
-		    "x2=\"%f\" y2=\"%f\"/>", extra,
+		picture_svg_addf(out, "<line%s class=\"%s\" x1=\"%f\" "
+		    "y1=\"%f\" x2=\"%f\" y2=\"%f\"/>", extra,
 		    scene_class_name(sh->class), x, y,
 		    PICTURE_PALETTE_X(f, sh->x2), PICTURE_PALETTE_Y(f, sh->y2));
 		break;
@@ -350,8 +350,8 @@ picture_svg_disc(const struct scene *s, const struct picture_palette_frame *f,
 		picture_svg_addf(out, "><circle cx=\"%f\" cy=\"%f\" r=\"%f\" "
 		    "fill=\"", x, y, r);
 		picture_svg_rgb(out, picture_palette_mur);
-		picture_svg_addf(out, "\"/><circle cx=\"%f\" cy=\"%f\" r=\"%f\" "
-		    "fill=\"#000\"/></g>", x, y, r / 3);
+		picture_svg_addf(out, "\"/><circle cx=\"%f\" cy=\"%f\" "
+		    "r=\"%f\" fill=\"#000\"/></g>", x, y, r / 3);
 		return;
 	}
 	if (sh->class != SCENE_PIECE || sh->label[0] == '\0') {
@@ -385,7 +385,8 @@ static void
 picture_svg_arrow(const struct picture_palette_frame *f,
     const struct scene_shape *sh, const char *extra, struct buf *out)
 {
-	double	x = PICTURE_PALETTE_X(f, sh->x), y = PICTURE_PALETTE_Y(f, sh->y);
+	double	x = PICTURE_PALETTE_X(f, sh->x);
+	double	y = PICTURE_PALETTE_Y(f, sh->y);
 	double	x2 = PICTURE_PALETTE_X(f, sh->x2);
 	double	y2 = PICTURE_PALETTE_Y(f, sh->y2);
 	double	a = atan2(y2 - y, x2 - x), head = 0.35 * f->scale;
@@ -399,8 +400,8 @@ picture_svg_arrow(const struct picture_palette_frame *f,
 	    y2 - y, -head * cos(a - 0.45), -head * sin(a - 0.45),
 	    head * cos(a - 0.45), head * sin(a - 0.45),
 	    -head * cos(a + 0.45), -head * sin(a + 0.45));
-	picture_svg_addf(out, "<g%s class=\"%s\"><path class=\"halo\" d=\"%s\"/>"
-	    "<path class=\"ink\" d=\"%s\"/></g>", extra,
+	picture_svg_addf(out, "<g%s class=\"%s\"><path class=\"halo\" "
+	    "d=\"%s\"/><path class=\"ink\" d=\"%s\"/></g>", extra,
 	    scene_class_name(sh->class), d.data, d.data);
 	buf_free(&d);
 }
@@ -457,8 +458,8 @@ picture_svg_mark(const struct picture_palette_frame *f,
 		    0.82 * r, 0.82 * r, -1.64 * r);
 		break;
 	}
-	picture_svg_addf(out, "<path class=\"halo\" d=\"%s\"/><path class=\"ink\" "
-	    "d=\"%s\"/>", d.data, d.data);
+	picture_svg_addf(out, "<path class=\"halo\" d=\"%s\"/><path "
+	    "class=\"ink\" d=\"%s\"/>", d.data, d.data);
 	buf_free(&d);
 }
 
@@ -491,8 +492,8 @@ picture_svg_badge(double x, double y, double r, int class, struct buf *out)
 		    x - d, y, x + d, y);
 		break;
 	default:
-		picture_svg_addf(out, "<circle class=\"dot\" cx=\"%f\" cy=\"%f\" "
-		    "r=\"%f\"/>", x, y, d / 2);
+		picture_svg_addf(out, "<circle class=\"dot\" cx=\"%f\" "
+		    "cy=\"%f\" r=\"%f\"/>", x, y, d / 2);
 		break;
 	}
 }
@@ -593,7 +594,8 @@ picture_svg_to_move(const struct scene *s,
     const struct picture_palette_frame *f, int seat, const char *extra,
     struct buf *out)
 {
-	double	x = picture_svg_legend_x(s, seat) + 13, y = f->legend + 21;
+	double	x = picture_svg_legend_x(s, seat) + 13;
+	double	y = f->legend + 21;
 
 	picture_svg_addf(out, "<line%s class=\"to-move\" x1=\"%f\" y1=\"%f\" "
 	    "x2=\"%f\" y2=\"%f\"/>", extra, x, y,
@@ -617,13 +619,15 @@ picture_svg_words(const struct scene *s, struct buf *out)
 	int				 seat, n;
 
 	for (seat = 0; seat < s->nseats; seat++) {
-		picture_svg_addf(out, "%s%s:", seat > 0 ? " " : "", s->seats[seat]);
+		picture_svg_addf(out, "%s%s:", seat > 0 ? " " : "",
+		    s->seats[seat]);
 		for (n = 0, i = 0; i < s->n; i++) {
 			sh = &s->shapes[i];
 			if (sh->class != SCENE_PIECE || sh->seat != seat ||
 			    (place = picture_svg_place(s, sh)) == NULL)
 				continue;
-			picture_svg_addf(out, "%s %s", n++ > 0 ? "," : "", place);
+			picture_svg_addf(out, "%s %s", n++ > 0 ? "," : "",
+			    place);
 			if (sh->label[0] != '\0')
 				picture_svg_addf(out, " height %s", sh->label);
 		}
@@ -635,7 +639,8 @@ picture_svg_words(const struct scene *s, struct buf *out)
 			if (sh->kind != SCENE_HEX || sh->class != layers[k])
 				continue;
 			if (n++ == 0)
-				picture_svg_addf(out, " %s: %s", names[k], sh->label);
+				picture_svg_addf(out, " %s: %s", names[k],
+				    sh->label);
 			else
 				picture_svg_addf(out, ", %s", sh->label);
 		}

@@ -37,6 +37,7 @@ void		 picture_svg_close(struct buf *);
 const char	*picture_svg_place(const struct scene *,
 		     const struct scene_shape *);
 void		 picture_svg_words(const struct scene *, struct buf *);
-void		 picture_svg_render(const struct scene *, int, struct buf *);
+void		 picture_svg_render(const struct scene *, int,
+		     struct buf *);
 
 #endif

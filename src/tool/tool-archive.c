@@ -24,10 +24,11 @@
 /*
  * The archive from the tool:
  *
- *   mupbem --db FILE archive [--assets DIR] DIR [G...]
+ *   mupbem --db FILE archive [--assets DIR] [--url URL] DIR [G...]
  *       writes the whole site into DIR (docs/archive.md), with the
  *       style sheet and viewer from --assets, else the installed
- *       templates/archive; with games, only the pages they touch;
+ *       templates/archive, each page naming its address under URL;
+ *       with games, only the pages they touch;
  *   mupbem bench-archive [--games N] [--seed S] DATABASE DIR
  *       fills a new store with N finished games between 40 players,
  *       played by random robots to the end (a Mu game that has not
@@ -72,7 +73,8 @@ tool_archive_assets(const char *given)
 }
 
 /*
- * --db FILE archive [--assets DIR] DIR [G...]: argv[0] is "archive".
+ * --db FILE archive [--assets DIR] [--url URL] DIR [G...]: argv[0] is
+ * "archive".
  * With games, only the pages they touch are written again.
  */
 int
@@ -85,17 +87,21 @@ tool_archive_run(struct store *s, int argc, char **argv)
 	long long		*games;
 	int			 i, n = 0, rc;
 
-	if (argc >= 3 && strcmp(argv[1], "--assets") == 0) {
-		assets = argv[2];
+	memset(&c, 0, sizeof c);
+	while (argc >= 3 && (strcmp(argv[1], "--assets") == 0 ||
+	    strcmp(argv[1], "--url") == 0)) {
+		if (strcmp(argv[1], "--url") == 0)
+			c.url = argv[2];
+		else
+			assets = argv[2];
 		argv += 2;
 		argc -= 2;
 	}
 	if (argc < 2) {
 		fprintf(stderr, "usage:\n  mupbem --db FILE archive "
-		    "[--assets DIR] DIR [G...]\n");
+		    "[--assets DIR] [--url URL] DIR [G...]\n");
 		return (2);
 	}
-	memset(&c, 0, sizeof c);
 	c.dir = argv[1];
 	c.assets = tool_archive_assets(assets);
 	games = xcalloc((size_t)argc, sizeof *games);

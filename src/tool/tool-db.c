@@ -42,7 +42,7 @@
  *                their games, seats and tokens follow, each game's
  *                record notes it, and they are told at both addresses
  *   stalled [N]  the N games in play (20) that have waited longest
- *   archive [--assets DIR] DIR [G...]
+ *   archive [--assets DIR] [--url URL] DIR [G...]
  *                every game as a static web site in DIR, or only the
  *                pages games G touch (tool-archive.c, docs/archive.md)
  *
@@ -83,7 +83,7 @@ static const struct tool_db_command tool_db_commands[] = {
 	{ "nudge", " [-c CONFIG] G", 0, 0 },
 	{ "address", " [-c CONFIG] OLD NEW", 2, 2 },
 	{ "stalled", " [N]", 0, 1 },
-	{ "archive", " [--assets DIR] DIR [G...]", 1, -1 },
+	{ "archive", " [--assets DIR] [--url URL] DIR [G...]", 1, -1 },
 	{ "cancel", " [-c CONFIG] G [REASON...]", 0, -1 },
 	{ "adjudicate", " [-c CONFIG] G RESULT [rated]", 1, 2 },
 	{ "replace", " [-c CONFIG] G SEAT ADDRESS", 2, 2 },

@@ -17,6 +17,15 @@
 (function () {
 	"use strict";
 
+	function $(id) {
+		return document.getElementById(id);
+	}
+
+	function num(s) {
+		return parseInt(s, 10);
+	}
+
+	/* "0-3,7" as [0, 1, 2, 3, 7]. */
 	function list(s) {
 		var out = [], parts, a, b, i, j;
 
@@ -25,87 +34,94 @@
 		parts = s.split(",");
 		for (i = 0; i < parts.length; i++) {
 			a = parts[i].split("-");
-			b = a.length > 1 ? parseInt(a[1], 10) : parseInt(a[0], 10);
-			for (j = parseInt(a[0], 10); j <= b; j++)
+			b = num(a[a.length - 1]);
+			for (j = num(a[0]); j <= b; j++)
 				out.push(j);
 		}
 		return out;
 	}
 
+	function visible(main, sel) {
+		var all = main.querySelectorAll(sel);
+
+		return Array.prototype.filter.call(all, function (e) {
+			return e.getAttribute("display") !== "none";
+		});
+	}
+
+	/* Where a piece stands, with its height. */
+	function where(e) {
+		var at = e.getAttribute("data-cell") ||
+		    e.getAttribute("data-point");
+		var h = e.getAttribute("data-height");
+
+		return h ? at + " height " + h : at;
+	}
+
+	/* The position shown, in words, as picture_svg_words() says it. */
 	function words(main) {
 		var seats = main.querySelectorAll("#players tr[data-seat]");
-		var out = [], i, seat, pieces, names, text, cells, mur;
+		var pieces = visible(main, "#board .piece");
+		var out = [], i, seat, names, cells, mur;
 
-		function visible(sel) {
-			return Array.prototype.filter.call(
-			    main.querySelectorAll(sel), function (e) {
-				return e.getAttribute("display") !== "none";
-			});
-		}
-		pieces = visible("#board .piece");
 		for (i = 0; i < seats.length; i++) {
 			seat = seats[i].getAttribute("data-seat");
 			names = pieces.filter(function (e) {
 				return e.getAttribute("data-seat") === seat;
-			}).map(function (e) {
-				var where = e.getAttribute("data-cell") ||
-				    e.getAttribute("data-point");
-				var h = e.getAttribute("data-height");
-				return h ? where + " height " + h : where;
-			});
-			out.push(seat + ": " + (names.length ? names.join(", ") :
-			    "none") + ".");
+			}).map(where);
+			out.push(seat + ": " +
+			    (names.length ? names.join(", ") : "none") + ".");
 		}
 		[["W", "Wall"], ["C", "Commonwealth"]].forEach(function (l) {
-			cells = visible("#board [data-layer=\"" + l[0] + "\"]");
+			cells = visible(main,
+			    "#board [data-layer=\"" + l[0] + "\"]");
 			if (cells.length)
 				out.push(l[1] + ": " + cells.map(function (e) {
 					return e.getAttribute("data-cell");
 				}).join(", ") + ".");
 		});
-		mur = visible("#board .mur");
+		mur = visible(main, "#board .mur");
 		if (mur.length)
-			out.push("Mur stone: " + mur[0].getAttribute("data-point") +
-			    ".");
-		text = out.join(" ");
-		return text;
+			out.push("Mur stone: " +
+			    mur[0].getAttribute("data-point") + ".");
+		return out.join(" ");
 	}
 
 	function viewer(main) {
-		var data = JSON.parse(document.getElementById("steps").textContent);
+		var data = JSON.parse($("steps").textContent);
 		var n = data.show.length - 1;
-		var cur = parseInt(main.getAttribute("data-step"), 10);
-		var els = {}, changes = [], k;
-		var caption = document.getElementById("caption");
-		var report = document.getElementById("report");
-		var desc = document.getElementById("board-desc");
+		var cur = num(main.getAttribute("data-step"));
 		var items = document.querySelectorAll("#moves li[data-step]");
+		var els = {}, changes = [], k, parts;
 
-		document.querySelectorAll("#board [data-i]").forEach(function (e) {
+		document.querySelectorAll("#board [data-i]").forEach(
+		    function (e) {
 			els[e.getAttribute("data-i")] = e;
 		});
 		for (k = 0; k <= n; k++) {
-			var parts = data.show[k].split("|");
+			parts = data.show[k].split("|");
 			changes.push([list(parts[0]), list(parts[1])]);
 		}
 
 		function set(indices, on) {
-			var i, e;
+			indices.forEach(function (i) {
+				var e = els[i];
 
-			for (i = 0; i < indices.length; i++) {
-				e = els[indices[i]];
-				if (!e)
-					continue;
-				if (on)
+				if (e && on)
 					e.removeAttribute("display");
-				else
+				else if (e)
 					e.setAttribute("display", "none");
-			}
+			});
+		}
+
+		function caption() {
+			if (cur === 0)
+				return "The start, before turn 1 of " + n;
+			return "Turn " + cur + " of " + n + ": " +
+			    data.moves[cur - 1];
 		}
 
 		function show(step, keep) {
-			var i;
-
 			if (isNaN(step))
 				return;
 			step = Math.max(0, Math.min(n, step));
@@ -120,103 +136,98 @@
 				cur--;
 			}
 			main.setAttribute("data-step", String(cur));
-			caption.textContent = cur === 0 ?
-			    "The start, before turn 1 of " + n :
-			    "Turn " + cur + " of " + n + ": " + data.moves[cur - 1];
-			report.textContent = cur === 0 ? "" : data.reports[cur - 1];
-			if (desc)
-				desc.textContent = words(main);
-			for (i = 0; i < items.length; i++) {
-				if (parseInt(items[i].getAttribute("data-step"), 10) ===
-				    cur)
-					items[i].setAttribute("aria-current", "step");
+			$("caption").textContent = caption();
+			$("report").textContent = cur === 0 ? "" :
+			    data.reports[cur - 1];
+			if ($("board-desc"))
+				$("board-desc").textContent = words(main);
+			Array.prototype.forEach.call(items, function (li) {
+				if (num(li.getAttribute("data-step")) === cur)
+					li.setAttribute("aria-current", "step");
 				else
-					items[i].removeAttribute("aria-current");
-			}
-			document.getElementById("first").disabled = cur === 0;
-			document.getElementById("prev").disabled = cur === 0;
-			document.getElementById("next").disabled = cur === n;
-			document.getElementById("last").disabled = cur === n;
+					li.removeAttribute("aria-current");
+			});
+			$("first").disabled = $("prev").disabled = cur === 0;
+			$("next").disabled = $("last").disabled = cur === n;
 			if (!keep && history.replaceState)
 				history.replaceState(null, "", "#" + cur);
 		}
 
-		document.getElementById("first").addEventListener("click",
-		    function () { show(0); });
-		document.getElementById("prev").addEventListener("click",
-		    function () { show(cur - 1); });
-		document.getElementById("next").addEventListener("click",
-		    function () { show(cur + 1); });
-		document.getElementById("last").addEventListener("click",
-		    function () { show(n); });
-		document.addEventListener("keydown", function (ev) {
-			var t = ev.target && ev.target.tagName;
-
-			if (ev.altKey || ev.ctrlKey || ev.metaKey ||
-			    t === "INPUT" || t === "SELECT" || t === "TEXTAREA")
-				return;
-			if (ev.key === "ArrowLeft")
-				show(cur - 1);
-			else if (ev.key === "ArrowRight")
-				show(cur + 1);
-			else if (ev.key === "Home")
-				show(0);
-			else if (ev.key === "End")
-				show(n);
-			else
-				return;
-			ev.preventDefault();
-		});
 		function fromHash() {
 			var m = /^#(\d+)$/.exec(location.hash);
 
 			if (m)
-				show(parseInt(m[1], 10), true);
+				show(num(m[1]), true);
 		}
+
+		$("first").addEventListener("click", function () {
+			show(0);
+		});
+		$("prev").addEventListener("click", function () {
+			show(cur - 1);
+		});
+		$("next").addEventListener("click", function () {
+			show(cur + 1);
+		});
+		$("last").addEventListener("click", function () {
+			show(n);
+		});
+		document.addEventListener("keydown", function (ev) {
+			var t = ev.target && ev.target.tagName;
+			var keys = { ArrowLeft: cur - 1, ArrowRight: cur + 1,
+			    Home: 0, End: n };
+
+			if (ev.altKey || ev.ctrlKey || ev.metaKey ||
+			    t === "INPUT" || t === "SELECT" ||
+			    t === "TEXTAREA" || !(ev.key in keys))
+				return;
+			show(keys[ev.key]);
+			ev.preventDefault();
+		});
 		window.addEventListener("hashchange", fromHash);
 		show(cur, true);
 		fromHash();
+	}
+
+	/* Whether row r matches the filters' values v. */
+	function matches(r, v) {
+		var players = r.getAttribute("data-players").split(" ");
+
+		return (!v[0] || r.getAttribute("data-kind") === v[0]) &&
+		    (!v[1] || players.indexOf(v[1]) !== -1) &&
+		    (!v[2] || r.getAttribute("data-tournament") === v[2]) &&
+		    (!v[3] || r.getAttribute("data-state") === v[3]);
 	}
 
 	function filters() {
 		var ids = ["filter-kind", "filter-player", "filter-tournament",
 		    "filter-state"];
 		var rows = document.querySelectorAll("#games tr.game");
-		var count = document.getElementById("count");
 
 		function apply() {
 			var v = ids.map(function (id) {
-				return document.getElementById(id).value;
+				return $(id).value;
 			});
-			var shown = 0, i, r, ok;
+			var shown = 0;
 
-			for (i = 0; i < rows.length; i++) {
-				r = rows[i];
-				ok = (!v[0] || r.getAttribute("data-kind") === v[0]) &&
-				    (!v[1] || r.getAttribute("data-players").split(" ")
-				    .indexOf(v[1]) !== -1) &&
-				    (!v[2] ||
-				    r.getAttribute("data-tournament") === v[2]) &&
-				    (!v[3] || r.getAttribute("data-state") === v[3]);
-				if (ok) {
+			Array.prototype.forEach.call(rows, function (r) {
+				if (matches(r, v)) {
 					r.removeAttribute("hidden");
 					shown++;
 				} else
 					r.setAttribute("hidden", "");
-			}
-			count.textContent = shown + (shown === 1 ? " game" : " games");
+			});
+			$("count").textContent = shown +
+			    (shown === 1 ? " game" : " games");
 		}
 		ids.forEach(function (id) {
-			document.getElementById(id).addEventListener("change", apply);
+			$(id).addEventListener("change", apply);
 		});
 		apply();
 	}
 
-	var game = document.getElementById("game");
-
-	if (game && document.getElementById("steps"))
-		viewer(game);
-	if (document.getElementById("games") &&
-	    document.getElementById("filter-kind"))
+	if ($("game") && $("steps"))
+		viewer($("game"));
+	if ($("games") && $("filter-kind"))
 		filters();
 }());
