@@ -79,8 +79,13 @@ t=$(turns G1)
 [ "$(steps G1)" = "$t" ] ||
     why+=("G1's page shows $(steps G1) steps, the game has $t turns")
 grep -q "G1.rec" site/games/G1.html || why+=("G1's page lacks its record")
-cmp -s site/games/G1.rec <(record G1) ||
-    why+=("site/games/G1.rec is not the record")
+# The published record: its turns, and players as P<id>, not addresses.
+cmp -s <(sed '1,/^$/d' site/games/G1.rec) <(record G1 | sed '1,/^$/d') ||
+    why+=("site/games/G1.rec does not have the game's turns")
+grep -qx "seat red P$(sql "select player from seats where game = 1 and seat = 0")" \
+    site/games/G1.rec || why+=("site/games/G1.rec: $(grep seat site/games/G1.rec)")
+[ -z "$(grep -rl "@example.org" site)" ] ||
+    why+=("addresses published in $(grep -rl "@example.org" site)")
 end "the daemon writes the site, then each game's page after each move"
 
 begin

@@ -326,7 +326,7 @@ async function checkGame(b, store, g, found) {
 	/* The record and the data it links to. */
 	const rec = fs.readFileSync(path.join(opt.site, 'games', `G${g}.rec`),
 	    'utf8');
-	same(`G${g}.rec`, rec, store.recordText(g));
+	same(`G${g}.rec`, rec, store.publicRecord(g));
 	try {
 		JSON.parse(fs.readFileSync(path.join(opt.site, 'games',
 		    `G${g}.json`), 'utf8'));

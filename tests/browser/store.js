@@ -43,6 +43,25 @@ class Store {
 		    ['--db', this.db, 'export', `G${g}`], { encoding: 'utf8' });
 	}
 
+	/*
+	 * Game g's record as the site publishes it: no address (each seat
+	 * line names its player P<id>, from the store's players) and no
+	 * comment lines.
+	 */
+	publicRecord(g) {
+		const ids = new Map(this.rows('select id, lower(address) ' +
+		    'as a from players').map((r) => [r.a, r.id]));
+
+		return this.recordText(g).split('\n').filter(
+		    (l) => !l.startsWith('#')).map((l) => {
+			const m = /^seat ([a-z]+) (\S+@\S+)$/.exec(l);
+
+			if (!m)
+				return l;
+			return `seat ${m[1]} P${ids.get(m[2].toLowerCase())}`;
+		}).join('\n');
+	}
+
 	/* Game g's record, split: header (with its blank line), turns. */
 	record(g) {
 		const text = this.recordText(g);
