@@ -127,6 +127,22 @@ last=$(sqlite3 :memory: "SELECT json_extract(readfile('site/games/G1.json'), '\$
 "$MUPBEM" --db db export G1 >g1.rec
 [ "$last" = "$("$MUPBEM" replay g1.rec | awk '/^$/ { exit } { print }')" ] ||
     why+=("G1's last position is not mupbem replay's")
+# How G3 ended, from its seats' ranks (the store keeps no words for a
+# game played to its end).
+r0=$(sql "SELECT rank FROM seats WHERE game = 3 AND seat = 0")
+r1=$(sql "SELECT rank FROM seats WHERE game = 3 AND seat = 1")
+n0=$(sql "SELECT coalesce(p.name, 'P' || p.id) FROM seats s JOIN players p ON p.id = s.player WHERE s.game = 3 AND s.seat = 0")
+n1=$(sql "SELECT coalesce(p.name, 'P' || p.id) FROM seats s JOIN players p ON p.id = s.player WHERE s.game = 3 AND s.seat = 1")
+case $r0$r1 in
+12)	res="$n0 wins" ;;
+21)	res="$n1 wins" ;;
+11)	res="a draw between $n0 and $n1" ;;
+*)	res="ranks $r0 $r1" ;;
+esac
+grep -qF "<p id=\"result\">over: $res" site/games/G3.html ||
+    why+=("G3: $(grep -o '<p id="result">[^<]*' site/games/G3.html), wanted '$res'")
+grep -qF "<td>$res</td>" site/index.html ||
+    why+=("the index lacks G3's result '$res'")
 end "archive writes every page, the JSON and record of each game, the assets"
 
 begin

@@ -63,6 +63,8 @@ char	*archive_public_text(const struct archive_site *,
 	    const struct archive_game *, const char *);
 void	archive_public_record(const struct archive_game *, struct record *,
 	    struct buf *);
+char	*archive_public_outcome(const struct archive_site *,
+	    const struct archive_game *);
 
 /* archive-file.c */
 int	archive_file_dir(const struct archive_site *, const char *, char **);

@@ -103,6 +103,65 @@ archive_public_text(const struct archive_site *site,
 	return (buf_steal(&out));
 }
 
+/*
+ * How g ended, from its seats' final ranks, when the store keeps no
+ * words for it (only the operator's decisions and the clock's do): "Ann
+ * wins", "Ann wins; Bob resigned", "a draw between Ann and Bob", "Ann
+ * wins; then Bob, Cid".  NULL if g is not over or has no ranks.
+ */
+char *
+archive_public_outcome(const struct archive_site *site,
+    const struct archive_game *g)
+{
+	struct buf		 b;
+	const struct store_seat	*s;
+	size_t			 i, nfirst = 0, nranked = 0, k;
+	int			 rank;
+
+	if (strcmp(g->row.status, "over") != 0)
+		return (NULL);
+	for (i = 0; i < g->nseats; i++) {
+		if (g->seats[i].rank > 0)
+			nranked++;
+		if (g->seats[i].rank == 1)
+			nfirst++;
+	}
+	if (nranked != g->nseats || nfirst == 0)
+		return (NULL);
+	buf_init(&b);
+	buf_adds(&b, nfirst > 1 ? "a draw between " : "");
+	for (i = 0, k = 0; i < g->nseats; i++) {
+		if (g->seats[i].rank != 1)
+			continue;
+		if (k++ > 0)
+			buf_adds(&b, k == nfirst ? " and " : ", ");
+		buf_adds(&b, archive_name(site, g->seats[i].player.id));
+	}
+	if (nfirst == 1)
+		buf_adds(&b, " wins");
+	/* Then the others, best first, when there are more than two. */
+	for (rank = 2, k = 0; g->nseats > 2 && rank <= (int)g->nseats;
+	    rank++) {
+		for (i = 0; i < g->nseats; i++) {
+			if (g->seats[i].rank != rank)
+				continue;
+			buf_adds(&b, k++ == 0 ? "; then " : ", ");
+			buf_adds(&b, archive_name(site,
+			    g->seats[i].player.id));
+		}
+	}
+	for (i = 0, k = 0; i < g->nseats; i++) {
+		s = &g->seats[i];
+		if (strcmp(s->state, "resigned") != 0 || s->rank == 1)
+			continue;
+		buf_adds(&b, k++ == 0 ? "; " : ", ");
+		buf_adds(&b, archive_name(site, s->player.id));
+	}
+	if (k > 0)
+		buf_adds(&b, " resigned");
+	return (buf_steal(&b));
+}
+
 /* Write record r of g as published: seats as P7, no comment lines. */
 void
 archive_public_record(const struct archive_game *g, struct record *r,

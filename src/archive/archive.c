@@ -231,6 +231,10 @@ archive_load(struct archive_site *site, struct store *s,
 	for (i = 0; i < n; i++) {
 		site->games[i].result = archive_public_text(site,
 		    &site->games[i], site->games[i].row.result);
+		if (site->games[i].result == NULL) {
+			site->games[i].result = archive_public_outcome(site,
+			    &site->games[i]);
+		}
 		site->games[i].topic = archive_public_text(site,
 		    &site->games[i], site->games[i].row.topic);
 	}
