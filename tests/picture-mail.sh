@@ -68,10 +68,10 @@ begin
 start
 subject_is "$(last "$P")" "[mupbem G1] velox: your turn 2"
 shape_is "$(last "$P")" "$pictured" G1-1.png \
-    "The board of G1: Mu velox after 1 turns: blue to move"
+    "The board of G1: Mu velox after 1 turn: blue to move"
 # Bob's mail was held to answer his accept, and kept its picture.
 shape_is "$(last "$Q")" "$pictured" G1-1.png \
-    "The board of G1: Mu velox after 1 turns: blue to move"
+    "The board of G1: Mu velox after 1 turn: blue to move"
 has "txt/$B.1" "Game G1 (velox) has started."
 end "the first boards of a game are pictured, the sender's held mail too"
 
