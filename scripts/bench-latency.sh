@@ -11,7 +11,10 @@
 # Usage, after a build without sanitizers:
 #   bash scripts/bench-latency.sh [RATE] [SECONDS]
 # RATE is 100 and SECONDS 60 unless given; MUPBEMD may name the daemon
-# (./mupbemd by default), KEEP=1 keeps the working folder.
+# (./mupbemd by default), KEEP=1 keeps the working folder.  BENCH_TEXT
+# is what each mail says ("games" by default; "new velox with
+# robot:random" starts a game, whose reply shows the board, with its
+# picture unless BENCH_PICTURES=no).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -28,7 +31,9 @@ cleanup() {
 trap cleanup EXIT
 cd "$dir"
 mkdir -p Maildir/new Maildir/cur Maildir/tmp
-printf '[server]\naddress = games@bench.example\n' >d.conf
+text=${BENCH_TEXT:-games}
+printf '[server]\naddress = games@bench.example\npictures = %s\n' \
+    "${BENCH_PICTURES:-yes}" >d.conf
 
 : >log
 "$mupbemd" ${DEBUG:+-v} -c d.conf 2>log &
@@ -38,7 +43,7 @@ until grep -q started log; do sleep 0.1; done
 # The feeder: mail i goes into new/ at start + i / rate, and its time
 # of delivery (ns since 1970) goes to sent, one "i time" a line.
 perl -MTime::HiRes=time,sleep -e '
-	my ($rate, $total) = @ARGV;
+	my ($rate, $total, $text) = @ARGV;
 	open(my $log, ">", "sent") or die "sent: $!";
 	my $start = time;
 	for my $i (0 .. $total - 1) {
@@ -49,22 +54,27 @@ perl -MTime::HiRes=time,sleep -e '
 		open(my $f, ">", "Maildir/tmp/$name") or die "$name: $!";
 		print $f "From: p$i\@players.example\n",
 		    "To: games\@bench.example\n",
-		    "Subject: games\n",
+		    "Subject: $text\n",
 		    "Message-ID: <bench.$i\@players.example>\n",
 		    "Date: Thu, 26 Nov 2026 10:00:00 +0000\n",
 		    "MIME-Version: 1.0\n",
 		    "Content-Type: text/plain; charset=utf-8\n\n",
-		    "games\n";
+		    "$text\n";
 		close($f);
 		rename("Maildir/tmp/$name", "Maildir/new/$name") or die $!;
 		printf $log "%d %.0f\n", $i, time * 1e9;
 	}
 	close($log);
-' "$rate" "$total"
+' "$rate" "$total" "$text"
 
-# Every reply, or 120 seconds more at most.
+# Every reply, or 120 seconds more at most; then until no more mail
+# comes for a second (a robot's turn mails the player too).
+was=0
 for i in $(seq 1 1200); do
-	[ "$(ls outbox/new | wc -l)" -ge "$total" ] && break
+	now=$(ls outbox/new | wc -l)
+	[ "$now" -ge "$total" ] && [ $((i % 10)) -eq 0 ] &&
+	    [ "$now" -eq "$was" ] && break
+	[ $((i % 10)) -eq 0 ] && was=$now
 	sleep 0.1
 done
 

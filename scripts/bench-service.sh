@@ -16,6 +16,7 @@
 # is a game for every 30 mails.
 #
 # Usage, after a build: bash scripts/bench-service.sh [N] [G]
+# BENCH_PICTURES=no sends the boards without their pictures.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -27,6 +28,7 @@ trap "${KEEP:+:} rm -rf $dir" EXIT
 cd "$dir"
 mkdir -p Maildir/new Maildir/cur Maildir/tmp rec
 printf '[server]\naddress = games@bench.example\nrate_burst = 0\n' >d.conf
+printf 'pictures = %s\n' "${BENCH_PICTURES:-yes}" >>d.conf
 if [ "${BENCH_SENDER:-maildir}" = sendmail ]; then
 	printf '[send]\nurl = sendmail:/usr/sbin/sendmail\n' >>d.conf
 fi

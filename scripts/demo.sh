@@ -13,7 +13,7 @@
 # left and the other owns the whole board (about 50 to 150 turns); if
 # the game has not ended by turn 301, alice resigns.  The demo then
 # prints the record and alice's last mail: the final board and the
-# score.
+# score, and saves the picture of the board it carries.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -70,6 +70,19 @@ echo
 echo "== mupbemd ran $rounds times and sent $mails mails; the game record:"
 "$MUPBEM" --db "$MP_DB" export G1
 echo
-echo "== the last mail to alice@example.org:"
-cat "read/alice@example.org"
+echo "== the last mail to alice@example.org (its headers and its text):"
+# The text part as a mail client shows it; the picture of the board
+# beside it, if the mail has one, goes to board.png.
+sed '/^$/q' "read/alice@example.org"
+python3 - "read/alice@example.org" "$demo/board.png" <<'PY'
+import email, email.policy, sys
+with open(sys.argv[1], "rb") as f:
+    m = email.message_from_binary_file(f, policy=email.policy.default)
+print(m.get_body(("plain",)).get_content(), end="")
+for part in m.walk():
+    if part.get_content_type() == "image/png":
+        with open(sys.argv[2], "wb") as f:
+            f.write(part.get_content())
+        print("\n(the picture of the board: %s)" % sys.argv[2])
+PY
 [ $over -eq 1 ] || { echo "demo: the game did not end" >&2; exit 1; }

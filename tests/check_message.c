@@ -32,7 +32,9 @@ static const char *corpus[] = {
 	"iphone-fr", "iphone-de", "iphone-es", "iphone-it", "iphone-nl",
 	"iphone-sv", "iphone-pl", "iphone-ru", "android-galaxy",
 	"outlook-android", "windows-mail", "yahoo-mail", "typography-dashes",
-	"typography-fullwidth", "typography-quotes", "typography-cp1252"
+	"typography-fullwidth", "typography-quotes", "typography-cp1252",
+	/* A reply quoting a mail with a picture of the board (issue 17). */
+	"thunderbird-picture-reply"
 };
 
 static void	summary(const struct message *, struct buf *);

@@ -11,7 +11,7 @@
 /*
  * Replies: exact headers for a plain ASCII answer, and round trips
  * through the mail parser for encoded subjects, quoted-printable
- * bodies, threading and attachments.
+ * bodies, threading, attachments and pictures of the board.
  */
 
 static const char	 diagram[] =
@@ -283,6 +283,191 @@ START_TEST(test_attachment)
 }
 END_TEST
 
+/* A PNG's first 24 bytes: 800 by 814 pixels, as reply-html.c reads. */
+static const char	 png[] = "\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR"
+    "\0\0\x03\x20\0\0\x03\x2e\x08\x03\0\0\0";
+static const struct reply_picture picture = { "G12-14.png",
+    "The board of G12: Mu velox after 14 turns: red to move", png,
+    sizeof png - 1 };
+
+/*
+ * A picture makes the mail multipart/alternative: the text first, as it
+ * is without one, then the page that shows the picture by its
+ * Content-ID above the text, escaped.
+ */
+START_TEST(test_picture)
+{
+	struct reply	 r;
+	struct message	 m;
+	struct buf	 out;
+
+	basic(&r, "r5@mupbem.example");
+	r.subject = "[mupbem G12] <velox> & co";
+	r.body = "Your turn 15.\n\n  <b> & 'x' \"y\"\n";
+	r.picture = &picture;
+	r.boundary = "=_mupbem_r5";
+	buf_init(&out);
+	reply_build(&r, &out);
+	ck_assert_str_eq(strstr(out.data, "MIME-Version"),
+	    "MIME-Version: 1.0\n"
+	    "Content-Type: multipart/alternative;\n"
+	    " boundary=\"=_mupbem_r5\"\n"
+	    "\n"
+	    "--=_mupbem_r5\n"
+	    "Content-Type: text/plain; charset=utf-8; format=fixed\n"
+	    "Content-Transfer-Encoding: 7bit\n"
+	    "\n"
+	    "Your turn 15.\n"
+	    "\n"
+	    "  <b> & 'x' \"y\"\n"
+	    "\n"
+	    "--=_mupbem_r5\n"
+	    "Content-Type: multipart/related; type=\"text/html\";\n"
+	    " boundary=\"R=_mupbem_r5\"\n"
+	    "\n"
+	    "--R=_mupbem_r5\n"
+	    "Content-Type: text/html; charset=utf-8\n"
+	    "Content-Transfer-Encoding: 7bit\n"
+	    "\n"
+	    "<!DOCTYPE html>\n"
+	    "<html>\n"
+	    "<head>\n"
+	    "<meta charset=\"utf-8\">\n"
+	    "<title>[mupbem G12] &lt;velox&gt; &amp; co</title>\n"
+	    "</head>\n"
+	    "<body style=\"margin:0;padding:8px\">\n"
+	    "<p style=\"margin:0 0 12px 0\"><img "
+	    "src=\"cid:picture.r5@mupbem.example\" alt=\"The board of G12: "
+	    "Mu velox after 14 turns: red to move\" width=\"800\" "
+	    "height=\"814\"\n"
+	    "style=\"display:block;max-width:100%;height:auto\"></p>\n"
+	    "<pre style=\"margin:0;font-family:monospace;white-space:pre;"
+	    "overflow-x:auto\">\n"
+	    "Your turn 15.\n"
+	    "\n"
+	    "  &lt;b&gt; &amp; &#39;x&#39; &quot;y&quot;\n"
+	    "</pre>\n"
+	    "</body>\n"
+	    "</html>\n"
+	    "\n"
+	    "--R=_mupbem_r5\n"
+	    "Content-Type: image/png\n"
+	    "Content-ID: <picture.r5@mupbem.example>\n"
+	    "Content-Disposition: inline; filename=\"G12-14.png\"\n"
+	    "Content-Transfer-Encoding: base64\n"
+	    "\n"
+	    "iVBORw0KGgoAAAANSUhEUgAAAyAAAAMuCAMAAAA=\n"
+	    "\n"
+	    "--R=_mupbem_r5--\n"
+	    "\n"
+	    "--=_mupbem_r5--\n");
+	/* A client that quotes or answers takes the text part. */
+	parse(&out, &m);
+	ck_assert_str_eq(m.text, "Your turn 15.\n\n  <b> & 'x' \"y\"\n");
+	message_free(&m);
+	buf_free(&out);
+}
+END_TEST
+
+/*
+ * With the record too, the alternative is the first part of a
+ * multipart/mixed, the record after it; no boundary begins another.
+ */
+START_TEST(test_picture_record)
+{
+	static const char	 head[] = "MIME-Version: 1.0\n"
+	    "Content-Type: multipart/mixed; boundary=\"=_mupbem_r6\"\n"
+	    "\n"
+	    "--=_mupbem_r6\n"
+	    "Content-Type: multipart/alternative;\n"
+	    " boundary=\"M=_mupbem_r6\"\n"
+	    "\n"
+	    "--M=_mupbem_r6\n"
+	    "Content-Type: text/plain; charset=utf-8; format=fixed\n"
+	    "Content-Transfer-Encoding: 7bit\n"
+	    "\n"
+	    "Game G12 is over.\n"
+	    "\n"
+	    "--M=_mupbem_r6\n"
+	    "Content-Type: multipart/related; type=\"text/html\";\n"
+	    " boundary=\"RM=_mupbem_r6\"\n";
+	struct reply_attachment	 a = { "G12.rec",
+				    "text/plain; charset=utf-8",
+				    "mupbem record 1\n", 16 };
+	struct reply		 r;
+	struct message		 m;
+	struct buf		 out;
+	const char		*p;
+
+	basic(&r, "r6@mupbem.example");
+	r.body = "Game G12 is over.\n";
+	r.picture = &picture;
+	r.attachments = &a;
+	r.nattachments = 1;
+	r.boundary = "=_mupbem_r6";
+	buf_init(&out);
+	reply_build(&r, &out);
+	p = strstr(out.data, "MIME-Version");
+	ck_assert_ptr_nonnull(p);
+	ck_assert_msg(strncmp(p, head, sizeof head - 1) == 0, "%s", p);
+	ck_assert_ptr_nonnull(strstr(out.data, "--RM=_mupbem_r6--\n"
+	    "\n"
+	    "--M=_mupbem_r6--\n"
+	    "\n"
+	    "--=_mupbem_r6\n"
+	    "Content-Type: text/plain; charset=utf-8\n"
+	    "Content-Disposition: attachment; filename=\"G12.rec\"\n"
+	    "Content-Transfer-Encoding: base64\n"
+	    "\n"
+	    "bXVwYmVtIHJlY29yZCAxCg==\n"
+	    "\n"
+	    "--=_mupbem_r6--\n"));
+	parse(&out, &m);
+	ck_assert_str_eq(m.text, "Game G12 is over.\n");
+	message_free(&m);
+	buf_free(&out);
+}
+END_TEST
+
+/*
+ * Text that is not ASCII, or has a line too long for 7bit, goes in
+ * quoted-printable in both parts; no line of the mail reaches 998
+ * bytes, and the text comes back whole.
+ */
+START_TEST(test_picture_long)
+{
+	struct reply	 r;
+	struct message	 m;
+	struct buf	 out, body;
+	const char	*p, *nl;
+	int		 i;
+
+	buf_init(&body);
+	buf_adds(&body, "Grüße <Jürgen>\n");
+	for (i = 0; i < 1500; i++)
+		buf_addc(&body, i % 2 ? '&' : 'x');
+	buf_adds(&body, "\nend\n");
+	basic(&r, "r7@mupbem.example");
+	r.body = body.data;
+	r.picture = &picture;
+	r.boundary = "=_mupbem_r7";
+	buf_init(&out);
+	reply_build(&r, &out);
+	for (p = out.data; (nl = strchr(p, '\n')) != NULL; p = nl + 1)
+		ck_assert_msg(nl - p <= 78, "line of %d: %.40s", (int)(nl - p),
+		    p);
+	ck_assert_ptr_nonnull(strstr(out.data, "Content-Type: text/html; "
+	    "charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"));
+	ck_assert_ptr_nonnull(strstr(out.data, "Gr=C3=BC=C3=9Fe &lt;J=C3=BC"
+	    "rgen&gt;\n"));
+	parse(&out, &m);
+	ck_assert_str_eq(m.text, body.data);
+	message_free(&m);
+	buf_free(&out);
+	buf_free(&body);
+}
+END_TEST
+
 START_TEST(test_subject_and_date)
 {
 	struct buf	out;
@@ -345,6 +530,9 @@ main(void)
 	tcase_add_test(tc, test_bad_ids);
 	tcase_add_test(tc, test_header_lines);
 	tcase_add_test(tc, test_attachment);
+	tcase_add_test(tc, test_picture);
+	tcase_add_test(tc, test_picture_record);
+	tcase_add_test(tc, test_picture_long);
 	tcase_add_test(tc, test_subject_and_date);
 	tcase_add_test(tc, test_from_names);
 	suite_add_tcase(s, tc);

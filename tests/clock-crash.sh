@@ -61,7 +61,10 @@ mails() {
 
 # --- the burst ---------------------------------------------------------------
 
-fresh
+# Without pictures of the board: drawing one for each of the 300
+# game-over mails would stretch the handling of the events past the
+# kills' reach, and no run would be killed while sending.
+fresh 'pictures = no\n'
 T0=1795000000
 export MUPBEM_NOW=$T0
 # Two seed games get their reminder, and they and 98 copies keep their

@@ -45,11 +45,11 @@ mover() {
 	    head -1
 }
 
-# narrow: every mail so far fits 78 columns (its body, headers apart).
+# narrow: every mail so far fits 78 columns (its text, decoded).
 narrow() {
 	local f w
 	for f in got/*; do
-		w=$(sed '1,/^$/d' "$f" | wc -L)
+		w=$(text_width "$f")
 		[ "$w" -le 78 ] || why+=("$f is $w columns wide")
 	done
 }

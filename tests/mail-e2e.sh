@@ -5,7 +5,8 @@
 # delivers it to Dovecot; mupbemd picks it up over IMAP with IDLE
 # (STARTTLS, certificate checked against the test CA) and answers
 # through Postfix's submission port (STARTTLS and AUTH); the test reads
-# the answer from the player's IMAP mailbox.  Then the faults: Dovecot
+# the answer from the player's IMAP mailbox, its picture of the board
+# too.  Then the faults: Dovecot
 # stopped and started while mupbemd runs, Postfix stopped while replies
 # are due, the store's write lock held by another process past the
 # busy timeout, and mupbemd killed with SIGKILL in the middle of a
@@ -25,7 +26,7 @@ if [ "$(id -u)" -ne 0 ]; then
 	echo "1..0 # SKIP needs root to start Postfix"
 	exit 77
 fi
-for p in dovecot postfix swaks curl openssl; do
+for p in dovecot postfix swaks curl openssl python3; do
 	if ! command -v "$p" >/dev/null; then
 		echo "1..0 # SKIP $p is not installed (scripts/install-deps.sh)"
 		exit 77
@@ -398,6 +399,26 @@ grep -q 'handled before; dropped' "$dir/mupbemd.log" ||
     why+=("the duplicate was not dropped")
 echo "# $turns turns by mail"
 end "alice and bob play velox to the end by mail; a forged, a seatless, a stale and a duplicate turn change nothing"
+
+# A board mail, sent through Postfix's submission port, delivered by
+# Dovecot and fetched back over IMAP, still has its picture, whole.
+begin
+pictured="multipart/alternative(text/plain,multipart/related(text/html,image/png))"
+for p in alice bob; do
+	f=$(latest $p '*: your turn *') || { why+=("$p got no your-turn mail"); continue; }
+	python3 "$here/mime-shape.py" "$f" "$dir/text" >"$dir/shape" 2>"$dir/size"
+	want="shape: $pictured
+picture: G1-$(($(mp_header "$f" X-Mupbem-State | sed 's/.* //') - 1)).png, 800 pixels wide, under 100 KB"
+	[ "$(sed -n '1,2p' "$dir/shape")" = "$want" ] && [ "$(wc -l <"$dir/shape")" -eq 3 ] ||
+	    why+=("$p's last turn mail: $(cat "$dir/shape"), wanted $want")
+	echo "# $(cat "$dir/size")"
+done
+f=$(latest alice '*: game over') &&
+    python3 "$here/mime-shape.py" "$f" /dev/null >"$dir/shape" 2>/dev/null &&
+    grep -qx "shape: multipart/mixed($pictured,text/plain)" "$dir/shape" &&
+    ! grep -q '^error:' "$dir/shape" ||
+    why+=("alice's game-over mail: $(cat "$dir/shape")")
+end "board mails fetched back over IMAP hold a PNG that decodes, the game-over mail the record too"
 
 stop_daemon
 

@@ -23,15 +23,15 @@ cd "$tmp" || exit 99
 
 . "$here/tap.sh"
 
-MP_SEND=mp_deliver
-. "$here/../scripts/mail-players.sh"
+. "$here/service-lib.sh"
 
 export LC_ALL=C.UTF-8
 
-# widest FILE: the widest line of a mail's text parts (not its headers,
-# nor a base64 attachment's lines, which are 76 wide by definition).
+# widest FILE: the widest line of a mail's text, decoded (not its
+# headers, nor the page beside it that shows the picture, nor an
+# attachment).
 widest() {
-	sed '1,/^$/d' "$1" | grep -v '^[A-Za-z0-9+/=]\{76\}$' | wc -L
+	text_width "$1"
 }
 
 # play VARIANT PLAYERS TURNS PASS [NEW-WORDS]: one game by mail in a
@@ -57,7 +57,7 @@ play() {
 			[ -e "$f" ] || continue
 			n=$((n + 1))
 			w=$(widest "$f")
-			[ "$w" -le 78 ] || why+=("$variant, $players players: a mail $w columns wide: $(sed '1,/^$/d' "$f" | awk -v w="$w" 'length($0) > 78 { print; exit }')")
+			[ "$w" -le 78 ] || why+=("$variant, $players players: a mail $w columns wide: $(decoded "$f" | awk -v w="$w" 'length($0) > 78 { print; exit }')")
 			answer=$(mp_answer "$f" "$((i * 7 + 1))")
 			if [ -n "$answer" ]; then
 				mp_reply "$f" "$(mp_header "$f" To)" "$answer"

@@ -82,8 +82,8 @@ unchanged() {
 narrow() {
 	local f
 	for f in $(cat new); do
-		[ "$(sed '1,/^$/d' "$f" | grep -v '^[A-Za-z0-9+/=]\{76\}$' |
-		    LC_ALL=C.UTF-8 wc -L)" -le 78 ] || why+=("$f: a line over 78 columns")
+		[ "$(text_width "$f")" -le 78 ] ||
+		    why+=("$f: a line over 78 columns")
 	done
 }
 

@@ -41,11 +41,11 @@ sql() {
 	sqlite3 mupbem.db "$1"
 }
 
-# narrow FILE...: each mail's body fits 78 columns.
+# narrow FILE...: each mail's text fits 78 columns.
 narrow() {
 	local f w
 	for f in "$@"; do
-		w=$(sed '1,/^$/d' "$f" | wc -L)
+		w=$(text_width "$f")
 		[ "$w" -le 78 ] || why+=("$f is $w columns wide")
 	done
 }

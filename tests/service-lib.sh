@@ -29,8 +29,11 @@ run() {
 		k=$(ls got | grep -c "^$to\.")
 		mv "outbox/new/$f" "got/$to.$k"
 		echo "got/$to.$k" >>new
-		# No mail may point a player at the source (tested last).
-		grep -HE "docs/|src/|\.md\b" "got/$to.$k" >>"$tmp/pointers"
+		# No mail may point a player at the source (tested last):
+		# its headers and its text, not its picture's base64.
+		{ sed '/^$/q' "got/$to.$k"; decoded "got/$to.$k"; } |
+		    grep -E "docs/|src/|\.md\b" | sed "s|^|got/$to.$k:|" \
+		    >>"$tmp/pointers"
 	done
 }
 
@@ -122,17 +125,26 @@ robot_out() {
 	    why+=("the seat of $2: $(sqlite3 mupbem.db "select out, state from seats")")
 }
 
-# decoded FILE: the mail's text (its first part, if it has several),
-# decoded from quoted-printable or base64 (UTF-8 text such as "½" is
-# sent so).
+# text_width FILE: the widest line of the mail's text (decoded), as a
+# terminal counts columns.
+text_width() {
+	decoded "$1" | LC_ALL=C.UTF-8 wc -L
+}
+
+# decoded FILE: the mail's text (its first part, if it has several,
+# down through nested multiparts: the text part of a mail with a
+# picture), decoded from quoted-printable or base64 (UTF-8 text such
+# as "½" is sent so).
 decoded() {
 	perl -MMIME::QuotedPrint -MMIME::Base64 -0777 -ne '
 		my ($h, $b) = split /\r?\n\r?\n/, $_, 2;
 		$h =~ s/\r?\n[ \t]+/ /g;
-		if ($h =~ /^Content-Type:\s*multipart\/[^;]*;.*?boundary="?([^";\s]+)/im) {
+		while ($h =~ /^Content-Type:\s*multipart\/[^;]*;.*?boundary="?([^";\s]+)/im) {
 			my @p = split /^--\Q$1\E.*$/m, $b;
 			($h, $b) = split /\r?\n\r?\n/, $p[1], 2;
 			$h =~ s/\r?\n[ \t]+/ /g;
+			# The line end before a boundary is the boundary'"'"'s.
+			$b =~ s/\r?\n\z//;
 		}
 		$b = decode_qp($b) if $h =~ /^Content-Transfer-Encoding:\s*quoted-printable/im;
 		$b = decode_base64($b) if $h =~ /^Content-Transfer-Encoding:\s*base64/im;

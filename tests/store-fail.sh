@@ -201,7 +201,9 @@ end "a store that turns unwritable: every turn applied in order once writable"
 
 # --- a full disk, a read-only file system -----------------------------------
 
-if [ "$(id -u)" -ne 0 ] || ! mount -t tmpfs -o size=2m tmpfs "$mnt" \
+# 8 MB: the outbox keeps each mail whole, and a board mail with its
+# picture is some 45 KB (docs/mail.md, Pictures of the board).
+if [ "$(id -u)" -ne 0 ] || ! mount -t tmpfs -o size=8m tmpfs "$mnt" \
     2>/dev/null; then
 	for d in "a full disk" "a read-only file system at start"; do
 		n=$((n + 1))

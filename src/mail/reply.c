@@ -6,6 +6,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "reply-html.h"
 #include "reply.h"
 
 /*
@@ -22,9 +23,29 @@
  * from a player's mail is written only if it is one (reply_id_valid():
  * LEFT@RIGHT, printable ASCII without space or specials, at most
  * REPLY_ID_MAX bytes); others are dropped, and References keeps the
- * first id and the newest, REPLY_REFERENCES in all.  Attachments
- * (later: board pictures) make the mail multipart/mixed, each in
- * base64.
+ * first id and the newest, REPLY_REFERENCES in all.
+ *
+ * A mail with a picture of the board is multipart/alternative: first
+ * the text, the complete mail every client can show, then an HTML
+ * page (reply-html.c) that shows the picture, with the same text
+ * below it, in a multipart/related with the PNG (inline, base64),
+ * which the page names by Content-ID.  Attachments (the record at the
+ * end of a game) make the mail multipart/mixed, the text or the
+ * alternative first, each attachment in base64:
+ *
+ *   multipart/mixed                       only with attachments
+ *     multipart/alternative               only with a picture
+ *       text/plain; charset=utf-8
+ *       multipart/related; type="text/html"
+ *         text/html; charset=utf-8
+ *         image/png
+ *     attachments
+ *
+ * The outermost multipart takes the caller's boundary; the inner ones
+ * put a letter before it, so that no boundary begins another.  The
+ * line end before a boundary belongs to the boundary (RFC 2046), so a
+ * part ends in one more: the text part decodes to the body exactly.
+ * The picture's Content-ID is "picture." and the Message-ID.
  *
  * Lines end in LF here; a sender that needs CR LF converts.  Nothing
  * here reads the clock or makes random numbers: the caller gives the
@@ -36,6 +57,7 @@
 #define REPLY_WORD_MAX	900	/* longer words are encoded */
 #define REPLY_ID_MAX	250	/* bytes of a message id, without < > */
 #define REPLY_REFERENCES 20	/* ids in References at most */
+#define REPLY_TEXT_TYPE	"text/plain; charset=utf-8; format=fixed"
 
 static const char reply_b64[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -48,7 +70,10 @@ static int	reply_id_valid(const char *, size_t);
 static void	reply_ids(const char *, struct buf *);
 static void	reply_words(const char *, size_t, struct buf *);
 static size_t	reply_longest(const char *);
-static void	reply_text_part(const char *, struct buf *);
+static void	reply_text_part(const char *, const char *, struct buf *);
+static void	reply_alternative(const struct reply *, const char *,
+		    struct buf *);
+static void	reply_body(const struct reply *, const char *, struct buf *);
 static void	reply_from(const char *, const char *, struct buf *);
 
 /* Is s[0..len) printable ASCII (tab, LF allowed) with short lines? */
@@ -252,14 +277,13 @@ reply_ids(const char *ids, struct buf *out)
 	}
 }
 
-/* The headers and body of a single text part. */
+/* The headers and body of a single text part of type. */
 static void
-reply_text_part(const char *body, struct buf *out)
+reply_text_part(const char *type, const char *body, struct buf *out)
 {
 	int	ascii = reply_ascii(body, strlen(body));
 
-	buf_adds(out, "Content-Type: text/plain; charset=utf-8; "
-	    "format=fixed\n");
+	buf_addf(out, "Content-Type: %s\n", type);
 	buf_addf(out, "Content-Transfer-Encoding: %s\n\n", ascii ? "7bit" :
 	    "quoted-printable");
 	if (ascii)
@@ -326,7 +350,7 @@ reply_from(const char *name, const char *addr, struct buf *out)
 void
 reply_build(const struct reply *r, struct buf *out)
 {
-	struct buf	ids, refs;
+	struct buf	ids, refs, inner;
 	size_t		i;
 
 	reply_from(r->from_name, r->from, out);
@@ -357,15 +381,18 @@ reply_build(const struct reply *r, struct buf *out)
 	buf_adds(out, "Auto-Submitted: auto-replied\n");
 	buf_adds(out, "MIME-Version: 1.0\n");
 	if (r->nattachments == 0) {
-		reply_text_part(r->body, out);
+		reply_body(r, r->boundary, out);
 		return;
 	}
 	buf_addf(out, "Content-Type: multipart/mixed; boundary=\"%s\"\n\n",
 	    r->boundary);
 	buf_addf(out, "--%s\n", r->boundary);
-	reply_text_part(r->body, out);
+	buf_init(&inner);
+	buf_addf(&inner, "M%s", r->boundary);
+	reply_body(r, inner.data, out);
+	buf_free(&inner);
 	for (i = 0; i < r->nattachments; i++) {
-		buf_addf(out, "--%s\n", r->boundary);
+		buf_addf(out, "\n--%s\n", r->boundary);
 		buf_addf(out, "Content-Type: %s\n", r->attachments[i].type);
 		buf_addf(out, "Content-Disposition: attachment; "
 		    "filename=\"%s\"\n", r->attachments[i].name);
@@ -373,5 +400,53 @@ reply_build(const struct reply *r, struct buf *out)
 		reply_base64((const unsigned char *)r->attachments[i].data,
 		    r->attachments[i].len, out, 1);
 	}
-	buf_addf(out, "--%s--\n", r->boundary);
+	buf_addf(out, "\n--%s--\n", r->boundary);
+}
+
+/* The text of r, alone or with its picture, boundary for the latter. */
+static void
+reply_body(const struct reply *r, const char *boundary, struct buf *out)
+{
+	if (r->picture == NULL)
+		reply_text_part(REPLY_TEXT_TYPE, r->body, out);
+	else
+		reply_alternative(r, boundary, out);
+}
+
+/*
+ * The text of r and the HTML page with its picture, as a
+ * multipart/alternative on boundary.
+ */
+static void
+reply_alternative(const struct reply *r, const char *boundary,
+    struct buf *out)
+{
+	const struct reply_picture	*p = r->picture;
+	struct buf			 cid, html;
+
+	buf_init(&cid);
+	buf_init(&html);
+	buf_addf(&cid, "picture.%s", r->message_id);
+	reply_html_page(r->subject, r->body, cid.data, p->alt, p->data,
+	    p->len, &html);
+	buf_addf(out, "Content-Type: multipart/alternative;\n "
+	    "boundary=\"%s\"\n\n", boundary);
+	buf_addf(out, "--%s\n", boundary);
+	reply_text_part(REPLY_TEXT_TYPE, r->body, out);
+	buf_addf(out, "\n--%s\n", boundary);
+	buf_addf(out, "Content-Type: multipart/related; type=\"text/html\";\n "
+	    "boundary=\"R%s\"\n\n", boundary);
+	buf_addf(out, "--R%s\n", boundary);
+	reply_text_part("text/html; charset=utf-8", html.data, out);
+	buf_addf(out, "\n--R%s\n", boundary);
+	buf_adds(out, "Content-Type: image/png\n");
+	buf_addf(out, "Content-ID: <%s>\n", cid.data);
+	buf_addf(out, "Content-Disposition: inline; filename=\"%s\"\n",
+	    p->name);
+	buf_adds(out, "Content-Transfer-Encoding: base64\n\n");
+	reply_base64((const unsigned char *)p->data, p->len, out, 1);
+	buf_addf(out, "\n--R%s--\n", boundary);
+	buf_addf(out, "\n--%s--\n", boundary);
+	buf_free(&cid);
+	buf_free(&html);
 }

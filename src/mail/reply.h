@@ -11,8 +11,16 @@
 
 struct reply_attachment {
 	const char	*name;		/* file name */
-	const char	*type;		/* "image/png" */
+	const char	*type;		/* "text/plain; charset=utf-8" */
 	const char	*data;
+	size_t		 len;
+};
+
+/* A picture of the board, shown inline in an HTML alternative. */
+struct reply_picture {
+	const char	*name;		/* file name: "G12-14.png" */
+	const char	*alt;		/* what it shows, UTF-8 */
+	const char	*data;		/* the PNG */
 	size_t		 len;
 };
 
@@ -30,7 +38,8 @@ struct reply {
 	const char	*body;		/* UTF-8 text */
 	const struct reply_attachment *attachments;
 	size_t		 nattachments;
-	const char	*boundary;	/* for attachments: unique */
+	const struct reply_picture *picture;	/* or NULL */
+	const char	*boundary;	/* for multiparts: unique */
 };
 
 void	reply_subject(const char *, struct buf *);

@@ -125,7 +125,11 @@ picture_png_indexed(struct buf *out, const uint8_t *rows, int w, int h,
 		return (-1);
 	}
 	png_set_write_fn(png, out, picture_png_write, picture_png_flush);
-	png_set_compression_level(png, 9);
+	/*
+	 * zlib's default level: 9 took three times as long, most of the
+	 * time of a picture in mail, for 3 to 6% less (performance.md).
+	 */
+	png_set_compression_level(png, 6);
 	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
 	png_set_IHDR(png, info, w, h, 8, PNG_COLOR_TYPE_PALETTE,
 	    PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,

@@ -85,6 +85,7 @@ static const struct config_setting config_settings[] = {
 	{ "server", "loop_burst", CONFIG_COUNT, CONFIG_AT(loop_burst), NULL },
 	{ "server", "loop_window", CONFIG_SECONDS, CONFIG_AT(loop_window),
 	  NULL },
+	{ "server", "pictures", CONFIG_BOOL, CONFIG_AT(pictures), NULL },
 	{ "mailbox", "url", CONFIG_MAILBOX, 0, NULL },
 	{ "mailbox", "user", CONFIG_STRING, CONFIG_AT(imap_user), NULL },
 	{ "mailbox", "password", CONFIG_STRING, CONFIG_AT(imap_password),
@@ -197,6 +198,7 @@ config_file_defaults(struct config_file *c)
 	c->max_mails = 200;
 	c->loop_burst = 3;
 	c->loop_window = 3600;
+	c->pictures = 1;
 	c->source = xstrdup("maildir");
 	c->maildir = xstrdup("Maildir");
 	c->imap_idle = 1;

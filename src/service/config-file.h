@@ -24,6 +24,7 @@ struct config_file {
 	long	 max_mails;	/* mails to one address a day; 0: any */
 	long	 loop_burst;	/* junk mails answered in a window; 0: any */
 	long	 loop_window;	/* seconds */
+	int	 pictures;	/* a picture of the board in mail */
 
 	/* [mailbox], from its url and settings */
 	char	*source;	/* "maildir" or "imap" */

@@ -151,6 +151,7 @@ mailloop_queue(struct mailloop *ml, const struct mailloop_mail *mail,
 	r.state = mail->state;
 	r.attachments = mail->attachments;
 	r.nattachments = mail->nattachments;
+	r.picture = mail->picture;
 	/* Unique like the Message-ID, without its '@'. */
 	buf_addf(&boundary, "=_mupbem_%.*s", (int)strcspn(id.data, "@"),
 	    id.data);

@@ -14,6 +14,7 @@
 #include "source.h"
 
 struct reply_attachment;
+struct reply_picture;
 
 struct source;
 struct sender;
@@ -53,6 +54,7 @@ struct mailloop_mail {
 	const char	*body;
 	const struct reply_attachment *attachments;	/* or NULL */
 	size_t		 nattachments;
+	const struct reply_picture *picture;	/* or NULL */
 	const char	*reply_to;	/* or NULL */
 	const char	*in_reply_to;	/* or NULL: a new thread */
 	const char	*references;	/* or NULL */

@@ -34,6 +34,12 @@
  * Bodies come from the templates; the values they may name are the
  * service_vars, which every mail supplies in full ("" where a value
  * has no meaning), so that a template never fails to render.
+ *
+ * A game mail whose text shows the board ({{board}}, or a text that
+ * holds it) shows it as a picture too (service-picture.c), unless the
+ * server ([server] pictures) or its recipient (set pictures off) says
+ * no; robots read no mail, so theirs has none.  The held mail keeps
+ * its own copies of its attachments and picture, bytes and lengths.
  */
 
 static char	*service_mail_dup(const char *);
@@ -46,6 +52,12 @@ static int	service_mail_queue(struct service_mail *,
 static void	service_mail_render(struct service_mail *, enum template_kind,
 		    struct service_vars *, struct buf *);
 static int	service_mail_passes(const struct game *);
+static int	service_mail_pictured(struct service_mail *,
+		    const struct store_player *, const struct service_vars *,
+		    const char *);
+static void	service_mail_part(struct service_held_part *, const char *,
+		    const char *, const char *, const char *, size_t);
+static void	service_mail_part_free(struct service_held_part *);
 
 void
 service_vars_init(struct service_vars *vars)
@@ -306,6 +318,26 @@ service_mail_queue(struct service_mail *sm, const struct mailloop_mail *mail,
 }
 
 /*
+ * Does the game mail to player to with text body get a picture: does
+ * it show the board (vars' board, in the form it was written in) and
+ * do the server and the player want pictures?
+ */
+static int
+service_mail_pictured(struct service_mail *sm, const struct store_player *to,
+    const struct service_vars *vars, const char *body)
+{
+	const char		*board = vars->v[SV_BOARD];
+	enum robot_level	 level;
+
+	if (!sm->sv->config->pictures || board == NULL || *board == '\0' ||
+	    strstr(body, board) == NULL)
+		return (0);
+	if (robot_address_level(to->address, &level) == 0)
+		return (0);
+	return (strcmp(service_set_get(to, "pictures"), "on") == 0);
+}
+
+/*
  * Queue a game mail of kind about sg to player to.  Its first line, and
  * its X-Mupbem-State header, say state ("your turn 14"); the player's
  * name goes in {{player}}.
@@ -317,11 +349,12 @@ service_mail_game(struct service_mail *sm, struct service_game *sg,
 {
 	struct mailloop_mail	 mail;
 	struct reply_attachment	 rec;
+	struct reply_picture	 picture;
 	struct buf		 body, subject, refs, id;
 	char			 token[IDENTITY_TOKEN_LEN + 1], name[32];
 	char			*board;
 	char			 reply_to[512];
-	int			 rc = -1;
+	int			 rc = -1, pictured;
 
 	service_vars_set(vars, SV_PLAYER, "%s", to->name != NULL ? to->name :
 	    to->address);
@@ -338,6 +371,7 @@ service_mail_game(struct service_mail *sm, struct service_game *sg,
 	    state + 1);
 	board = service_mail_board(sg, to, kind, vars);
 	service_mail_render(sm, kind, vars, &body);
+	pictured = service_mail_pictured(sm, to, vars, body.data);
 	if (board != NULL) {
 		free(vars->v[SV_BOARD]);
 		vars->v[SV_BOARD] = board;
@@ -359,6 +393,9 @@ service_mail_game(struct service_mail *sm, struct service_game *sg,
 		mail.attachments = &rec;
 		mail.nattachments = 1;
 	}
+	if (pictured && service_picture_get(sm->sv, sg->row.id,
+	    sg->shown != NULL ? sg->shown : &sg->rec, &picture) == 0)
+		mail.picture = &picture;
 	if (identity_address(sm->sv->config->address, (int)sg->row.id, token,
 	    reply_to, sizeof reply_to) == 0)
 		mail.reply_to = reply_to;
@@ -416,12 +453,37 @@ service_mail_dup(const char *s)
 	return (s != NULL ? xstrdup(s) : NULL);
 }
 
+/* Fill part with copies of name, type, alt and data[0..len). */
+static void
+service_mail_part(struct service_held_part *part, const char *name,
+    const char *type, const char *alt, const char *data, size_t len)
+{
+	part->name = service_mail_dup(name);
+	part->type = service_mail_dup(type);
+	part->alt = service_mail_dup(alt);
+	part->data = xmalloc(len > 0 ? len : 1);
+	memcpy(part->data, data, len);
+	part->len = len;
+}
+
+static void
+service_mail_part_free(struct service_held_part *part)
+{
+	free(part->name);
+	free(part->type);
+	free(part->alt);
+	free(part->data);
+}
+
 /* Hold mail, the first game mail to the sender, until the flush. */
 static void
 service_mail_hold(struct service_mail *sm, const struct mailloop_mail *mail,
     long long game, long long player)
 {
-	struct service_held	*h;
+	const struct reply_attachment	*a;
+	const struct reply_picture	*p = mail->picture;
+	struct service_held		*h;
+	size_t				 i;
 
 	h = xcalloc(1, sizeof *h);
 	h->to = service_mail_dup(mail->to);
@@ -432,10 +494,19 @@ service_mail_hold(struct service_mail *sm, const struct mailloop_mail *mail,
 	h->in_reply_to = service_mail_dup(mail->in_reply_to);
 	h->references = service_mail_dup(mail->references);
 	if (mail->nattachments > 0) {
-		h->attach_name = xstrdup(mail->attachments[0].name);
-		h->attach_type = xstrdup(mail->attachments[0].type);
-		h->attach_data = xstrndup(mail->attachments[0].data,
-		    mail->attachments[0].len);
+		h->attachments = xcalloc(mail->nattachments,
+		    sizeof *h->attachments);
+		h->nattachments = mail->nattachments;
+	}
+	for (i = 0; i < mail->nattachments; i++) {
+		a = &mail->attachments[i];
+		service_mail_part(&h->attachments[i], a->name, a->type, NULL,
+		    a->data, a->len);
+	}
+	if (p != NULL) {
+		h->picture = xcalloc(1, sizeof *h->picture);
+		service_mail_part(h->picture, p->name, NULL, p->alt, p->data,
+		    p->len);
 	}
 	h->game = game;
 	h->player = player;
@@ -446,6 +517,7 @@ void
 service_mail_held_free(struct service_mail *sm)
 {
 	struct service_held	*h = sm->held;
+	size_t			 i;
 
 	if (h == NULL)
 		return;
@@ -456,9 +528,12 @@ service_mail_held_free(struct service_mail *sm)
 	free(h->reply_to);
 	free(h->in_reply_to);
 	free(h->references);
-	free(h->attach_name);
-	free(h->attach_type);
-	free(h->attach_data);
+	for (i = 0; i < h->nattachments; i++)
+		service_mail_part_free(&h->attachments[i]);
+	free(h->attachments);
+	if (h->picture != NULL)
+		service_mail_part_free(h->picture);
+	free(h->picture);
 	free(h);
 	sm->held = NULL;
 }
@@ -472,8 +547,10 @@ service_mail_flush_held(struct service_mail *sm, char **cause)
 {
 	struct service_held	*h = sm->held;
 	struct mailloop_mail	 mail;
-	struct reply_attachment	 rec;
+	struct reply_attachment	*attachments = NULL;
+	struct reply_picture	 picture;
 	struct buf		 body, id;
+	size_t			 i;
 	int			 rc;
 
 	buf_init(&body);
@@ -492,13 +569,22 @@ service_mail_flush_held(struct service_mail *sm, char **cause)
 	mail.reply_to = h->reply_to;
 	mail.in_reply_to = h->in_reply_to;
 	mail.references = h->references;
-	if (h->attach_name != NULL) {
-		rec.name = h->attach_name;
-		rec.type = h->attach_type;
-		rec.data = h->attach_data;
-		rec.len = strlen(h->attach_data);
-		mail.attachments = &rec;
-		mail.nattachments = 1;
+	if (h->nattachments > 0)
+		attachments = xcalloc(h->nattachments, sizeof *attachments);
+	for (i = 0; i < h->nattachments; i++) {
+		attachments[i].name = h->attachments[i].name;
+		attachments[i].type = h->attachments[i].type;
+		attachments[i].data = h->attachments[i].data;
+		attachments[i].len = h->attachments[i].len;
+	}
+	mail.attachments = attachments;
+	mail.nattachments = h->nattachments;
+	if (h->picture != NULL) {
+		picture.name = h->picture->name;
+		picture.alt = h->picture->alt;
+		picture.data = h->picture->data;
+		picture.len = h->picture->len;
+		mail.picture = &picture;
 	}
 	rc = service_mail_queue(sm, &mail, &id, cause);
 	if (rc == 0 && id.len > 0)
@@ -506,6 +592,7 @@ service_mail_flush_held(struct service_mail *sm, char **cause)
 		    cause);
 	if (rc == 0 && id.len > 0)
 		rc = store_game_thread(sm->sv->store, h->game, id.data, cause);
+	free(attachments);
 	buf_free(&body);
 	buf_free(&id);
 	service_mail_held_free(sm);

@@ -484,7 +484,8 @@ service_play_preview(struct service_mail *sm, const struct command *c,
 	struct service_vars	 vars;
 	struct store_seat	*seat;
 	struct game		*copy;
-	struct buf		 report;
+	struct record		 shown;
+	struct buf		 report, canon;
 	char			*why = NULL, state[64];
 	int			 rc, as;
 
@@ -500,10 +501,12 @@ service_play_preview(struct service_mail *sm, const struct command *c,
 	as = seat != NULL ? seat->seat : sg.g->ops->to_move(sg.g);
 	copy = game_copy(sg.g);
 	buf_init(&report);
-	if (game_play(copy, as, c->arg, strlen(c->arg), NULL, &report,
+	buf_init(&canon);
+	if (game_play(copy, as, c->arg, strlen(c->arg), &canon, &report,
 	    &why) == -1) {
 		game_free(copy);
 		buf_free(&report);
+		buf_free(&canon);
 		rc = service_play_rejected(sm, &sg, why, cause);
 		free(why);
 		goto out;
@@ -516,11 +519,21 @@ service_play_preview(struct service_mail *sm, const struct command *c,
 	service_vars_set(&vars, SV_REPORT, "%s", report.len > 0 ?
 	    report.data : "");
 	snprintf(state, sizeof state, "preview of turn %d", sg.row.turns + 1);
+	/* Its picture is the preview's too: the record with the turn. */
+	record_init(&shown, NULL, NULL, 0);
+	if (record_parse(&shown, sg.row.record, &why) == 0) {
+		record_add(&shown, sg.g->ops->seat_name(sg.g, as), canon.data);
+		sg.shown = &shown;
+	}
+	free(why);
+	why = NULL;
 	rc = service_mail_game(sm, &sg, &sm->me, TEMPLATE_PREVIEW, &vars,
 	    state, cause);
+	record_free(&shown);
 	service_vars_free(&vars);
 	game_free(copy);
 	buf_free(&report);
+	buf_free(&canon);
 out:
 	service_game_free(&sg);
 	return (rc);

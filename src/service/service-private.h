@@ -21,7 +21,10 @@ struct glicko;
 struct mailloop;
 struct message;
 
+struct reply_picture;
+
 struct service_robot;
+struct service_picture;
 
 struct service {
 	const struct config_file	*config;
@@ -29,6 +32,16 @@ struct service {
 	struct template_set		*templates;
 	struct service_robot		*robot;	/* a thought in progress */
 	int				 robots_inline;	/* think at once */
+	struct service_picture		*picture;	/* the last drawn */
+};
+
+/* An attachment or a picture of held mail, its own copy. */
+struct service_held_part {
+	char			*name;
+	char			*type;		/* an attachment's */
+	char			*alt;		/* a picture's */
+	char			*data;
+	size_t			 len;
 };
 
 /*
@@ -39,7 +52,9 @@ struct service {
 struct service_held {
 	char			*to, *subject, *state, *body, *reply_to;
 	char			*in_reply_to, *references;
-	char			*attach_name, *attach_type, *attach_data;
+	struct service_held_part *attachments;
+	size_t			 nattachments;
+	struct service_held_part *picture;	/* or NULL */
 	long long		 game, player;
 };
 
@@ -68,6 +83,8 @@ struct service_game {
 	struct game		*g;
 	struct store_seat	*seats;
 	size_t			 nseats;
+	const struct record	*shown;		/* the board mail shows, if
+						   not rec's (a preview) */
 };
 
 /* The values templates may name: template_set_names, in order. */
@@ -128,6 +145,11 @@ void	service_mail_reply(struct service_mail *, enum template_kind,
 int	service_mail_flush(struct service_mail *, char **);
 int	service_mail_notice(struct service_mail *, const char *,
 	    const char *, const char *, char **);
+
+/* service-picture.c */
+int	service_picture_get(struct service *, long long,
+	    const struct record *, struct reply_picture *);
+void	service_picture_free(struct service *);
 
 /* service-game.c */
 int	service_game_load(struct service_mail *, long long,

@@ -25,6 +25,8 @@
  *   watch     off: of the other players' turns, the player hears in
  *             their next "your turn" mail; on: a mail for each, with
  *             the board, as observers get
+ *   pictures  on: a mail that shows a board shows it as a picture too,
+ *             unless [server] pictures is no; off: text only
  *   timezone  UTC, or a zone of the system's tz database (Europe/Berlin)
  *             in which deadlines are also shown: the one key whose
  *             value is not from a list, but checked against the
@@ -45,6 +47,8 @@ static const struct service_set_key service_set_keys[] = {
 	  "the form of the boards mailed to you", 0 },
 	{ "watch", { "off", "on", NULL },
 	  "a mail for each other player's turn, as it is played", 0 },
+	{ "pictures", { "on", "off", NULL },
+	  "a picture of each board mailed to you, besides the text", 0 },
 	{ "timezone", { "UTC", NULL },
 	  "the time zone deadlines are shown in, besides UTC", 1 },
 };

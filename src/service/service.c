@@ -92,6 +92,7 @@ service_free(struct service *sv)
 	if (sv == NULL)
 		return;
 	service_robot_end(sv);
+	service_picture_free(sv);
 	template_set_free(sv->templates);
 	free(sv);
 }

@@ -161,11 +161,13 @@ mu_picture_marks(const struct mu_board *b, const struct mu_report *r,
 static void
 mu_picture_title(const struct mu_game *g, struct scene *s)
 {
+	const char	*turns = g->turns == 1 ? "turn" : "turns";
+
 	if (g->phase == MU_PHASE_OVER) {
-		snprintf(s->title, sizeof s->title, "%s after %d turns: over",
-		    g->variant->title, g->turns);
+		snprintf(s->title, sizeof s->title, "%s after %d %s: over",
+		    g->variant->title, g->turns, turns);
 		return;
 	}
-	snprintf(s->title, sizeof s->title, "%s after %d turns: %s to move",
-	    g->variant->title, g->turns, mu_game_colour(g->to_move));
+	snprintf(s->title, sizeof s->title, "%s after %d %s: %s to move",
+	    g->variant->title, g->turns, turns, mu_game_colour(g->to_move));
 }
