@@ -87,9 +87,14 @@ archive_index_row(struct buf *out, const struct archive_site *site,
 	buf_adds(out, "</td><td>");
 	archive_html_players(out, site, "", g);
 	buf_adds(out, "</td><td>");
-	if (g->row.tournament > 0)
-		buf_addf(out, "<a href=\"tournaments/T%lld.html\">T%lld</a>",
-		    g->row.tournament, g->row.tournament);
+	for (i = 0; g->row.tournament > 0 && i < site->ntournaments; i++) {
+		if (site->tournaments[i].id != g->row.tournament)
+			continue;
+		buf_addf(out, "<a href=\"tournaments/T%lld.html\">",
+		    g->row.tournament);
+		archive_html_escape(out, site->tournaments[i].name);
+		buf_adds(out, "</a>");
+	}
 	buf_adds(out, "</td><td>");
 	archive_html_escape(out, g->row.status);
 	buf_adds(out, "</td><td>");

@@ -255,7 +255,10 @@ picture_svg_data(const struct scene *s, const struct scene_shape *sh,
 	int			 hex;
 
 	hex = scene_count(s, SCENE_HEX, -1) != 0;
-	if ((place = picture_svg_place(s, sh)) != NULL && *place != '\0') {
+	/* Mur's board and lines are no place, though one is centred on c. */
+	if (sh->class != SCENE_BOARD && sh->class != SCENE_RING &&
+	    sh->class != SCENE_SPOKE &&
+	    (place = picture_svg_place(s, sh)) != NULL && *place != '\0') {
 		buf_adds(out, hex ? " data-cell=\"" : " data-point=\"");
 		picture_svg_escape(out, place);
 		buf_addc(out, '"');
