@@ -148,7 +148,8 @@ archive_game_board(struct buf *out, const struct archive_game *g,
 
 	buf_init(&label);
 	buf_addf(&label, "The board of G%lld, %s", g->row.id, rp->ops->title);
-	buf_adds(out, "<div id=\"board\">");
+	/* The board, and beside it (below, on a narrow screen) the rest. */
+	buf_adds(out, "<div id=\"viewer\">\n<div id=\"board\">");
 	picture_svg_open(&rp->start, &rp->frame, label.data, rp->words, out);
 	if (rp->mark != 0)
 		picture_svg_marks(rp->mark, out);
@@ -165,7 +166,7 @@ archive_game_board(struct buf *out, const struct archive_game *g,
 	}
 	picture_svg_legend(&rp->start, &rp->frame, out);
 	picture_svg_close(out);
-	buf_adds(out, "</div>\n<div id=\"controls\">"
+	buf_adds(out, "</div>\n<div id=\"side\">\n<div id=\"controls\">"
 	    "<button id=\"first\" type=\"button\">First</button> "
 	    "<button id=\"prev\" type=\"button\">Previous</button> "
 	    "<button id=\"next\" type=\"button\">Next</button> "
@@ -175,7 +176,7 @@ archive_game_board(struct buf *out, const struct archive_game *g,
 	buf_adds(out, "</p>\n<pre id=\"report\">");
 	if (last > 0)
 		archive_html_escape(out, rp->reports[last - 1]);
-	buf_adds(out, "</pre>\n");
+	buf_adds(out, "</pre>\n</div>\n</div>\n");
 	buf_free(&label);
 }
 
