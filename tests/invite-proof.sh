@@ -117,6 +117,18 @@ MUPBEM_NOW=$((T0 + 3 * DAY + 60)) run
     why+=("$A not proven")
 end "an answer after the expiry proves A, but the expired game invites nobody"
 
+begin
+mp_mail "$C" games@localhost "x" "new classic open 1"
+mp_mail dave@example.org games@localhost "x" "new velox with robot:random"
+run
+subject_is got/$C.0 "[mupbem G2] classic: created"
+grep -qF "have not been sent yet" got/$C.0 && why+=("an open game held")
+[ "$(sql "select status, held from games where id = 3")" = "playing|0" ] ||
+    why+=("the robot's game: $(sql "select status, held from games where id = 3")")
+[ "$(sql "select count(*) from games where held = 1 and id > 1")" -eq 0 ] ||
+    why+=("a game is held")
+end "an unknown sender's open game, or game with a robot, invites nobody and holds nothing"
+
 # --- 4. invitations = any -----------------------------------------------------
 
 fresh '[games]\ntime = none\n'

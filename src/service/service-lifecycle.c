@@ -50,6 +50,7 @@ static int	service_lifecycle_topic(struct service_mail *,
 		    const struct game_ops *, const struct command *,
 		    struct buf *, char **);
 static int	service_lifecycle_full(const struct service_game *);
+static int	service_lifecycle_asking(const struct service_game *);
 static int	service_lifecycle_room(struct service_mail *, const char *,
 		    char **);
 static int	service_lifecycle_invitable(struct service_mail *,
@@ -87,6 +88,19 @@ service_lifecycle_tell(struct service_mail *sm, struct service_game *sg,
 	service_vars_free(&vars);
 	store_players_free(all, n);
 	return (rc);
+}
+
+/* Is a place of sg invited? */
+static int
+service_lifecycle_asking(const struct service_game *sg)
+{
+	size_t	i;
+
+	for (i = 0; i < sg->nseats; i++) {
+		if (strcmp(sg->seats[i].state, "invited") == 0)
+			return (1);
+	}
+	return (0);
 }
 
 /* Is every place of sg taken? */
@@ -450,7 +464,7 @@ service_lifecycle_create(struct service_mail *sm, const struct command *c,
 		return (rc);
 	}
 	/* An unproven sender's invitations wait (service-proof.c). */
-	if (service_proof_needed(sm)) {
+	if (service_proof_needed(sm) && service_lifecycle_asking(&sg)) {
 		rc = store_proof_hold(sm->sv->store, id, 1, cause);
 		sg.row.held = 1;
 		if (rc == 0)

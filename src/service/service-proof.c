@@ -5,10 +5,8 @@
 
 #include "config-file.h"
 #include "log.h"
-#include "mailloop.h"
 #include "message.h"
 #include "service-private.h"
-#include "xmalloc.h"
 
 /*
  * Proof of address ([server] invitations, store-proof.c).  Anyone can
