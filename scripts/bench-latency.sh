@@ -32,7 +32,7 @@ trap cleanup EXIT
 cd "$dir"
 mkdir -p Maildir/new Maildir/cur Maildir/tmp
 text=${BENCH_TEXT:-games}
-printf '[server]\naddress = games@bench.example\npictures = %s\n' \
+printf '[server]\naddress = games@bench.example\npictures = %s\ninvitations = any\n' \
     "${BENCH_PICTURES:-yes}" >d.conf
 
 : >log

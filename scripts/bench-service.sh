@@ -27,7 +27,7 @@ dir=$(mktemp -d "${TMPDIR:-/tmp}/mupbem-bench.XXXXXX")
 trap "${KEEP:+:} rm -rf $dir" EXIT
 cd "$dir"
 mkdir -p Maildir/new Maildir/cur Maildir/tmp rec
-printf '[server]\naddress = games@bench.example\nrate_burst = 0\n' >d.conf
+printf '[server]\naddress = games@bench.example\nrate_burst = 0\ninvitations = any\n' >d.conf
 printf 'pictures = %s\n' "${BENCH_PICTURES:-yes}" >>d.conf
 if [ "${BENCH_SENDER:-maildir}" = sendmail ]; then
 	printf '[send]\nurl = sendmail:/usr/sbin/sendmail\n' >>d.conf

@@ -223,19 +223,25 @@ START_TEST(test_migrate_turns)
 {
 	struct store		*s;
 	struct store_game	 g;
+	struct store_player	 p;
 	sqlite3			*db;
 	char			*cause = NULL;
 	long long		 id;
+	int			 proven;
 
 	ck_assert_ptr_nonnull(s = store_open(path, &cause));
 	ck_assert_int_eq(store_game_add(s, "velox", "players=2", "rec",
 	    "Mu velox: A v B", 20, &id, &cause), 0);
 	ck_assert_int_eq(store_game_update(s, id, "playing", "rec", 7, 21,
 	    &cause), 0);
+	ck_assert_int_eq(store_player_add(s, "old@example.org", "s1", 10, &p,
+	    &cause), 0);
 	store_close(s);
 	ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
-	/* Back to schema 3: without what schemas 4 to 10 add. */
-	ck_assert_int_eq(sqlite3_exec(db, "DROP TRIGGER touched_game_insert; "
+	/* Back to schema 3: without what schemas 4 to 11 add. */
+	ck_assert_int_eq(sqlite3_exec(db, "ALTER TABLE players DROP COLUMN "
+	    "proven; ALTER TABLE games DROP COLUMN held; "
+	    "DROP TRIGGER touched_game_insert; "
 	    "DROP TRIGGER touched_game_update; DROP TRIGGER "
 	    "touched_seat_insert; DROP TRIGGER touched_seat_update; "
 	    "DROP TABLE touched; DROP TABLE senders; DROP TABLE "
@@ -266,7 +272,64 @@ START_TEST(test_migrate_turns)
 	ck_assert_int_eq(g.turns, 7);
 	ck_assert_str_eq(g.status, "playing");
 	ck_assert_ptr_null(g.topic);	/* a game older than topics */
+	ck_assert_int_eq(g.held, 0);
 	store_game_free(&g);
+	/* A player known before schema 11 is proven. */
+	ck_assert_int_eq(store_proof_get(s, p.id, &proven, &cause), 0);
+	ck_assert_int_eq(proven, 1);
+	store_player_free(&p);
+	store_close(s);
+}
+END_TEST
+
+/*
+ * Proof of address (schema 11): a new player is unproven until proven;
+ * a held game is listed for its creator while it invites and held.
+ */
+START_TEST(test_proof)
+{
+	struct store		*s;
+	struct store_player	 a, b;
+	struct store_game	 g;
+	char			*cause = NULL;
+	long long		 id, *v;
+	size_t			 n;
+	int			 proven;
+
+	ck_assert_ptr_nonnull(s = store_open(path, &cause));
+	ck_assert_int_eq(store_player_add(s, "a@example.org", "s1", 10, &a,
+	    &cause), 0);
+	ck_assert_int_eq(store_player_add(s, "b@example.org", "s2", 10, &b,
+	    &cause), 0);
+	ck_assert_int_eq(store_proof_get(s, a.id, &proven, &cause), 0);
+	ck_assert_int_eq(proven, 0);
+	ck_assert_int_eq(store_game_add(s, "velox", "players=2", "rec",
+	    "Mu velox: A v B", 20, &id, &cause), 0);
+	ck_assert_int_eq(store_seat_add(s, id, 0, a.id, "accepted", &cause),
+	    0);
+	ck_assert_int_eq(store_seat_add(s, id, 1, b.id, "invited", &cause), 0);
+	ck_assert_int_eq(store_proof_held(s, a.id, &v, &n, &cause), 0);
+	ck_assert_uint_eq(n, 0);
+	free(v);
+	ck_assert_int_eq(store_proof_hold(s, id, 1, &cause), 0);
+	ck_assert_int_eq(store_game_get(s, id, &g, &cause), 1);
+	ck_assert_int_eq(g.held, 1);
+	store_game_free(&g);
+	ck_assert_int_eq(store_proof_held(s, a.id, &v, &n, &cause), 0);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(v[0], id);
+	free(v);
+	/* The invitee made no game. */
+	ck_assert_int_eq(store_proof_held(s, b.id, &v, &n, &cause), 0);
+	ck_assert_uint_eq(n, 0);
+	free(v);
+	ck_assert_int_eq(store_proof_set(s, a.id, &cause), 0);
+	ck_assert_int_eq(store_proof_get(s, a.id, &proven, &cause), 0);
+	ck_assert_int_eq(proven, 1);
+	ck_assert_int_eq(store_proof_get(s, b.id, &proven, &cause), 0);
+	ck_assert_int_eq(proven, 0);
+	store_player_free(&a);
+	store_player_free(&b);
 	store_close(s);
 }
 END_TEST
@@ -528,11 +591,11 @@ START_TEST(test_newer)
 	ck_assert_ptr_nonnull(s = store_open(path, &cause));
 	store_close(s);
 	ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
-	ck_assert_int_eq(sqlite3_exec(db, "PRAGMA user_version = 11", NULL,
+	ck_assert_int_eq(sqlite3_exec(db, "PRAGMA user_version = 12", NULL,
 	    NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
 	ck_assert_ptr_null(s = store_open(path, &cause));
-	xasprintf(&want, "store %s: written by a newer mupbem (schema 11; this "
+	xasprintf(&want, "store %s: written by a newer mupbem (schema 12; this "
 	    "one knows %d)", path, STORE_VERSION);
 	ck_assert_str_eq(cause, want);
 	free(want);
@@ -566,6 +629,7 @@ main(void)
 	tcase_add_test(tc, test_migrate_turns);
 	tcase_add_test(tc, test_games);
 	tcase_add_test(tc, test_touched);
+	tcase_add_test(tc, test_proof);
 	tcase_add_test(tc, test_addresses);
 	tcase_add_test(tc, test_newer);
 	tcase_add_test(tc, test_unusable);

@@ -29,7 +29,8 @@ RANDOM=${FUZZ_SEED:-15}
 runs=${FUZZ_RUNS:-400}
 settings=(server:max_size server:rate_burst server:rate_interval
     server:loop_burst server:loop_window
-    server:policy server:address server:name mailbox:poll_interval
+    server:policy server:invitations server:address server:name
+    mailbox:poll_interval
     mailbox:idle send:retry send:retry_max send:timeout send:starttls
     games:time games:vacation_days games:invitation games:robot_time
     games:robot_budget games:remind_share games:remind_before
@@ -40,7 +41,8 @@ values=(0 1 -1 7 99 100 1024 2147483647 2147483648 4294967296
     99999999999999999999999 1K 1M 1024M 1025M 99999999999999M 9K 1G
     -5M 1.5 1e308 1e-308 -0 nan inf 7d 24h 1d12h 99999999999999d
     0d 25% 100% 99% -1% 3d+1d/10d 2d none 1h+0h/1h 1w 9999w yes no
-    maybe "" " " token from x@y.org @ 'a b' '%s%n%x' $'\x01' $'\xff')
+    maybe "" " " token from proven any x@y.org @ 'a b' '%s%n%x'
+    $'\x01' $'\xff')
 
 begin
 bad=0

@@ -43,7 +43,7 @@ start_fresh() {
 	rm -rf "$tmp/w"
 	mkdir -p "$tmp/w"
 	cd "$tmp/w" || exit 99
-	printf '[server]\naddress = games@localhost\n%b' "${1:-}" >mupbem.conf
+	printf '[server]\naddress = games@localhost\ninvitations = any\n%b' "${1:-}" >mupbem.conf
 }
 
 # --- an auto-responder that does not say so ---------------------------------

@@ -113,6 +113,7 @@ address = game@example.test
 name = mupbem test
 database = $dir/mupbem.db
 rate_burst = 0
+invitations = any
 max_mails = 0
 [mailbox]
 url = imap://game%40example.test@localhost:$IMAP_PORT/INBOX

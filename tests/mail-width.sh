@@ -42,7 +42,7 @@ play() {
 	rm -rf w
 	mkdir -p w/Maildir/new w/Maildir/cur w/Maildir/tmp w/got
 	cd w || exit 99
-	printf '[server]\naddress = games@localhost\nrate_burst = 0\n' >mupbem.conf
+	printf '[server]\naddress = games@localhost\nrate_burst = 0\ninvitations = any\n' >mupbem.conf
 	MP_DB=$PWD/mupbem.db
 	MP_PASS_AFTER=$pass
 	for i in $(seq 2 "$players"); do

@@ -13,7 +13,7 @@ fresh() {
 	mkdir -p "$tmp/w/Maildir/new" "$tmp/w/Maildir/cur" "$tmp/w/Maildir/tmp" \
 	    "$tmp/w/got"
 	cd "$tmp/w" || exit 99
-	printf '[server]\naddress = games@localhost\nrate_burst = 0\n%b' \
+	printf '[server]\naddress = games@localhost\nrate_burst = 0\ninvitations = any\n%b' \
 	    "${1:-}" >mupbem.conf
 }
 

@@ -131,6 +131,8 @@ static const struct config_setting config_settings[] = {
 	  NULL },
 	{ "ratings", "tau", CONFIG_REAL, CONFIG_AT(ratings.tau), NULL },
 	{ "ratings", "period", CONFIG_PERIOD, CONFIG_AT(ratings.period), NULL },
+	{ "server", "invitations", CONFIG_CHOICE, CONFIG_AT(invitations),
+	  "proven|any" },
 	{ NULL, NULL, 0, 0, NULL }
 };
 
@@ -199,6 +201,7 @@ config_file_defaults(struct config_file *c)
 	c->loop_burst = 3;
 	c->loop_window = 3600;
 	c->pictures = 1;
+	c->invitations = xstrdup("proven");
 	c->source = xstrdup("maildir");
 	c->maildir = xstrdup("Maildir");
 	c->imap_idle = 1;
@@ -231,7 +234,7 @@ config_file_free(struct config_file *c)
 		&c->imap_password, &c->imap_ca_file, &c->imap_done,
 		&c->sender, &c->smtp_url, &c->smtp_user, &c->smtp_password,
 		&c->smtp_ca_file, &c->sendmail, &c->outbox, &c->time,
-		&c->archive_dir, &c->archive_url
+		&c->archive_dir, &c->archive_url, &c->invitations
 	};
 	size_t	  i;
 

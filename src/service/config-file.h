@@ -25,6 +25,7 @@ struct config_file {
 	long	 loop_burst;	/* junk mails answered in a window; 0: any */
 	long	 loop_window;	/* seconds */
 	int	 pictures;	/* a picture of the board in mail */
+	char	*invitations;	/* "proven": only a proven sender's go */
 
 	/* [mailbox], from its url and settings */
 	char	*source;	/* "maildir" or "imap" */

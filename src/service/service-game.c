@@ -201,7 +201,10 @@ service_game_find(struct service_mail *sm, const struct command *c,
 	return (service_game_load(sm, id, sg, cause));
 }
 
-/* Everyone who hears of sg's moves: its players, then its observers. */
+/*
+ * Everyone who hears of sg's moves: its players (but the invitees of a
+ * held game, service-proof.c), then its observers.
+ */
 int
 service_game_everyone(struct service_mail *sm, const struct service_game *sg,
     struct store_player **out, size_t *n, char **cause)
@@ -216,7 +219,8 @@ service_game_everyone(struct service_mail *sm, const struct service_game *sg,
 		return (-1);
 	*out = xreallocarray(NULL, sg->nseats + nobs + 1, sizeof **out);
 	for (i = 0; i < sg->nseats; i++) {
-		if (sg->seats[i].player.id == 0)
+		if (sg->seats[i].player.id == 0 ||
+		    service_proof_untold(sg, &sg->seats[i]))
 			continue;
 		for (j = 0; j < *n; j++) {
 			if ((*out)[j].id == sg->seats[i].player.id)

@@ -28,10 +28,20 @@
  * the game starts: the record's seeded draw seats the players, and
  * everyone gets the first board.
  *
+ * An unproven creator's invitations are held until a mail of theirs
+ * proves their address (service-proof.c, [server] invitations).
+ *
  * Answering and withdrawing change a game, so they need the player's
  * token under the token policy (service_allowed); creating and joining
  * need none, as the player has no place in the game yet.
  */
+
+/* What the creator of a held game is told (service-proof.c). */
+#define SERVICE_LIFECYCLE_HELD \
+	"The invitations have not been sent yet. They go out when you answer\n" \
+	"this mail: any answer will do, even just \"yes\". mupbem has to know\n" \
+	"that the mail asking for this game came from you, as anyone can write\n" \
+	"your address on a mail.\n"
 
 static int	service_lifecycle_tell(struct service_mail *,
 		    struct service_game *, const char *, const char *,
@@ -40,6 +50,7 @@ static int	service_lifecycle_topic(struct service_mail *,
 		    const struct game_ops *, const struct command *,
 		    struct buf *, char **);
 static int	service_lifecycle_full(const struct service_game *);
+static int	service_lifecycle_asking(const struct service_game *);
 static int	service_lifecycle_room(struct service_mail *, const char *,
 		    char **);
 static int	service_lifecycle_invitable(struct service_mail *,
@@ -77,6 +88,19 @@ service_lifecycle_tell(struct service_mail *sm, struct service_game *sg,
 	service_vars_free(&vars);
 	store_players_free(all, n);
 	return (rc);
+}
+
+/* Is a place of sg invited? */
+static int
+service_lifecycle_asking(const struct service_game *sg)
+{
+	size_t	i;
+
+	for (i = 0; i < sg->nseats; i++) {
+		if (strcmp(sg->seats[i].state, "invited") == 0)
+			return (1);
+	}
+	return (0);
 }
 
 /* Is every place of sg taken? */
@@ -439,20 +463,15 @@ service_lifecycle_create(struct service_mail *sm, const struct command *c,
 		service_game_free(&sg);
 		return (rc);
 	}
-	service_vars_init(&vars);
-	service_vars_game(&vars, &sg);
-	buf_init(&text);
-	service_label(&sm->me, &text);
-	service_vars_set(&vars, SV_INVITER, "%s", text.data);
-	buf_free(&text);
-	rc = 0;
-	for (i = 1; i < (int)sg.nseats && rc == 0; i++) {
-		if (strcmp(sg.seats[i].state, "invited") != 0)
-			continue;
-		rc = service_mail_game(sm, &sg, &sg.seats[i].player,
-		    TEMPLATE_INVITATION, &vars, "invitation", cause);
-	}
-	service_vars_free(&vars);
+	/* An unproven sender's invitations wait (service-proof.c). */
+	if (service_proof_needed(sm) && service_lifecycle_asking(&sg)) {
+		rc = store_proof_hold(sm->sv->store, id, 1, cause);
+		sg.row.held = 1;
+		if (rc == 0)
+			log_info("game G%lld: invitations from %s held until "
+			    "they answer", id, sm->me.address);
+	} else
+		rc = service_lifecycle_invite(sm, &sg, cause);
 	if (rc == 0) {
 		service_vars_init(&vars);
 		service_vars_game(&vars, &sg);
@@ -467,8 +486,9 @@ service_lifecycle_create(struct service_mail *sm, const struct command *c,
 		}
 		buf_adds(&names, ") is set up. The places:\n");
 		text_wrap(&text, names.data, TEXT_WRAP, TEXT_WIDTH);
-		service_vars_set(&vars, SV_TEXT, "%s%s\n%s", text.data,
-		    vars.v[SV_SEATS], vars.v[SV_STATUS]);
+		service_vars_set(&vars, SV_TEXT, "%s%s\n%s%s%s", text.data,
+		    vars.v[SV_SEATS], vars.v[SV_STATUS], sg.row.held ? "\n" :
+		    "", sg.row.held ? SERVICE_LIFECYCLE_HELD : "");
 		buf_free(&names);
 		buf_free(&text);
 		rc = service_mail_game(sm, &sg, &sm->me, TEMPLATE_NOTICE,
@@ -476,6 +496,32 @@ service_lifecycle_create(struct service_mail *sm, const struct command *c,
 		service_vars_free(&vars);
 	}
 	service_game_free(&sg);
+	return (rc);
+}
+
+/* Mail the invitation of sg to each place still invited. */
+int
+service_lifecycle_invite(struct service_mail *sm, struct service_game *sg,
+    char **cause)
+{
+	struct service_vars	 vars;
+	struct buf		 inviter;
+	size_t			 i;
+	int			 rc = 0;
+
+	service_vars_init(&vars);
+	service_vars_game(&vars, sg);
+	buf_init(&inviter);
+	service_label(&sg->seats[0].player, &inviter);
+	service_vars_set(&vars, SV_INVITER, "%s", inviter.data);
+	buf_free(&inviter);
+	for (i = 1; i < sg->nseats && rc == 0; i++) {
+		if (strcmp(sg->seats[i].state, "invited") != 0)
+			continue;
+		rc = service_mail_game(sm, sg, &sg->seats[i].player,
+		    TEMPLATE_INVITATION, &vars, "invitation", cause);
+	}
+	service_vars_free(&vars);
 	return (rc);
 }
 

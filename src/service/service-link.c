@@ -35,6 +35,10 @@
  * its confirmation is read; that registration, which has no game, is
  * folded into the player at confirmation (store_address_merge()).
  *
+ * Under "[server] invitations = proven", "link NEW" is refused until
+ * the sender's address is proven (service-proof.c): a forged From
+ * must not make mupbem write to NEW.
+ *
  * "unlink NEW", from any of the player's addresses, unties NEW, waiting
  * or confirmed; "link" alone lists the player's addresses.
  */
@@ -233,6 +237,16 @@ service_link_add(struct service_mail *sm, const char *address,
 		    "game%s; the games of two players cannot be joined, so "
 		    "play from that address as its own player", address,
 		    games, games == 1 ? "" : "s");
+		return (0);
+	}
+	/* A forged From must not make mupbem write to a new address. */
+	if (service_proof_needed(sm)) {
+		log_info("player %s: link of %s before their address is "
+		    "proven; refused", sm->me.address, address);
+		service_error(sm, "link: mupbem writes to %s only once it knows "
+		    "that this mail came from you, as anyone can write your "
+		    "address on a mail; send link %s in an answer to a mail "
+		    "mupbem sent you about a game", address, address);
 		return (0);
 	}
 	return (service_link_ask(sm, address, cause));

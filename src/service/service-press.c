@@ -110,7 +110,8 @@ service_press_send(struct service_mail *sm, struct service_game *sg,
 	rc = 0;
 	for (i = 0; i < sg->nseats && rc == 0; i++) {
 		if (sg->seats[i].player.id == 0 ||
-		    sg->seats[i].player.id == sm->me.id)
+		    sg->seats[i].player.id == sm->me.id ||
+		    service_proof_untold(sg, &sg->seats[i]))
 			continue;
 		for (j = 0; j < i; j++) {
 			if (sg->seats[j].player.id == sg->seats[i].player.id)

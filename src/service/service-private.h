@@ -72,6 +72,8 @@ struct service_mail {
 	int			 turns;		/* turns it played */
 	int			 helped;	/* the help text is in reply */
 	int			 linked;	/* it confirmed a link */
+	int			 proven;	/* the sender is (store-proof.c) */
+	int			 released;	/* it sent held invitations */
 	struct buf		 reply;		/* the sender's direct reply */
 	struct service_held	*held;		/* game mail to the sender */
 };
@@ -184,6 +186,14 @@ int	service_lifecycle_withdraw(struct service_mail *,
 	    const struct command *, char **);
 int	service_lifecycle_start(struct service_mail *, struct service_game *,
 	    int, char **);
+int	service_lifecycle_invite(struct service_mail *, struct service_game *,
+	    char **);
+
+/* service-proof.c */
+int	service_proof_needed(const struct service_mail *);
+int	service_proof_untold(const struct service_game *,
+	    const struct store_seat *);
+int	service_proof_check(struct service_mail *, char **);
 
 /* service-clock.c */
 int	service_clock_sync(struct service_mail *, struct service_game *,

@@ -42,6 +42,9 @@
  * nothing, and the seat's real holder (at the address they
  * registered, never a Reply-To) gets a polite note.  Under the from
  * policy the From address is enough.
+ *
+ * Either proof also proves the sender's address for good
+ * (service-proof.c): their held invitations go out then.
  */
 
 static void	service_context(struct service_mail *);
@@ -534,6 +537,11 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 		goto out;
 	}
 	service_context(&sm);
+	/* A proven sender's held invitations go before their commands. */
+	if (service_proof_check(&sm, cause) == -1) {
+		rc = -1;
+		goto out;
+	}
 	/* The mail's game, if it has one, tells turns from conversation. */
 	if ((game = service_press_game(&sm, &sg, cause)) == -1) {
 		rc = -1;
@@ -542,7 +550,8 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 	parsed = command_parse(m->text, m->subject, game ? sg.g : NULL, &list,
 	    &why) == 0;
 	if (service_limit_quiet(sv, m, ml->now, &rs, repeated || !parsed ||
-	    (list.n == 0 && (!game || list.talk == NULL) && !sm.linked))) {
+	    (list.n == 0 && (!game || list.talk == NULL) && !sm.linked &&
+	    !sm.released))) {
 		if (parsed)
 			command_list_free(&list);
 		free(why);
@@ -562,11 +571,13 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 	} else {
 		for (i = 0; i < list.n && rc == 0; i++)
 			rc = service_command(&sm, &list.v[i], cause);
-		if (rc == 0 && game && list.talk != NULL &&
+		/* A proving answer ("yes") was said to mupbem, not to them. */
+		if (rc == 0 && game && list.talk != NULL && !sm.released &&
 		    (talked = service_press_send(&sm, &sg, list.talk, 0,
 		    cause)) == -1)
 			rc = -1;
-		if (rc == 0 && list.n == 0 && !talked && !sm.linked)
+		if (rc == 0 && list.n == 0 && !talked && !sm.linked &&
+		    !sm.released)
 			service_help(&sm, NULL);
 		else if (rc == 0 && list.n == 0 && talked)
 			service_notice(&sm, "Your message in game G%lld was "

@@ -177,6 +177,7 @@ store_game_row(sqlite3_stmt *st, struct store_game *g)
 	g->finished = store_game_int(st, 18);
 	g->tournament = store_game_int(st, 19);
 	g->seek = store_text(st, 20);
+	g->held = sqlite3_column_int(st, 21);
 }
 
 /* An integer column, or -1 for NULL. */

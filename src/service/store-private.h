@@ -17,6 +17,7 @@
 #define STORE_ROBOT_NSTMTS	5	/* store-robot.c's, likewise */
 #define STORE_SENDER_NSTMTS	4	/* store-sender.c's, likewise */
 #define STORE_TOUCHED_NSTMTS	2	/* store-touched.c's, likewise */
+#define STORE_PROOF_NSTMTS	4	/* store-proof.c's, likewise */
 
 struct store {
 	sqlite3		*db;
@@ -30,6 +31,7 @@ struct store {
 	sqlite3_stmt	*robot_stmt[STORE_ROBOT_NSTMTS];
 	sqlite3_stmt	*sender_stmt[STORE_SENDER_NSTMTS];
 	sqlite3_stmt	*touched_stmt[STORE_TOUCHED_NSTMTS];
+	sqlite3_stmt	*proof_stmt[STORE_PROOF_NSTMTS];
 };
 
 struct store_outmail;
@@ -41,7 +43,7 @@ struct store_player;
 	"g.id, g.variant, g.status, g.record, g.turns, g.thread, g.created, " \
 	"g.updated, g.topic, g.clock, g.clock_seat, g.clock_since, " \
 	"g.clock_turn, g.reminded, g.deadline, g.ending, g.result, g.rated, " \
-	"g.finished, g.tournament, g.seek"
+	"g.finished, g.tournament, g.seek, g.held"
 
 void	store_game_row(sqlite3_stmt *, struct store_game *);
 void	store_game_row_player(sqlite3_stmt *, int, struct store_player *);

@@ -432,7 +432,18 @@ static const char *store_migrations[] = {
 	"    (SELECT coalesce(max(change), 0) + 1 FROM touched)); END;"
 	"CREATE TRIGGER touched_seat_update AFTER UPDATE ON seats BEGIN"
 	"  INSERT OR REPLACE INTO touched (game, change) VALUES (NEW.game,"
-	"    (SELECT coalesce(max(change), 0) + 1 FROM touched)); END;"
+	"    (SELECT coalesce(max(change), 0) + 1 FROM touched)); END;",
+
+	/*
+	 * 11: proof of address (store-proof.c).  A player is proven once
+	 * a mail of theirs showed that they receive mail at their
+	 * address; until then their invitations are held, and a game
+	 * says so.  Players already known are proven: they came before
+	 * the rule.
+	 */
+	"ALTER TABLE players ADD COLUMN proven INTEGER NOT NULL DEFAULT 0;"
+	"UPDATE players SET proven = 1;"
+	"ALTER TABLE games ADD COLUMN held INTEGER NOT NULL DEFAULT 0;"
 };
 
 #define STORE_NMIGRATIONS \
@@ -593,6 +604,8 @@ store_close(struct store *s)
 		sqlite3_finalize(s->sender_stmt[i]);
 	for (i = 0; i < STORE_TOUCHED_NSTMTS; i++)
 		sqlite3_finalize(s->touched_stmt[i]);
+	for (i = 0; i < STORE_PROOF_NSTMTS; i++)
+		sqlite3_finalize(s->proof_stmt[i]);
 	sqlite3_close(s->db);
 	free(s->path);
 	free(s);

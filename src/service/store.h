@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#define STORE_VERSION	10	/* the number of migrations */
+#define STORE_VERSION	11	/* the number of migrations */
 
 struct store;
 
@@ -97,6 +97,8 @@ struct store_game {
 	long long	 finished;	/* when its result was counted, or -1 */
 	long long	 tournament;	/* or -1 */
 	char		*seek;		/* a seek's rating range, or NULL */
+	int		 held;		/* its invitations wait for the
+					   creator's proof (store-proof.c) */
 };
 
 /* A seat of a game, and who holds (or is invited to) it. */
@@ -433,5 +435,12 @@ int	store_touched_some(struct store *, size_t, struct store_touched **,
 	    char **);
 int	store_touched_done(struct store *, const struct store_touched *,
 	    size_t, char **);
+
+/* Proof of a player's address, and invitations held until it comes. */
+int	store_proof_get(struct store *, long long, int *, char **);
+int	store_proof_set(struct store *, long long, char **);
+int	store_proof_hold(struct store *, long long, int, char **);
+int	store_proof_held(struct store *, long long, long long **, size_t *,
+	    char **);
 
 #endif
