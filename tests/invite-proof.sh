@@ -52,6 +52,7 @@ run
 [ "$(cat new)" = "got/$A.0" ] || why+=("the first mail sent $(cat new)")
 subject_is got/$A.0 "[mupbem G1] velox: created"
 has got/$A.0 "$held"
+has_line got/$A.0 "Waiting for $B to accept (not invited yet)."
 has_line got/$A.0 "that the mail asking for this game came from you, as anyone can write"
 [ "$(sql "select held from games where id = 1")" = 1 ] ||
     why+=("G1 not held")

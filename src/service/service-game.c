@@ -137,8 +137,9 @@ service_game_waits(const struct service_game *sg, struct buf *out)
 			if (strcmp(sg->seats[i].state, "invited") == 0) {
 				buf_adds(out, waiting++ == 0 ? "Waiting for " :
 				    ", ");
-				buf_addf(out, "%s to accept",
-				    sg->seats[i].player.address);
+				buf_addf(out, "%s to accept%s",
+				    sg->seats[i].player.address, sg->row.held ?
+				    " (not invited yet)" : "");
 			} else if (strcmp(sg->seats[i].state, "open") == 0)
 				open++;
 		}
