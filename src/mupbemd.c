@@ -309,7 +309,7 @@ main(int argc, char **argv)
 	ml.config = &c;
 	ml.handle = service_handle;
 	ml.tick = service_robot_tick;
-	ml.after = service_archive_after;
+	ml.after = service_after;
 	if (store_writable(c.store, &cause) == -1 ||
 	    (ml.store = store_open(c.store, &cause)) == NULL) {
 		log_warnx("%s", cause);

@@ -32,6 +32,7 @@ settings=(server:max_size server:rate_burst server:rate_interval
     server:policy server:invitations server:address server:name
     mailbox:poll_interval
     mailbox:idle send:retry send:retry_max send:timeout send:starttls
+    send:keep_sent archive:url
     games:time games:vacation_days games:invitation games:robot_time
     games:robot_budget games:remind_share games:remind_before
     ratings:rating ratings:rd ratings:volatility ratings:tau

@@ -109,6 +109,7 @@ static const struct config_setting config_settings[] = {
 	{ "send", "retry", CONFIG_SECONDS, CONFIG_AT(retry), NULL },
 	{ "send", "retry_max", CONFIG_SECONDS, CONFIG_AT(retry_max), NULL },
 	{ "send", "timeout", CONFIG_SECONDS, CONFIG_AT(timeout), NULL },
+	{ "send", "keep_sent", CONFIG_DURATION, CONFIG_AT(keep_sent), NULL },
 	{ "games", "time", CONFIG_CLOCK, CONFIG_AT(time), NULL },
 	{ "games", "vacation_days", CONFIG_COUNT, CONFIG_AT(vacation_days),
 	  NULL },
@@ -213,6 +214,7 @@ config_file_defaults(struct config_file *c)
 	c->retry = 60;
 	c->retry_max = 3600;
 	c->timeout = 60;
+	c->keep_sent = 30 * CLOCK_DAY;
 	c->time = xstrdup("3d+1d/10d");
 	c->vacation_days = 30;
 	c->invitation = 7 * CLOCK_DAY;

@@ -52,6 +52,7 @@ struct config_file {
 	long	 retry;		/* first retry after seconds, doubling */
 	long	 retry_max;
 	long	 timeout;
+	long	 keep_sent;	/* seconds a sent mail's text is kept; 0: ever */
 
 	/* [games] */
 	char	*time;		/* the default time control, canonical */

@@ -142,13 +142,6 @@ service_archive_refresh(struct service *sv, char **cause)
 	return (total);
 }
 
-/* The daemon's loop's after-round: the archive, for the service arg. */
-int
-service_archive_after(void *arg, char **cause)
-{
-	return (service_archive_refresh(arg, cause));
-}
-
 /*
  * Can the daemon write the archive's folder?  It is made if need be
  * (its parent must exist); 0, or -1 and *cause, at start-up.

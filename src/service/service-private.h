@@ -32,6 +32,8 @@ struct service {
 	struct template_set		*templates;
 	struct service_robot		*robot;	/* a thought in progress */
 	int				 robots_inline;	/* think at once */
+	long long			 pruned;	/* when the outbox was
+							   last pruned */
 	struct service_picture		*picture;	/* the last drawn */
 };
 

@@ -45,7 +45,15 @@
  *
  * Either proof also proves the sender's address for good
  * (service-proof.c): their held invitations go out then.
+ *
+ * After each round of the daemon's loop (service_after) come the web
+ * archive (service-archive.c) and, once an hour, the outbox: the text
+ * of mail sent longer ago than [send] keep_sent is dropped, but for
+ * the last mail to each player about each game.
  */
+
+#define SERVICE_PRUNE		3600	/* seconds between prunings */
+#define SERVICE_PRUNE_MAX	10000	/* mails pruned at a time */
 
 static void	service_context(struct service_mail *);
 static int	service_context_ids(struct service_mail *, const char *,
@@ -70,6 +78,32 @@ service_create(const struct config_file *c, struct store *store,
 		return (NULL);
 	}
 	return (sv);
+}
+
+/*
+ * The daemon's loop's after-round (mailloop_after), for the service arg:
+ * the web archive, and once an hour the outbox.
+ */
+int
+service_after(void *arg, char **cause)
+{
+	struct service	*sv = arg;
+	long long	 now = mailloop_now();
+	int		 n;
+
+	if (sv->config->keep_sent > 0 && now - sv->pruned >= SERVICE_PRUNE) {
+		/* Some at a time: a round is never held up long. */
+		n = store_prune(sv->store, now - sv->config->keep_sent,
+		    SERVICE_PRUNE_MAX, cause);
+		if (n == -1)
+			return (-1);
+		if (n > 0)
+			log_info("outbox: the text of %d mails sent before %lld "
+			    "dropped", n, now - sv->config->keep_sent);
+		if (n < SERVICE_PRUNE_MAX)
+			sv->pruned = now;
+	}
+	return (service_archive_refresh(sv, cause));
 }
 
 /* Take configuration c and its templates.  All or nothing. */

@@ -40,7 +40,7 @@ int		 service_address(struct service *, struct mailloop *,
 
 int		 service_archive_refresh(struct service *, char **);
 int		 service_archive_check(const struct config_file *, char **);
-int		 service_archive_after(void *, char **);
+int		 service_after(void *, char **);
 int		 service_robot_tick(struct mailloop *, long long, void *,
 		     long long *, char **);
 void		 service_robot_end(struct service *);

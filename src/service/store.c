@@ -59,7 +59,8 @@ enum {
 	STORE_NEXT_TRY,
 	STORE_CLAIM,
 	STORE_CLAIMED,
-	STORE_RELEASE
+	STORE_RELEASE,
+	STORE_PRUNE
 };
 
 static const char *const store_sql[STORE_NSTMTS] = {
@@ -83,7 +84,11 @@ static const char *const store_sql[STORE_NSTMTS] = {
 	    "sent IS NULL AND next_try <= ?3",
 	"SELECT id, claim_pid FROM outbox WHERE sent IS NULL AND "
 	    "claim_pid IS NOT NULL",
-	"UPDATE outbox SET next_try = ?2, claim_pid = NULL WHERE id = ?1"
+	"UPDATE outbox SET next_try = ?2, claim_pid = NULL WHERE id = ?1",
+	"UPDATE outbox SET data = '' WHERE id IN (SELECT id FROM outbox "
+	    "WHERE sent IS NOT NULL AND sent < ?1 AND length(data) > 0 AND "
+	    "id NOT IN (SELECT max(o.id) FROM outbox o JOIN game_mail m ON "
+	    "m.message_id = o.message_id GROUP BY m.game, o.rcpt) LIMIT ?2)"
 };
 
 /*
@@ -800,6 +805,24 @@ store_due_some(struct store *s, long long now, struct store_outmail *v,
 	while (n-- > 0)
 		store_outmail_free(&v[n]);
 	return (-1);
+}
+
+/*
+ * Empty the text of up to max mails sent before when, but the last one
+ * to each recipient about each game, which "mupbem --db resend" sends
+ * again; the rows stay, for the proofs that read their Message-IDs.
+ * Returns how many, or -1.
+ */
+int
+store_prune(struct store *s, long long before, int max, char **cause)
+{
+	sqlite3_stmt	*st = s->stmt[STORE_PRUNE];
+
+	sqlite3_bind_int64(st, 1, before);
+	sqlite3_bind_int(st, 2, max);
+	if (store_step(s, STORE_PRUNE, cause) == -1)
+		return (-1);
+	return (sqlite3_changes(s->db));
 }
 
 /*
