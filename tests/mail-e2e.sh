@@ -105,6 +105,16 @@ has_replies() {
 	[ "$(replies "$1")" -ge "$2" ]
 }
 
+# answered IDS-PATTERN: how many different mails have a reply.
+answered() {
+	grep -h "^In-Reply-To: <$1@example.test>" "$alice"/new/* \
+	    "$alice"/cur/* 2>/dev/null | sort -u | wc -l | tr -d ' '
+}
+
+has_answered() {
+	[ "$(answered "$1")" -ge "$2" ]
+}
+
 printf 'gamepw\n' >"$dir/game.pass"
 chmod 600 "$dir/game.pass"
 cat >"$dir/mupbemd.conf" <<EOC
@@ -237,10 +247,11 @@ wait "$daemon" 2>/dev/null
 daemon=
 got=$(replies 'kill-[0-9]*')
 start_daemon
-wait_for 120 has_replies 'kill-[0-9]*' 400 || why+=("replies: $(replies 'kill-[0-9]*') of 400")
-answered=$(grep -h '^In-Reply-To: <kill-' "$alice"/new/* "$alice"/cur/* 2>/dev/null |
-    sort -u | wc -l | tr -d ' ')
-[ "$answered" -eq 400 ] || why+=("$answered different mails answered, not 400")
+# A reply sent just before the kill, but not yet recorded as sent, goes
+# again after the restart, with its Message-ID: count mails answered,
+# not reply files, which may reach 400 with the last answer in flight.
+wait_for 120 has_answered 'kill-[0-9]*' 400 ||
+    why+=("$(answered 'kill-[0-9]*') different mails answered, not 400")
 [ "$(distinct 'kill-[0-9]*')" -eq 400 ] ||
     why+=("$(distinct 'kill-[0-9]*') different replies for 400 mails")
 [ "$got" -lt 400 ] || why+=("the kill came after the batch ($got replies)")
