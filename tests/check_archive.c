@@ -11,6 +11,7 @@
 #include "picture-svg.h"
 #include "scene.h"
 #include "test-util.h"
+#include "text.h"
 
 /*
  * The archive's pure parts: escaping for HTML and for JSON inside a
@@ -66,7 +67,7 @@ START_TEST(test_escape)
 
 	buf_init(&b);
 	buf_adds(&b, "");
-	picture_svg_escape(&b, escapes[_i].in);
+	text_escape_markup(&b, escapes[_i].in);
 	ck_assert_str_eq(b.data, escapes[_i].html);
 	buf_reset(&b);
 	archive_json_string(&b, escapes[_i].in);

@@ -8,6 +8,7 @@
 #include "archive-private.h"
 #include "buf.h"
 #include "picture-svg.h"
+#include "text.h"
 
 /*
  * The HTML every page shares.  Everything that comes from a player (a
@@ -21,7 +22,7 @@
 void
 archive_html_escape(struct buf *out, const char *s)
 {
-	picture_svg_escape(out, s);
+	text_escape_markup(out, s);
 }
 
 /*

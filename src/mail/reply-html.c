@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "reply-html.h"
+#include "text.h"
 
 /*
  * A mail with a picture has an HTML part besides its text part
@@ -35,34 +36,6 @@ reply_html_png_size(const char *data, size_t len, unsigned long *w,
 	return (0);
 }
 
-/* s with &, <, >, " and ' written as entities: text or attribute. */
-void
-reply_html_escape(const char *s, struct buf *out)
-{
-	for (; *s != '\0'; s++) {
-		switch (*s) {
-		case '&':
-			buf_adds(out, "&amp;");
-			break;
-		case '<':
-			buf_adds(out, "&lt;");
-			break;
-		case '>':
-			buf_adds(out, "&gt;");
-			break;
-		case '"':
-			buf_adds(out, "&quot;");
-			break;
-		case '\'':
-			buf_adds(out, "&#39;");
-			break;
-		default:
-			buf_addc(out, *s);
-			break;
-		}
-	}
-}
-
 /*
  * The page of title (the subject) showing the PNG png[0..len) as
  * Content-ID cid, described by alt, above the text body.
@@ -75,12 +48,12 @@ reply_html_page(const char *title, const char *body, const char *cid,
 
 	buf_adds(out, "<!DOCTYPE html>\n<html>\n<head>\n"
 	    "<meta charset=\"utf-8\">\n<title>");
-	reply_html_escape(title, out);
+	text_escape_markup(out, title);
 	buf_adds(out, "</title>\n</head>\n<body style=\"margin:0;"
 	    "padding:8px\">\n<p style=\"margin:0 0 12px 0\"><img src=\"cid:");
-	reply_html_escape(cid, out);
+	text_escape_markup(out, cid);
 	buf_adds(out, "\" alt=\"");
-	reply_html_escape(alt, out);
+	text_escape_markup(out, alt);
 	buf_adds(out, "\"");
 	if (reply_html_png_size(png, len, &w, &h) == 0)
 		buf_addf(out, " width=\"%lu\" height=\"%lu\"", w, h);
@@ -88,7 +61,7 @@ reply_html_page(const char *title, const char *body, const char *cid,
 	    "</p>\n<pre style=\"margin:0;font-family:monospace;"
 	    "white-space:pre;overflow-x:auto\">\n");
 	/* The newline after <pre> is not part of its text. */
-	reply_html_escape(body, out);
+	text_escape_markup(out, body);
 	if (out->len > 0 && out->data[out->len - 1] != '\n')
 		buf_addc(out, '\n');
 	buf_adds(out, "</pre>\n</body>\n</html>\n");

@@ -11,7 +11,6 @@
 
 int	reply_html_png_size(const char *, size_t, unsigned long *,
 	    unsigned long *);
-void	reply_html_escape(const char *, struct buf *);
 void	reply_html_page(const char *, const char *, const char *,
 	    const char *, const char *, size_t, struct buf *);
 

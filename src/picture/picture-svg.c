@@ -9,6 +9,7 @@
 #include "picture-palette.h"
 #include "picture-svg.h"
 #include "scene.h"
+#include "text.h"
 
 /*
  * A scene as SVG text, pure: one element a shape, in the order the
@@ -71,37 +72,6 @@ static void	picture_svg_badge(double, double, double, int, struct buf *);
 static void	picture_svg_data(const struct scene *,
 		    const struct scene_shape *, struct buf *);
 static double	picture_svg_legend_x(const struct scene *, int);
-
-/* Add s escaped for XML or HTML text and attribute values. */
-void
-picture_svg_escape(struct buf *out, const char *s)
-{
-	const char	*p, *q;
-
-	for (p = s; *p != '\0'; p = q + 1) {
-		q = p + strcspn(p, "&<>\"'");
-		buf_add(out, p, (size_t)(q - p));
-		switch (*q) {
-		case '&':
-			buf_adds(out, "&amp;");
-			break;
-		case '<':
-			buf_adds(out, "&lt;");
-			break;
-		case '>':
-			buf_adds(out, "&gt;");
-			break;
-		case '"':
-			buf_adds(out, "&quot;");
-			break;
-		case '\'':
-			buf_adds(out, "&#39;");
-			break;
-		default:
-			return;
-		}
-	}
-}
 
 static void
 picture_svg_rgb(struct buf *out, const double *rgb)
@@ -209,9 +179,9 @@ picture_svg_open(const struct scene *s, const struct picture_palette_frame *f,
 	    "aria-labelledby=\"board-title board-desc\">", f->width,
 	    f->height);
 	buf_adds(out, "<title id=\"board-title\">");
-	picture_svg_escape(out, label);
+	text_escape_markup(out, label);
 	buf_adds(out, "</title><desc id=\"board-desc\">");
-	picture_svg_escape(out, desc);
+	text_escape_markup(out, desc);
 	buf_adds(out, "</desc>");
 	buf_adds(out, picture_svg_style);
 	buf_adds(out, "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" "
@@ -260,7 +230,7 @@ picture_svg_data(const struct scene *s, const struct scene_shape *sh,
 	    sh->class != SCENE_SPOKE &&
 	    (place = picture_svg_place(s, sh)) != NULL && *place != '\0') {
 		buf_adds(out, hex ? " data-cell=\"" : " data-point=\"");
-		picture_svg_escape(out, place);
+		text_escape_markup(out, place);
 		buf_addc(out, '"');
 	}
 	if (sh->kind == SCENE_HEX)
@@ -269,12 +239,12 @@ picture_svg_data(const struct scene *s, const struct scene_shape *sh,
 	if (sh->class == SCENE_PIECE && sh->seat >= 0 &&
 	    sh->seat < s->nseats && s->seats[sh->seat] != NULL) {
 		buf_adds(out, " data-seat=\"");
-		picture_svg_escape(out, s->seats[sh->seat]);
+		text_escape_markup(out, s->seats[sh->seat]);
 		buf_addc(out, '"');
 	}
 	if (sh->class == SCENE_PIECE && sh->label[0] != '\0') {
 		buf_adds(out, " data-height=\"");
-		picture_svg_escape(out, sh->label);
+		text_escape_markup(out, sh->label);
 		buf_addc(out, '"');
 	}
 }
@@ -379,7 +349,7 @@ picture_svg_disc(const struct scene *s, const struct picture_palette_frame *f,
 	picture_svg_addf(out, "\"/><text x=\"%f\" y=\"%f\" font-size=\"%f\" "
 	    "fill=\"%s\">", x, y, r * (strlen(sh->label) > 2 ? 0.8 : 1.05),
 	    picture_palette_dark(rgb) ? "#fff" : "#000");
-	picture_svg_escape(out, sh->label);
+	text_escape_markup(out, sh->label);
 	buf_adds(out, "</text></g>");
 }
 
@@ -571,7 +541,7 @@ picture_svg_legend(const struct scene *s,
 		picture_svg_rgb(out, picture_palette_seat(s, i));
 		picture_svg_addf(out, "\"/><text x=\"%f\" y=\"%f\">", x + 13,
 		    y + 5);
-		picture_svg_escape(out, s->seats[i]);
+		text_escape_markup(out, s->seats[i]);
 		buf_adds(out, "</text>");
 	}
 	if (f->layers) {

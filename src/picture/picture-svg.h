@@ -16,7 +16,6 @@
 
 #define PICTURE_SVG_WIDTH	600	/* the archive's viewBox width */
 
-void		 picture_svg_escape(struct buf *, const char *);
 void		 picture_svg_int(struct buf *, long long);
 void		 picture_svg_open(const struct scene *,
 		     const struct picture_palette_frame *, const char *,

@@ -172,3 +172,34 @@ text_list_sep(size_t i, size_t n)
 		return ("");
 	return (i == n - 1 ? " and " : ", ");
 }
+
+/* Add s escaped for XML or HTML text and attribute values. */
+void
+text_escape_markup(struct buf *out, const char *s)
+{
+	const char	*p, *q;
+
+	for (p = s; *p != '\0'; p = q + 1) {
+		q = p + strcspn(p, "&<>\"'");
+		buf_add(out, p, (size_t)(q - p));
+		switch (*q) {
+		case '&':
+			buf_adds(out, "&amp;");
+			break;
+		case '<':
+			buf_adds(out, "&lt;");
+			break;
+		case '>':
+			buf_adds(out, "&gt;");
+			break;
+		case '"':
+			buf_adds(out, "&quot;");
+			break;
+		case '\'':
+			buf_adds(out, "&#39;");
+			break;
+		default:
+			return;
+		}
+	}
+}

@@ -19,5 +19,6 @@ char		*text_quote(const char *, size_t);
 char		*text_difference(const char *, size_t, const char *, int *);
 void		 text_wrap(struct buf *, const char *, size_t, size_t);
 const char	*text_list_sep(size_t, size_t);
+void		 text_escape_markup(struct buf *, const char *);
 
 #endif
