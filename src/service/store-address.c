@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
+#include "db.h"
 
 #include "store.h"
 #include "store-private.h"
@@ -93,16 +93,16 @@ static const char *const store_address_sql[SA_NSTMTS] = {
 
 _Static_assert(SA_NSTMTS == STORE_ADDRESS_NSTMTS, "store-private.h");
 
-static sqlite3_stmt *store_address_stmt(struct store *, int, char **);
+static struct db_stmt *store_address_stmt(struct store *, int, char **);
 static int	store_address_one(struct store *, int, const char *,
 		    struct store_address *, char **);
-static void	store_address_row(sqlite3_stmt *, struct store_address *);
+static void	store_address_row(struct db_stmt *, struct store_address *);
 static int	store_address_value(struct store *, int, char **, int *,
 		    char **);
 static int	store_address_count(struct store *, int, long long,
 		    long long, int *, char **);
 
-static sqlite3_stmt *
+static struct db_stmt *
 store_address_stmt(struct store *s, int i, char **cause)
 {
 	return (store_prepare(s, &s->address_stmt[i], store_address_sql[i],
@@ -110,15 +110,15 @@ store_address_stmt(struct store *s, int i, char **cause)
 }
 
 static void
-store_address_row(sqlite3_stmt *st, struct store_address *a)
+store_address_row(struct db_stmt *st, struct store_address *a)
 {
-	const unsigned char	*code = sqlite3_column_text(st, 2);
+	const char		*code = db_column_text(st, 2);
 
-	a->address = xstrdup((const char *)sqlite3_column_text(st, 0));
-	a->player = sqlite3_column_int64(st, 1);
+	a->address = xstrdup(db_column_text(st, 0));
+	a->player = db_column_int64(st, 1);
 	a->code = code != NULL ? xstrdup((const char *)code) : NULL;
 	a->confirmed = store_game_int(st, 3);
-	a->created = sqlite3_column_int64(st, 4);
+	a->created = db_column_int64(st, 4);
 }
 
 /* The row statement i finds for key: 1 and *a, 0 if none, -1. */
@@ -126,20 +126,19 @@ static int
 store_address_one(struct store *s, int i, const char *key,
     struct store_address *a, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	memset(a, 0, sizeof *a);
 	if ((st = store_address_stmt(s, i, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+	db_bind_text(st, 1, key);
+	if ((rc = db_step(st)) == DB_ROW)
 		store_address_row(st, a);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_fail(s, cause, "cannot read the addresses"));
-	return (rc == SQLITE_ROW);
+	return (rc == DB_ROW);
 }
 
 /*
@@ -151,18 +150,17 @@ static int
 store_address_value(struct store *s, int i, char **text, int *n,
     char **cause)
 {
-	sqlite3_stmt	*st = s->address_stmt[i];
+	struct db_stmt	*st = s->address_stmt[i];
 	int		 rc;
 
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW && text != NULL)
-		*text = xstrdup((const char *)sqlite3_column_text(st, 0));
-	if (rc == SQLITE_ROW && n != NULL)
-		*n = sqlite3_column_int(st, 0);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	if ((rc = db_step(st)) == DB_ROW && text != NULL)
+		*text = xstrdup(db_column_text(st, 0));
+	if (rc == DB_ROW && n != NULL)
+		*n = db_column_int(st, 0);
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_fail(s, cause, store_address_sql[i]));
-	return (rc == SQLITE_ROW);
+	return (rc == DB_ROW);
 }
 
 /* The row of address (any case), confirmed or waiting: 1, 0 or -1. */
@@ -186,21 +184,20 @@ int
 store_address_list(struct store *s, long long player,
     struct store_address **out, size_t *n, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	*out = NULL;
 	*n = 0;
 	if ((st = store_address_stmt(s, SA_LIST, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, player);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, player);
+	while ((rc = db_step(st)) == DB_ROW) {
 		*out = xreallocarray(*out, *n + 1, sizeof **out);
 		store_address_row(st, &(*out)[(*n)++]);
 	}
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_DONE) {
+	db_reset(st);
+	if (rc != DB_DONE) {
 		store_address_list_free(*out, *n);
 		*out = NULL;
 		*n = 0;
@@ -214,14 +211,14 @@ int
 store_address_add(struct store *s, const char *address, long long player,
     const char *code, long long now, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_address_stmt(s, SA_ADD, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_text(st, 1, address, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, player);
-	sqlite3_bind_text(st, 3, code, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 4, now);
+	db_bind_text(st, 1, address);
+	db_bind_int64(st, 2, player);
+	db_bind_text(st, 3, code);
+	db_bind_int64(st, 4, now);
 	return (store_run(s, st, store_address_sql[SA_ADD], cause));
 }
 
@@ -230,12 +227,12 @@ int
 store_address_confirm(struct store *s, const char *address, long long now,
     char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_address_stmt(s, SA_CONFIRM, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_text(st, 1, address, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, now);
+	db_bind_text(st, 1, address);
+	db_bind_int64(st, 2, now);
 	return (store_run(s, st, store_address_sql[SA_CONFIRM], cause));
 }
 
@@ -243,14 +240,14 @@ store_address_confirm(struct store *s, const char *address, long long now,
 int
 store_address_del(struct store *s, const char *address, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_address_stmt(s, SA_DEL, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_text(st, 1, address, -1, SQLITE_STATIC);
+	db_bind_text(st, 1, address);
 	if (store_run(s, st, store_address_sql[SA_DEL], cause) == -1)
 		return (-1);
-	return (sqlite3_changes(s->db) > 0);
+	return (db_changes(s->db) > 0);
 }
 
 /*
@@ -262,13 +259,13 @@ int
 store_address_sent(struct store *s, const char *message_id,
     const char *rcpt, const char *text, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_address_stmt(s, SA_SENT, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_text(st, 1, message_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, rcpt, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, text, -1, SQLITE_STATIC);
+	db_bind_text(st, 1, message_id);
+	db_bind_text(st, 2, rcpt);
+	db_bind_text(st, 3, text);
 	return (store_address_value(s, SA_SENT, NULL, NULL, cause));
 }
 
@@ -280,12 +277,12 @@ int
 store_address_sender(struct store *s, const char *rcpt, char **sender,
     char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	*sender = NULL;
 	if ((st = store_address_stmt(s, SA_SENDER, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_text(st, 1, rcpt, -1, SQLITE_STATIC);
+	db_bind_text(st, 1, rcpt);
 	return (store_address_value(s, SA_SENDER, sender, NULL, cause));
 }
 
@@ -325,14 +322,14 @@ static int
 store_address_count(struct store *s, int i, long long player,
     long long since, int *n, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	*n = 0;
 	if ((st = store_address_stmt(s, i, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, player);
+	db_bind_int64(st, 1, player);
 	if (since != -1)
-		sqlite3_bind_int64(st, 2, since);
+		db_bind_int64(st, 2, since);
 	if (store_address_value(s, i, NULL, n, cause) == -1)
 		return (-1);
 	return (0);
@@ -347,15 +344,15 @@ int
 store_address_merge(struct store *s, long long from, long long into,
     char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 i;
 
 	for (i = SA_MERGE_MAIL; i < SA_MERGE_END; i++) {
 		if ((st = store_address_stmt(s, i, cause)) == NULL)
 			return (-1);
-		sqlite3_bind_int64(st, 1, from);
-		if (sqlite3_bind_parameter_count(st) > 1)
-			sqlite3_bind_int64(st, 2, into);
+		db_bind_int64(st, 1, from);
+		if (db_bind_count(st) > 1)
+			db_bind_int64(st, 2, into);
 		if (store_run(s, st, store_address_sql[i], cause) == -1)
 			return (-1);
 	}
@@ -367,12 +364,12 @@ int
 store_address_move(struct store *s, long long player, const char *address,
     char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_address_stmt(s, SA_MOVE, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, player);
-	sqlite3_bind_text(st, 2, address, -1, SQLITE_STATIC);
+	db_bind_int64(st, 1, player);
+	db_bind_text(st, 2, address);
 	return (store_run(s, st, store_address_sql[SA_MOVE], cause));
 }
 

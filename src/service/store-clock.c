@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
+#include "db.h"
 
 #include "buf.h"
 #include "store.h"
@@ -83,18 +83,18 @@ static const char *const store_clock_sql[SC_NSTMTS] = {
 
 _Static_assert(SC_NSTMTS == STORE_CLOCK_NSTMTS, "store-private.h");
 
-static sqlite3_stmt *store_clock_stmt(struct store *, int, char **);
-static int	store_clock_run(struct store *, int, sqlite3_stmt *, char **);
-static void	store_clock_bind(sqlite3_stmt *, int, long long);
+static struct db_stmt *store_clock_stmt(struct store *, int, char **);
+static int	store_clock_run(struct store *, int, struct db_stmt *, char **);
+static void	store_clock_bind(struct db_stmt *, int, long long);
 static int	store_clock_ids(struct store *, int, long long, long long **,
 		    size_t *, char **);
 static int	store_clock_plan(struct store *, int, char **, char **);
 
-static sqlite3_stmt *
+static struct db_stmt *
 store_clock_stmt(struct store *s, int i, char **cause)
 {
-	if (s->clock_stmt[i] == NULL && sqlite3_prepare_v2(s->db,
-	    store_clock_sql[i], -1, &s->clock_stmt[i], NULL) != SQLITE_OK) {
+	if (s->clock_stmt[i] == NULL && (s->clock_stmt[i] = db_prepare(s->db,
+	    store_clock_sql[i])) == NULL) {
 		store_fail(s, cause, "cannot prepare a statement");
 		return (NULL);
 	}
@@ -102,26 +102,25 @@ store_clock_stmt(struct store *s, int i, char **cause)
 }
 
 static int
-store_clock_run(struct store *s, int i, sqlite3_stmt *st, char **cause)
+store_clock_run(struct store *s, int i, struct db_stmt *st, char **cause)
 {
 	int	rc;
 
-	rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_DONE)
+	rc = db_step(st);
+	db_reset(st);
+	if (rc != DB_DONE)
 		return (store_fail(s, cause, store_clock_sql[i]));
 	return (0);
 }
 
 /* Bind v, or NULL for -1. */
 static void
-store_clock_bind(sqlite3_stmt *st, int i, long long v)
+store_clock_bind(struct db_stmt *st, int i, long long v)
 {
 	if (v == -1)
-		sqlite3_bind_null(st, i);
+		db_bind_null(st, i);
 	else
-		sqlite3_bind_int64(st, i, v);
+		db_bind_int64(st, i, v);
 }
 
 /* Game id's time control, canonical ("3d+1d/10d"), or NULL for none. */
@@ -129,13 +128,13 @@ int
 store_clock_control(struct store *s, long long id, const char *spec,
     char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_clock_stmt(s, SC_CONTROL, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, id);
+	db_bind_int64(st, 1, id);
 	if (spec != NULL)
-		sqlite3_bind_text(st, 2, spec, -1, SQLITE_STATIC);
+		db_bind_text(st, 2, spec);
 	return (store_clock_run(s, SC_CONTROL, st, cause));
 }
 
@@ -143,15 +142,15 @@ store_clock_control(struct store *s, long long id, const char *spec,
 int
 store_clock_set(struct store *s, const struct store_game *g, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_clock_stmt(s, SC_CLOCK_SET, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, g->id);
+	db_bind_int64(st, 1, g->id);
 	store_clock_bind(st, 2, g->clock_seat);
 	store_clock_bind(st, 3, g->clock_since);
-	sqlite3_bind_int(st, 4, g->clock_turn);
-	sqlite3_bind_int(st, 5, g->reminded);
+	db_bind_int(st, 4, g->clock_turn);
+	db_bind_int(st, 5, g->reminded);
 	store_clock_bind(st, 6, g->deadline);
 	return (store_clock_run(s, SC_CLOCK_SET, st, cause));
 }
@@ -161,15 +160,15 @@ int
 store_clock_seat(struct store *s, long long game, int seat, long long bank,
     const char *out, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_clock_stmt(s, SC_SEAT_CLOCK, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, seat);
+	db_bind_int64(st, 1, game);
+	db_bind_int(st, 2, seat);
 	store_clock_bind(st, 3, bank);
 	if (out != NULL)
-		sqlite3_bind_text(st, 4, out, -1, SQLITE_STATIC);
+		db_bind_text(st, 4, out);
 	return (store_clock_run(s, SC_SEAT_CLOCK, st, cause));
 }
 
@@ -182,17 +181,17 @@ int
 store_clock_end(struct store *s, long long id, const char *status,
     const char *ending, const char *result, long long now, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_clock_stmt(s, SC_END, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_text(st, 2, status, -1, SQLITE_STATIC);
+	db_bind_int64(st, 1, id);
+	db_bind_text(st, 2, status);
 	if (ending != NULL)
-		sqlite3_bind_text(st, 3, ending, -1, SQLITE_STATIC);
+		db_bind_text(st, 3, ending);
 	if (result != NULL)
-		sqlite3_bind_text(st, 4, result, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 5, now);
+		db_bind_text(st, 4, result);
+	db_bind_int64(st, 5, now);
 	return (store_clock_run(s, SC_END, st, cause));
 }
 
@@ -200,11 +199,11 @@ store_clock_end(struct store *s, long long id, const char *status,
 int
 store_timers_clear(struct store *s, long long game, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_clock_stmt(s, SC_TIMERS_CLEAR, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
+	db_bind_int64(st, 1, game);
 	return (store_clock_run(s, SC_TIMERS_CLEAR, st, cause));
 }
 
@@ -213,12 +212,12 @@ int
 store_timer_add(struct store *s, long long at, const char *kind,
     long long game, int seat, long long player, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_clock_stmt(s, SC_TIMER_ADD, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, at);
-	sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC);
+	db_bind_int64(st, 1, at);
+	db_bind_text(st, 2, kind);
 	store_clock_bind(st, 3, game == 0 ? -1 : game);
 	store_clock_bind(st, 4, seat);
 	store_clock_bind(st, 5, player == 0 ? -1 : player);
@@ -230,39 +229,38 @@ int
 store_timer_due(struct store *s, long long now, struct store_timer *t,
     char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	const char	*kind;
 	int		 rc;
 
 	memset(t, 0, sizeof *t);
 	if ((st = store_clock_stmt(s, SC_TIMER_DUE, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, now);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		t->id = sqlite3_column_int64(st, 0);
-		t->at = sqlite3_column_int64(st, 1);
-		kind = (const char *)sqlite3_column_text(st, 2);
+	db_bind_int64(st, 1, now);
+	if ((rc = db_step(st)) == DB_ROW) {
+		t->id = db_column_int64(st, 0);
+		t->at = db_column_int64(st, 1);
+		kind = db_column_text(st, 2);
 		snprintf(t->kind, sizeof t->kind, "%s", kind != NULL ? kind :
 		    "");
 		t->game = store_game_int(st, 3);
 		t->seat = (int)store_game_int(st, 4);
 		t->player = store_game_int(st, 5);
 	}
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_fail(s, cause, "cannot read the timers"));
-	return (rc == SQLITE_ROW);
+	return (rc == DB_ROW);
 }
 
 int
 store_timer_del(struct store *s, long long id, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_clock_stmt(s, SC_TIMER_DEL, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, id);
+	db_bind_int64(st, 1, id);
 	return (store_clock_run(s, SC_TIMER_DEL, st, cause));
 }
 
@@ -270,7 +268,7 @@ store_timer_del(struct store *s, long long id, char **cause)
 long long
 store_timer_next(struct store *s)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	char		*cause = NULL;
 	long long	 at = -1;
 
@@ -278,39 +276,19 @@ store_timer_next(struct store *s)
 		free(cause);
 		return (-1);
 	}
-	if (sqlite3_step(st) == SQLITE_ROW)
-		at = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
+	if (db_step(st) == DB_ROW)
+		at = db_column_int64(st, 0);
+	db_reset(st);
 	return (at);
 }
 
-/* SQLite's plan for statement i, its steps separated by "; ". */
+/* The database's plan for statement i, its steps separated by "; ". */
 static int
 store_clock_plan(struct store *s, int i, char **plan, char **cause)
 {
-	sqlite3_stmt	*st;
-	struct buf	 out;
-	const char	*step;
-	char		*sql;
-	int		 rc;
-
 	*plan = NULL;
-	xasprintf(&sql, "EXPLAIN QUERY PLAN %s", store_clock_sql[i]);
-	rc = sqlite3_prepare_v2(s->db, sql, -1, &st, NULL);
-	free(sql);
-	if (rc != SQLITE_OK)
+	if (db_plan(s->db, store_clock_sql[i], plan) == -1)
 		return (store_fail(s, cause, "cannot explain a statement"));
-	buf_init(&out);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if ((step = (const char *)sqlite3_column_text(st, 3)) != NULL)
-			buf_addf(&out, "%s%s", out.len > 0 ? "; " : "", step);
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE) {
-		buf_free(&out);
-		return (store_fail(s, cause, "cannot explain a statement"));
-	}
-	*plan = buf_steal(&out);
 	return (0);
 }
 
@@ -322,15 +300,13 @@ store_clock_plan(struct store *s, int i, char **plan, char **cause)
 int
 store_timer_cost(struct store *s, struct store_timer_cost *c, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	memset(c, 0, sizeof *c);
 	if ((st = s->clock_stmt[SC_TIMER_NEXT]) != NULL)
-		c->next_steps = sqlite3_stmt_status(st,
-		    SQLITE_STMTSTATUS_VM_STEP, 1);
+		c->next_steps = db_steps(st);
 	if ((st = s->clock_stmt[SC_TIMER_DUE]) != NULL)
-		c->due_steps = sqlite3_stmt_status(st,
-		    SQLITE_STMTSTATUS_VM_STEP, 1);
+		c->due_steps = db_steps(st);
 	if (store_clock_plan(s, SC_TIMER_NEXT, &c->next_plan, cause) == -1 ||
 	    store_clock_plan(s, SC_TIMER_DUE, &c->due_plan, cause) == -1) {
 		store_timer_cost_free(c);
@@ -351,14 +327,14 @@ store_timer_cost_free(struct store_timer_cost *c)
 long long
 store_timer_count(struct store *s, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	long long	 n = -1;
 
 	if ((st = store_clock_stmt(s, SC_TIMER_COUNT, cause)) == NULL)
 		return (-1);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		n = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
+	if (db_step(st) == DB_ROW)
+		n = db_column_int64(st, 0);
+	db_reset(st);
 	if (n == -1)
 		store_fail(s, cause, "cannot count the timers");
 	return (n);
@@ -369,18 +345,17 @@ int
 store_away_get(struct store *s, long long player, long long *until,
     char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	*until = -1;
 	if ((st = store_clock_stmt(s, SC_AWAY_GET, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, player);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+	db_bind_int64(st, 1, player);
+	if ((rc = db_step(st)) == DB_ROW)
 		*until = store_game_int(st, 0);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_fail(s, cause, "cannot read the players"));
 	return (0);
 }
@@ -394,31 +369,31 @@ int
 store_away_set(struct store *s, long long player, long long now,
     long long until, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_clock_stmt(s, SC_AWAY_SET, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, player);
+	db_bind_int64(st, 1, player);
 	store_clock_bind(st, 2, until);
 	if (store_clock_run(s, SC_AWAY_SET, st, cause) == -1)
 		return (-1);
 	if ((st = store_clock_stmt(s, SC_TIMERS_RETURN_CLEAR, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, player);
+	db_bind_int64(st, 1, player);
 	if (store_clock_run(s, SC_TIMERS_RETURN_CLEAR, st, cause) == -1)
 		return (-1);
 	if (until == -1) {
 		if ((st = store_clock_stmt(s, SC_VACATION_CUT, cause)) == NULL)
 			return (-1);
-		sqlite3_bind_int64(st, 1, player);
-		sqlite3_bind_int64(st, 2, now);
+		db_bind_int64(st, 1, player);
+		db_bind_int64(st, 2, now);
 		return (store_clock_run(s, SC_VACATION_CUT, st, cause));
 	}
 	if ((st = store_clock_stmt(s, SC_VACATION_ADD, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, player);
-	sqlite3_bind_int64(st, 2, now);
-	sqlite3_bind_int64(st, 3, until);
+	db_bind_int64(st, 1, player);
+	db_bind_int64(st, 2, now);
+	db_bind_int64(st, 3, until);
 	if (store_clock_run(s, SC_VACATION_ADD, st, cause) == -1)
 		return (-1);
 	return (store_timer_add(s, until, "return", 0, -1, player, cause));
@@ -429,20 +404,19 @@ int
 store_vacation_used(struct store *s, long long player, long long from,
     long long to, long long *used, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	*used = 0;
 	if ((st = store_clock_stmt(s, SC_VACATION_USED, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, player);
-	sqlite3_bind_int64(st, 2, from);
-	sqlite3_bind_int64(st, 3, to);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		*used = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_ROW)
+	db_bind_int64(st, 1, player);
+	db_bind_int64(st, 2, from);
+	db_bind_int64(st, 3, to);
+	if ((rc = db_step(st)) == DB_ROW)
+		*used = db_column_int64(st, 0);
+	db_reset(st);
+	if (rc != DB_ROW)
 		return (store_fail(s, cause, "cannot read the vacations"));
 	return (0);
 }
@@ -452,21 +426,20 @@ static int
 store_clock_ids(struct store *s, int i, long long key, long long **out,
     size_t *n, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	*out = NULL;
 	*n = 0;
 	if ((st = store_clock_stmt(s, i, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, key);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, key);
+	while ((rc = db_step(st)) == DB_ROW) {
 		*out = xreallocarray(*out, *n + 1, sizeof **out);
-		(*out)[(*n)++] = sqlite3_column_int64(st, 0);
+		(*out)[(*n)++] = db_column_int64(st, 0);
 	}
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_DONE) {
+	db_reset(st);
+	if (rc != DB_DONE) {
 		free(*out);
 		*out = NULL;
 		*n = 0;

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
+#include "db.h"
 
 #include "store.h"
 #include "store-private.h"
@@ -63,10 +63,12 @@ static const char *const store_game_sql[STORE_GAME_NSTMTS] = {
 	    "p.settings FROM addresses a JOIN players p ON p.id = a.player "
 	    "WHERE a.address = ?1 AND a.confirmed IS NOT NULL LIMIT 1",
 	"SELECT id, address, name, secret, settings FROM players WHERE id = ?1",
-	"INSERT INTO players (address, secret, created) VALUES (?1, ?2, ?3)",
+	"INSERT INTO players (address, secret, created) VALUES (?1, ?2, ?3) "
+	    "RETURNING id",
 	"UPDATE players SET name = ?2 WHERE id = ?1",
 	"INSERT INTO games (variant, options, status, record, turns, created, "
-	    "updated, topic) VALUES (?1, ?2, 'inviting', ?3, 0, ?4, ?4, ?5)",
+	    "updated, topic) VALUES (?1, ?2, 'inviting', ?3, 0, ?4, ?4, ?5) "
+	    "RETURNING id",
 	"SELECT " STORE_GAME_COLUMNS " FROM games g WHERE g.id = ?1",
 	"UPDATE games SET status = ?2, record = ?3, turns = ?4, updated = ?5 "
 	    "WHERE id = ?1",
@@ -98,18 +100,18 @@ static const char *const store_game_sql[STORE_GAME_NSTMTS] = {
 	"UPDATE players SET settings = ?2 WHERE id = ?1"
 };
 
-static sqlite3_stmt *store_game_stmt(struct store *, int, char **);
-static int	store_game_run(struct store *, int, sqlite3_stmt *, char **);
-static void	store_game_bind_id(sqlite3_stmt *, int, long long);
+static struct db_stmt *store_game_stmt(struct store *, int, char **);
+static int	store_game_run(struct store *, int, struct db_stmt *, char **);
+static void	store_game_bind_id(struct db_stmt *, int, long long);
 static int	store_game_player_lookup(struct store *, int, const char *,
 		    long long, struct store_player *, char **);
 
 /* Statement i, prepared now if it is the first use; NULL on failure. */
-static sqlite3_stmt *
+static struct db_stmt *
 store_game_stmt(struct store *s, int i, char **cause)
 {
-	if (s->game_stmt[i] == NULL && sqlite3_prepare_v2(s->db,
-	    store_game_sql[i], -1, &s->game_stmt[i], NULL) != SQLITE_OK) {
+	if (s->game_stmt[i] == NULL && (s->game_stmt[i] = db_prepare(s->db,
+	    store_game_sql[i])) == NULL) {
 		store_fail(s, cause, "cannot prepare a statement");
 		return (NULL);
 	}
@@ -118,34 +120,33 @@ store_game_stmt(struct store *s, int i, char **cause)
 
 /* Run a statement that returns no rows, already bound. */
 static int
-store_game_run(struct store *s, int i, sqlite3_stmt *st, char **cause)
+store_game_run(struct store *s, int i, struct db_stmt *st, char **cause)
 {
 	int	rc;
 
-	rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_DONE)
+	rc = db_step(st);
+	db_reset(st);
+	if (rc != DB_DONE)
 		return (store_fail(s, cause, store_game_sql[i]));
 	return (0);
 }
 
 /* Bind a row id, or NULL for 0. */
 static void
-store_game_bind_id(sqlite3_stmt *st, int i, long long id)
+store_game_bind_id(struct db_stmt *st, int i, long long id)
 {
 	if (id == 0)
-		sqlite3_bind_null(st, i);
+		db_bind_null(st, i);
 	else
-		sqlite3_bind_int64(st, i, id);
+		db_bind_int64(st, i, id);
 }
 
 /* Columns at..at+4: a player's id, address, name, secret, settings. */
 /* A player from the five columns of st from at. */
 void
-store_game_row_player(sqlite3_stmt *st, int at, struct store_player *p)
+store_game_row_player(struct db_stmt *st, int at, struct store_player *p)
 {
-	p->id = sqlite3_column_int64(st, at);
+	p->id = db_column_int64(st, at);
 	p->address = store_text(st, at + 1);
 	p->name = store_text(st, at + 2);
 	p->secret = store_text(st, at + 3);
@@ -154,39 +155,39 @@ store_game_row_player(sqlite3_stmt *st, int at, struct store_player *p)
 
 /* A game from the columns STORE_GAME_COLUMNS names. */
 void
-store_game_row(sqlite3_stmt *st, struct store_game *g)
+store_game_row(struct db_stmt *st, struct store_game *g)
 {
-	g->id = sqlite3_column_int64(st, 0);
+	g->id = db_column_int64(st, 0);
 	g->variant = store_text(st, 1);
 	g->status = store_text(st, 2);
 	g->record = store_text(st, 3);
-	g->turns = sqlite3_column_int(st, 4);
+	g->turns = db_column_int(st, 4);
 	g->thread = store_text(st, 5);
-	g->created = sqlite3_column_int64(st, 6);
-	g->updated = sqlite3_column_int64(st, 7);
+	g->created = db_column_int64(st, 6);
+	g->updated = db_column_int64(st, 7);
 	g->topic = store_text(st, 8);
 	g->clock = store_text(st, 9);
 	g->clock_seat = store_game_int(st, 10);
 	g->clock_since = store_game_int(st, 11);
 	g->clock_turn = (int)store_game_int(st, 12);
-	g->reminded = sqlite3_column_int(st, 13);
+	g->reminded = db_column_int(st, 13);
 	g->deadline = store_game_int(st, 14);
 	g->ending = store_text(st, 15);
 	g->result = store_text(st, 16);
-	g->rated = sqlite3_column_int(st, 17);
+	g->rated = db_column_int(st, 17);
 	g->finished = store_game_int(st, 18);
 	g->tournament = store_game_int(st, 19);
 	g->seek = store_text(st, 20);
-	g->held = sqlite3_column_int(st, 21);
+	g->held = db_column_int(st, 21);
 }
 
 /* An integer column, or -1 for NULL. */
 long long
-store_game_int(sqlite3_stmt *st, int col)
+store_game_int(struct db_stmt *st, int col)
 {
-	if (sqlite3_column_type(st, col) == SQLITE_NULL)
+	if (db_column_null(st, col))
 		return (-1);
-	return (sqlite3_column_int64(st, col));
+	return (db_column_int64(st, col));
 }
 
 /* Look a player up by statement i bound to key: 1 found, 0 not, -1. */
@@ -194,23 +195,22 @@ static int
 store_game_player_lookup(struct store *s, int i, const char *address,
     long long id, struct store_player *p, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	memset(p, 0, sizeof *p);
 	if ((st = store_game_stmt(s, i, cause)) == NULL)
 		return (-1);
 	if (address != NULL)
-		sqlite3_bind_text(st, 1, address, -1, SQLITE_STATIC);
+		db_bind_text(st, 1, address);
 	else
-		sqlite3_bind_int64(st, 1, id);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		db_bind_int64(st, 1, id);
+	if ((rc = db_step(st)) == DB_ROW)
 		store_game_row_player(st, 0, p);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_fail(s, cause, "cannot read the players"));
-	return (rc == SQLITE_ROW);
+	return (rc == DB_ROW);
 }
 
 /*
@@ -238,17 +238,17 @@ int
 store_player_add(struct store *s, const char *address, const char *secret,
     long long now, struct store_player *p, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	memset(p, 0, sizeof *p);
 	if ((st = store_game_stmt(s, SG_PLAYER_ADD, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_text(st, 1, address, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, secret, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, now);
-	if (store_game_run(s, SG_PLAYER_ADD, st, cause) == -1)
+	db_bind_text(st, 1, address);
+	db_bind_text(st, 2, secret);
+	db_bind_int64(st, 3, now);
+	if (store_insert(s, st, store_game_sql[SG_PLAYER_ADD], &p->id,
+	    cause) == -1)
 		return (-1);
-	p->id = sqlite3_last_insert_rowid(s->db);
 	p->address = xstrdup(address);
 	p->secret = xstrdup(secret);
 	p->settings = xstrdup("");
@@ -259,12 +259,12 @@ int
 store_player_rename(struct store *s, long long id, const char *name,
     char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_game_stmt(s, SG_PLAYER_RENAME, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
+	db_bind_int64(st, 1, id);
+	db_bind_text(st, 2, name);
 	return (store_game_run(s, SG_PLAYER_RENAME, st, cause));
 }
 
@@ -273,12 +273,12 @@ int
 store_player_settings(struct store *s, long long id, const char *settings,
     char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_game_stmt(s, SG_PLAYER_SETTINGS, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_text(st, 2, settings, -1, SQLITE_STATIC);
+	db_bind_int64(st, 1, id);
+	db_bind_text(st, 2, settings);
 	return (store_game_run(s, SG_PLAYER_SETTINGS, st, cause));
 }
 
@@ -322,18 +322,17 @@ store_game_add(struct store *s, const char *variant, const char *options,
     const char *record, const char *topic, long long now, long long *id,
     char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_game_stmt(s, SG_GAME_ADD, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_text(st, 1, variant, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, options, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, record, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 4, now);
-	sqlite3_bind_text(st, 5, topic, -1, SQLITE_STATIC);
-	if (store_game_run(s, SG_GAME_ADD, st, cause) == -1)
+	db_bind_text(st, 1, variant);
+	db_bind_text(st, 2, options);
+	db_bind_text(st, 3, record);
+	db_bind_int64(st, 4, now);
+	db_bind_text(st, 5, topic);
+	if (store_insert(s, st, store_game_sql[SG_GAME_ADD], id, cause) == -1)
 		return (-1);
-	*id = sqlite3_last_insert_rowid(s->db);
 	return (0);
 }
 
@@ -342,35 +341,34 @@ int
 store_game_get(struct store *s, long long id, struct store_game *g,
     char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	memset(g, 0, sizeof *g);
 	if ((st = store_game_stmt(s, SG_GAME_GET, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, id);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+	db_bind_int64(st, 1, id);
+	if ((rc = db_step(st)) == DB_ROW)
 		store_game_row(st, g);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_fail(s, cause, "cannot read the games"));
-	return (rc == SQLITE_ROW);
+	return (rc == DB_ROW);
 }
 
 int
 store_game_update(struct store *s, long long id, const char *status,
     const char *record, int turns, long long now, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_game_stmt(s, SG_GAME_UPDATE, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_text(st, 2, status, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, record, -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 4, turns);
-	sqlite3_bind_int64(st, 5, now);
+	db_bind_int64(st, 1, id);
+	db_bind_text(st, 2, status);
+	db_bind_text(st, 3, record);
+	db_bind_int(st, 4, turns);
+	db_bind_int64(st, 5, now);
 	return (store_game_run(s, SG_GAME_UPDATE, st, cause));
 }
 
@@ -379,12 +377,12 @@ int
 store_game_thread(struct store *s, long long id, const char *message_id,
     char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_game_stmt(s, SG_GAME_THREAD, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_text(st, 2, message_id, -1, SQLITE_STATIC);
+	db_bind_int64(st, 1, id);
+	db_bind_text(st, 2, message_id);
 	return (store_game_run(s, SG_GAME_THREAD, st, cause));
 }
 
@@ -393,7 +391,7 @@ int
 store_game_list(struct store *s, long long player, struct store_game **out,
     size_t *n, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 i, rc;
 
 	*out = NULL;
@@ -402,14 +400,13 @@ store_game_list(struct store *s, long long player, struct store_game **out,
 	if ((st = store_game_stmt(s, i, cause)) == NULL)
 		return (-1);
 	if (player != 0)
-		sqlite3_bind_int64(st, 1, player);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		db_bind_int64(st, 1, player);
+	while ((rc = db_step(st)) == DB_ROW) {
 		*out = xreallocarray(*out, *n + 1, sizeof **out);
 		store_game_row(st, &(*out)[(*n)++]);
 	}
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_DONE) {
+	db_reset(st);
+	if (rc != DB_DONE) {
 		store_game_list_free(*out, *n);
 		*out = NULL;
 		*n = 0;
@@ -450,14 +447,14 @@ int
 store_seat_add(struct store *s, long long game, int seat, long long player,
     const char *state, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_game_stmt(s, SG_SEAT_ADD, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, seat);
+	db_bind_int64(st, 1, game);
+	db_bind_int(st, 2, seat);
 	store_game_bind_id(st, 3, player);
-	sqlite3_bind_text(st, 4, state, -1, SQLITE_STATIC);
+	db_bind_text(st, 4, state);
 	return (store_game_run(s, SG_SEAT_ADD, st, cause));
 }
 
@@ -465,14 +462,14 @@ int
 store_seat_set(struct store *s, long long game, int seat, long long player,
     const char *state, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_game_stmt(s, SG_SEAT_SET, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, seat);
+	db_bind_int64(st, 1, game);
+	db_bind_int(st, 2, seat);
 	store_game_bind_id(st, 3, player);
-	sqlite3_bind_text(st, 4, state, -1, SQLITE_STATIC);
+	db_bind_text(st, 4, state);
 	return (store_game_run(s, SG_SEAT_SET, st, cause));
 }
 
@@ -480,11 +477,11 @@ store_seat_set(struct store *s, long long game, int seat, long long player,
 int
 store_seats_clear(struct store *s, long long game, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_game_stmt(s, SG_SEATS_CLEAR, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
+	db_bind_int64(st, 1, game);
 	return (store_game_run(s, SG_SEATS_CLEAR, st, cause));
 }
 
@@ -493,7 +490,7 @@ int
 store_seats(struct store *s, long long game, struct store_seat **out,
     size_t *n, char **cause)
 {
-	sqlite3_stmt		*st;
+	struct db_stmt	*st;
 	struct store_seat	*seat;
 	int			 rc;
 
@@ -501,20 +498,19 @@ store_seats(struct store *s, long long game, struct store_seat **out,
 	*n = 0;
 	if ((st = store_game_stmt(s, SG_SEATS, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, game);
+	while ((rc = db_step(st)) == DB_ROW) {
 		*out = xreallocarray(*out, *n + 1, sizeof **out);
 		seat = &(*out)[(*n)++];
-		seat->seat = sqlite3_column_int(st, 0);
+		seat->seat = db_column_int(st, 0);
 		seat->state = store_text(st, 1);
 		store_game_row_player(st, 2, &seat->player);
 		seat->bank = store_game_int(st, 7);
 		seat->out = store_text(st, 8);
 		seat->rank = (int)store_game_int(st, 9);
 	}
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_DONE) {
+	db_reset(st);
+	if (rc != DB_DONE) {
 		store_seats_free(*out, *n);
 		*out = NULL;
 		*n = 0;
@@ -542,16 +538,16 @@ store_action_add(struct store *s, long long game, long long player,
     int number, const char *text, const char *message_id, long long now,
     char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_game_stmt(s, SG_ACTION_ADD, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
+	db_bind_int64(st, 1, game);
 	store_game_bind_id(st, 2, player);
-	sqlite3_bind_int(st, 3, number);
-	sqlite3_bind_text(st, 4, text, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 5, message_id, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 6, now);
+	db_bind_int(st, 3, number);
+	db_bind_text(st, 4, text);
+	db_bind_text(st, 5, message_id);
+	db_bind_int64(st, 6, now);
 	return (store_game_run(s, SG_ACTION_ADD, st, cause));
 }
 
@@ -560,37 +556,36 @@ int
 store_observe(struct store *s, long long game, long long player, int on,
     char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 i = on ? SG_OBSERVE_ADD : SG_OBSERVE_DEL;
 
 	if ((st = store_game_stmt(s, i, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int64(st, 2, player);
+	db_bind_int64(st, 1, game);
+	db_bind_int64(st, 2, player);
 	if (store_game_run(s, i, st, cause) == -1)
 		return (-1);
-	return (sqlite3_changes(s->db) > 0);
+	return (db_changes(s->db) > 0);
 }
 
 int
 store_observers(struct store *s, long long game, struct store_player **out,
     size_t *n, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	*out = NULL;
 	*n = 0;
 	if ((st = store_game_stmt(s, SG_OBSERVERS, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, game);
+	while ((rc = db_step(st)) == DB_ROW) {
 		*out = xreallocarray(*out, *n + 1, sizeof **out);
 		store_game_row_player(st, 0, &(*out)[(*n)++]);
 	}
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_DONE) {
+	db_reset(st);
+	if (rc != DB_DONE) {
 		store_players_free(*out, *n);
 		*out = NULL;
 		*n = 0;
@@ -604,12 +599,12 @@ int
 store_mail_add(struct store *s, const char *message_id, long long game,
     long long player, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_game_stmt(s, SG_MAIL_ADD, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_text(st, 1, message_id, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, game);
+	db_bind_text(st, 1, message_id);
+	db_bind_int64(st, 2, game);
 	store_game_bind_id(st, 3, player);
 	return (store_game_run(s, SG_MAIL_ADD, st, cause));
 }
@@ -622,21 +617,20 @@ int
 store_mail_game(struct store *s, const char *message_id, long long *game,
     long long *player, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	if ((st = store_game_stmt(s, SG_MAIL_GAME, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_text(st, 1, message_id, -1, SQLITE_STATIC);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		*game = sqlite3_column_int64(st, 0);
-		*player = sqlite3_column_int64(st, 1);	/* 0 if NULL */
+	db_bind_text(st, 1, message_id);
+	if ((rc = db_step(st)) == DB_ROW) {
+		*game = db_column_int64(st, 0);
+		*player = db_column_int64(st, 1);	/* 0 if NULL */
 	}
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_fail(s, cause, "cannot read the game mail"));
-	return (rc == SQLITE_ROW);
+	return (rc == DB_ROW);
 }
 
 /* The last mail about game to each of its recipients, oldest first. */
@@ -644,7 +638,7 @@ int
 store_mail_last(struct store *s, long long game, struct store_outmail **out,
     size_t *n, char **cause)
 {
-	sqlite3_stmt		*st;
+	struct db_stmt	*st;
 	struct store_outmail	*m;
 	int			 rc;
 
@@ -652,15 +646,14 @@ store_mail_last(struct store *s, long long game, struct store_outmail **out,
 	*n = 0;
 	if ((st = store_game_stmt(s, SG_MAIL_LAST, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, game);
+	while ((rc = db_step(st)) == DB_ROW) {
 		*out = xreallocarray(*out, *n + 1, sizeof **out);
 		m = &(*out)[(*n)++];
 		store_outmail_row(st, m);
 	}
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_DONE) {
+	db_reset(st);
+	if (rc != DB_DONE) {
 		while (*n > 0)
 			store_outmail_free(&(*out)[--(*n)]);
 		free(*out);

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
+#include "db.h"
 
 #include "buf.h"
 #include "store.h"
@@ -79,7 +79,7 @@ static const char *const store_league_sql[SL_NSTMTS] = {
 	"INSERT INTO tournaments (name, variant, format, seats, segments, "
 	    "rounds, max, clock, rated, starts, organiser, state, round, "
 	    "league, season, division, created) VALUES (?1, ?2, ?3, ?4, ?5, "
-	    "?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+	    "?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17) RETURNING id",
 	"SELECT " SL_T_COLUMNS " FROM tournaments WHERE id = ?1",
 	"SELECT " SL_T_COLUMNS " FROM tournaments WHERE name = ?1",
 	"SELECT " SL_T_COLUMNS " FROM tournaments WHERE league IS NULL "
@@ -108,7 +108,8 @@ static const char *const store_league_sql[SL_NSTMTS] = {
 	"SELECT tournament FROM pairings WHERE game = ?1",
 	"INSERT INTO leagues (name, variant, seats, segments, division, "
 	    "promote, relegate, clock, organiser, season, state, created) "
-	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0, 'open', ?10)",
+	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0, 'open', ?10) "
+	    "RETURNING id",
 	"SELECT " SL_L_COLUMNS " FROM leagues WHERE id = ?1",
 	"SELECT " SL_L_COLUMNS " FROM leagues WHERE name = ?1",
 	"SELECT " SL_L_COLUMNS " FROM leagues ORDER BY id",
@@ -124,24 +125,24 @@ static const char *const store_league_sql[SL_NSTMTS] = {
 
 _Static_assert(SL_NSTMTS <= STORE_LEAGUE_NSTMTS, "store-private.h");
 
-static sqlite3_stmt *store_league_bind(struct store *, int, char **,
+static struct db_stmt *store_league_bind(struct store *, int, char **,
 		    const char *, ...);
-static int	store_league_run(struct store *, int, sqlite3_stmt *, char **);
-static int	store_league_done(struct store *, int, sqlite3_stmt *, int,
+static int	store_league_run(struct store *, int, struct db_stmt *, char **);
+static int	store_league_done(struct store *, int, struct db_stmt *, int,
 		    char **);
-static void	store_league_t_row(sqlite3_stmt *, struct store_tournament *);
-static void	store_league_l_row(sqlite3_stmt *, struct store_league *);
+static void	store_league_t_row(struct db_stmt *, struct store_tournament *);
+static void	store_league_l_row(struct db_stmt *, struct store_league *);
 static int	store_league_ids(const char *, long long *, int *, int);
 
 /*
  * Statement i, prepared if need be and bound by types: 'i' a long long,
  * 'n' a long long or NULL for -1, 'd' a double, 't' a string or NULL.
  */
-static sqlite3_stmt *
+static struct db_stmt *
 store_league_bind(struct store *s, int i, char **cause, const char *types,
     ...)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	va_list		 ap;
 	const char	*t;
 	long long	 v;
@@ -157,19 +158,18 @@ store_league_bind(struct store *s, int i, char **cause, const char *types,
 		case 'n':
 			v = va_arg(ap, long long);
 			if (types[col - 1] == 'n' && v == -1)
-				sqlite3_bind_null(st, col);
+				db_bind_null(st, col);
 			else
-				sqlite3_bind_int64(st, col, v);
+				db_bind_int64(st, col, v);
 			break;
 		case 'd':
-			sqlite3_bind_double(st, col, va_arg(ap, double));
+			db_bind_double(st, col, va_arg(ap, double));
 			break;
 		default:
 			if ((t = va_arg(ap, const char *)) == NULL)
-				sqlite3_bind_null(st, col);
+				db_bind_null(st, col);
 			else
-				sqlite3_bind_text(st, col, t, -1,
-				    SQLITE_TRANSIENT);
+				db_bind_text(st, col, t);
 			break;
 		}
 	}
@@ -178,64 +178,63 @@ store_league_bind(struct store *s, int i, char **cause, const char *types,
 }
 
 static int
-store_league_run(struct store *s, int i, sqlite3_stmt *st, char **cause)
+store_league_run(struct store *s, int i, struct db_stmt *st, char **cause)
 {
 	if (st == NULL)
 		return (-1);
 	return (store_run(s, st, store_league_sql[i], cause));
 }
 
-/* End a query stepped to rc: SQLITE_DONE is fine, anything else fails. */
+/* End a query stepped to rc: DB_DONE is fine, anything else fails. */
 static int
-store_league_done(struct store *s, int i, sqlite3_stmt *st, int rc,
+store_league_done(struct store *s, int i, struct db_stmt *st, int rc,
     char **cause)
 {
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_DONE)
 		return (store_fail(s, cause, store_league_sql[i]));
 	return (0);
 }
 
 static void
-store_league_t_row(sqlite3_stmt *st, struct store_tournament *t)
+store_league_t_row(struct db_stmt *st, struct store_tournament *t)
 {
-	t->id = sqlite3_column_int64(st, 0);
+	t->id = db_column_int64(st, 0);
 	t->name = store_text(st, 1);
 	t->variant = store_text(st, 2);
 	t->format = store_text(st, 3);
-	t->seats = sqlite3_column_int(st, 4);
-	t->segments = sqlite3_column_int(st, 5);
-	t->rounds = sqlite3_column_int(st, 6);
-	t->max = sqlite3_column_int(st, 7);
+	t->seats = db_column_int(st, 4);
+	t->segments = db_column_int(st, 5);
+	t->rounds = db_column_int(st, 6);
+	t->max = db_column_int(st, 7);
 	t->clock = store_text(st, 8);
-	t->rated = sqlite3_column_int(st, 9);
+	t->rated = db_column_int(st, 9);
 	t->starts = store_game_int(st, 10);
 	t->organiser = store_game_int(st, 11);
 	t->state = store_text(st, 12);
-	t->round = sqlite3_column_int(st, 13);
+	t->round = db_column_int(st, 13);
 	t->league = store_game_int(st, 14);
-	t->season = sqlite3_column_int(st, 15);
-	t->division = sqlite3_column_int(st, 16);
-	t->created = sqlite3_column_int64(st, 17);
+	t->season = db_column_int(st, 15);
+	t->division = db_column_int(st, 16);
+	t->created = db_column_int64(st, 17);
 }
 
 static void
-store_league_l_row(sqlite3_stmt *st, struct store_league *l)
+store_league_l_row(struct db_stmt *st, struct store_league *l)
 {
-	l->id = sqlite3_column_int64(st, 0);
+	l->id = db_column_int64(st, 0);
 	l->name = store_text(st, 1);
 	l->variant = store_text(st, 2);
-	l->seats = sqlite3_column_int(st, 3);
-	l->segments = sqlite3_column_int(st, 4);
-	l->division = sqlite3_column_int(st, 5);
-	l->promote = sqlite3_column_int(st, 6);
-	l->relegate = sqlite3_column_int(st, 7);
+	l->seats = db_column_int(st, 3);
+	l->segments = db_column_int(st, 4);
+	l->division = db_column_int(st, 5);
+	l->promote = db_column_int(st, 6);
+	l->relegate = db_column_int(st, 7);
 	l->clock = store_text(st, 8);
 	l->organiser = store_game_int(st, 9);
-	l->season = sqlite3_column_int(st, 10);
+	l->season = db_column_int(st, 10);
 	l->state = store_text(st, 11);
-	l->created = sqlite3_column_int64(st, 12);
+	l->created = db_column_int64(st, 12);
 }
 
 /* Read up to max numbers from "12 15 3"; returns how many. */
@@ -279,7 +278,7 @@ store_game_finish(struct store *s, long long id, long long now,
 	if (store_league_run(s, SL_GAME_FINISH, store_league_bind(s,
 	    SL_GAME_FINISH, cause, "ii", id, now), cause) == -1)
 		return (-1);
-	return (sqlite3_changes(s->db) > 0);
+	return (db_changes(s->db) > 0);
 }
 
 int
@@ -296,7 +295,7 @@ int
 store_games_open(struct store *s, struct store_game **out, size_t *n,
     char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	struct store_game *v = NULL, *g;
 	size_t		 size = 0;
 	int		 rc;
@@ -304,7 +303,7 @@ store_games_open(struct store *s, struct store_game **out, size_t *n,
 	*n = 0;
 	if ((st = store_league_bind(s, SL_GAMES_OPEN, cause, "")) == NULL)
 		return (-1);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = db_step(st)) == DB_ROW) {
 		if (*n == size) {
 			size = size == 0 ? 8 : size * 2;
 			v = xreallocarray(v, size, sizeof *v);
@@ -328,7 +327,7 @@ int
 store_tournament_add(struct store *s, struct store_tournament *t,
     char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	st = store_league_bind(s, SL_T_ADD, cause, "tttiiiitinntinii",
 	    t->name, t->variant, t->format, (long long)t->seats,
@@ -338,10 +337,10 @@ store_tournament_add(struct store *s, struct store_tournament *t,
 	    (long long)t->division);
 	if (st == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 17, t->created);
-	if (store_league_run(s, SL_T_ADD, st, cause) == -1)
+	db_bind_int64(st, 17, t->created);
+	if (store_insert(s, st, store_league_sql[SL_T_ADD], &t->id,
+	    cause) == -1)
 		return (-1);
-	t->id = sqlite3_last_insert_rowid(s->db);
 	return (0);
 }
 
@@ -350,7 +349,7 @@ int
 store_tournament_get(struct store *s, long long id, const char *name,
     struct store_tournament *t, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 i = name != NULL ? SL_T_GET_NAME : SL_T_GET_ID, rc;
 
 	memset(t, 0, sizeof *t);
@@ -358,10 +357,9 @@ store_tournament_get(struct store *s, long long id, const char *name,
 	    store_league_bind(s, i, cause, "i", id);
 	if (st == NULL)
 		return (-1);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	if ((rc = db_step(st)) == DB_ROW) {
 		store_league_t_row(st, t);
-		sqlite3_reset(st);
-		sqlite3_clear_bindings(st);
+		db_reset(st);
 		return (1);
 	}
 	return (store_league_done(s, i, st, rc, cause) == -1 ? -1 : 0);
@@ -372,7 +370,7 @@ int
 store_tournament_list(struct store *s, long long league,
     struct store_tournament **out, size_t *n, char **cause)
 {
-	sqlite3_stmt		*st;
+	struct db_stmt	*st;
 	struct store_tournament	*v = NULL;
 	size_t			 size = 0;
 	int			 i = league == -1 ? SL_T_LIST : SL_T_LIST_LEAGUE;
@@ -383,7 +381,7 @@ store_tournament_list(struct store *s, long long league,
 	    store_league_bind(s, i, cause, "i", league);
 	if (st == NULL)
 		return (-1);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = db_step(st)) == DB_ROW) {
 		if (*n == size) {
 			size = size == 0 ? 8 : size * 2;
 			v = xreallocarray(v, size, sizeof *v);
@@ -471,7 +469,7 @@ int
 store_entrants(struct store *s, long long t, struct store_entrant **out,
     size_t *n, char **cause)
 {
-	sqlite3_stmt		*st;
+	struct db_stmt	*st;
 	struct store_entrant	*v = NULL, *e;
 	size_t			 size = 0;
 	int			 rc;
@@ -479,15 +477,15 @@ store_entrants(struct store *s, long long t, struct store_entrant **out,
 	*n = 0;
 	if ((st = store_league_bind(s, SL_E_LIST, cause, "i", t)) == NULL)
 		return (-1);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = db_step(st)) == DB_ROW) {
 		if (*n == size) {
 			size = size == 0 ? 16 : size * 2;
 			v = xreallocarray(v, size, sizeof *v);
 		}
 		e = &v[(*n)++];
 		store_game_row_player(st, 0, &e->player);
-		e->number = sqlite3_column_int(st, 5);
-		e->rating = sqlite3_column_double(st, 6);
+		e->number = db_column_int(st, 5);
+		e->rating = db_column_double(st, 6);
 		e->state = store_text(st, 7);
 	}
 	*out = v;
@@ -541,7 +539,7 @@ int
 store_pairings(struct store *s, long long t, int round,
     struct store_pairing **out, size_t *n, char **cause)
 {
-	sqlite3_stmt		*st;
+	struct db_stmt	*st;
 	struct store_pairing	*v = NULL, *p;
 	const char		*ranks;
 	size_t			 size = 0;
@@ -551,26 +549,26 @@ store_pairings(struct store *s, long long t, int round,
 	if ((st = store_league_bind(s, SL_P_LIST, cause, "ii", t,
 	    (long long)round)) == NULL)
 		return (-1);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = db_step(st)) == DB_ROW) {
 		if (*n == size) {
 			size = size == 0 ? 16 : size * 2;
 			v = xreallocarray(v, size, sizeof *v);
 		}
 		p = &v[(*n)++];
 		memset(p, 0, sizeof *p);
-		p->round = sqlite3_column_int(st, 0);
-		p->board = sqlite3_column_int(st, 1);
-		p->leg = sqlite3_column_int(st, 2);
+		p->round = db_column_int(st, 0);
+		p->board = db_column_int(st, 1);
+		p->leg = db_column_int(st, 2);
 		p->game = store_game_int(st, 3);
-		p->n = store_league_ids((const char *)sqlite3_column_text(st,
+		p->n = store_league_ids(db_column_text(st,
 		    4), p->players, NULL, 6);
 		p->status = store_text(st, 6);
 		if (p->game == -1) {
-			ranks = (const char *)sqlite3_column_text(st, 5);
+			ranks = db_column_text(st, 5);
 			p->done = 1;
 		} else {
-			ranks = (const char *)sqlite3_column_text(st, 8);
-			p->done = sqlite3_column_type(st, 7) != SQLITE_NULL;
+			ranks = db_column_text(st, 8);
+			p->done = !db_column_null(st, 7);
 		}
 		store_league_ids(ranks, NULL, p->ranks, p->n);
 	}
@@ -598,15 +596,14 @@ store_pairings_free(struct store_pairing *v, size_t n)
 int
 store_pairing_of(struct store *s, long long game, long long *t, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	if ((st = store_league_bind(s, SL_P_OF, cause, "i", game)) == NULL)
 		return (-1);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		*t = sqlite3_column_int64(st, 0);
-		sqlite3_reset(st);
-		sqlite3_clear_bindings(st);
+	if ((rc = db_step(st)) == DB_ROW) {
+		*t = db_column_int64(st, 0);
+		db_reset(st);
 		return (1);
 	}
 	return (store_league_done(s, SL_P_OF, st, rc, cause) == -1 ? -1 : 0);
@@ -616,13 +613,15 @@ store_pairing_of(struct store *s, long long game, long long *t, char **cause)
 int
 store_league_add(struct store *s, struct store_league *l, char **cause)
 {
-	if (store_league_run(s, SL_L_ADD, store_league_bind(s, SL_L_ADD,
-	    cause, "ttiiiiitni", l->name, l->variant, (long long)l->seats,
-	    (long long)l->segments, (long long)l->division,
-	    (long long)l->promote, (long long)l->relegate, l->clock,
-	    l->organiser, l->created), cause) == -1)
+	struct db_stmt	*st;
+
+	st = store_league_bind(s, SL_L_ADD, cause, "ttiiiiitni", l->name,
+	    l->variant, (long long)l->seats, (long long)l->segments,
+	    (long long)l->division, (long long)l->promote,
+	    (long long)l->relegate, l->clock, l->organiser, l->created);
+	if (st == NULL || store_insert(s, st, store_league_sql[SL_L_ADD],
+	    &l->id, cause) == -1)
 		return (-1);
-	l->id = sqlite3_last_insert_rowid(s->db);
 	return (0);
 }
 
@@ -631,7 +630,7 @@ int
 store_league_get(struct store *s, long long id, const char *name,
     struct store_league *l, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 i = name != NULL ? SL_L_GET_NAME : SL_L_GET_ID, rc;
 
 	memset(l, 0, sizeof *l);
@@ -639,10 +638,9 @@ store_league_get(struct store *s, long long id, const char *name,
 	    store_league_bind(s, i, cause, "i", id);
 	if (st == NULL)
 		return (-1);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	if ((rc = db_step(st)) == DB_ROW) {
 		store_league_l_row(st, l);
-		sqlite3_reset(st);
-		sqlite3_clear_bindings(st);
+		db_reset(st);
 		return (1);
 	}
 	return (store_league_done(s, i, st, rc, cause) == -1 ? -1 : 0);
@@ -652,7 +650,7 @@ int
 store_league_list(struct store *s, struct store_league **out, size_t *n,
     char **cause)
 {
-	sqlite3_stmt		*st;
+	struct db_stmt	*st;
 	struct store_league	*v = NULL;
 	size_t			 size = 0;
 	int			 rc;
@@ -660,7 +658,7 @@ store_league_list(struct store *s, struct store_league **out, size_t *n,
 	*n = 0;
 	if ((st = store_league_bind(s, SL_L_LIST, cause, "")) == NULL)
 		return (-1);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = db_step(st)) == DB_ROW) {
 		if (*n == size) {
 			size = size == 0 ? 8 : size * 2;
 			v = xreallocarray(v, size, sizeof *v);
@@ -722,7 +720,7 @@ int
 store_members(struct store *s, long long league, struct store_member **out,
     size_t *n, char **cause)
 {
-	sqlite3_stmt		*st;
+	struct db_stmt	*st;
 	struct store_member	*v = NULL, *m;
 	size_t			 size = 0;
 	int			 rc;
@@ -730,14 +728,14 @@ store_members(struct store *s, long long league, struct store_member **out,
 	*n = 0;
 	if ((st = store_league_bind(s, SL_M_LIST, cause, "i", league)) == NULL)
 		return (-1);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = db_step(st)) == DB_ROW) {
 		if (*n == size) {
 			size = size == 0 ? 16 : size * 2;
 			v = xreallocarray(v, size, sizeof *v);
 		}
 		m = &v[(*n)++];
 		store_game_row_player(st, 0, &m->player);
-		m->division = sqlite3_column_int(st, 5);
+		m->division = db_column_int(st, 5);
 		m->state = store_text(st, 6);
 	}
 	*out = v;

@@ -6,9 +6,9 @@
 #ifndef STORE_PRIVATE_H
 #define STORE_PRIVATE_H
 
-#include <sqlite3.h>
+#include "db.h"
 
-#define STORE_NSTMTS		15	/* store.c's statements */
+#define STORE_NSTMTS		12	/* store.c's statements */
 #define STORE_GAME_NSTMTS	22	/* store-game.c's, made when first used */
 #define STORE_CLOCK_NSTMTS	18	/* store-clock.c's, likewise */
 #define STORE_ADDRESS_NSTMTS	20	/* store-address.c's, likewise */
@@ -20,18 +20,18 @@
 #define STORE_PROOF_NSTMTS	4	/* store-proof.c's, likewise */
 
 struct store {
-	sqlite3		*db;
+	struct db *db;
 	char		*path;
-	sqlite3_stmt	*stmt[STORE_NSTMTS];
-	sqlite3_stmt	*game_stmt[STORE_GAME_NSTMTS];
-	sqlite3_stmt	*clock_stmt[STORE_CLOCK_NSTMTS];
-	sqlite3_stmt	*address_stmt[STORE_ADDRESS_NSTMTS];
-	sqlite3_stmt	*league_stmt[STORE_LEAGUE_NSTMTS];
-	sqlite3_stmt	*rating_stmt[STORE_RATING_NSTMTS];
-	sqlite3_stmt	*robot_stmt[STORE_ROBOT_NSTMTS];
-	sqlite3_stmt	*sender_stmt[STORE_SENDER_NSTMTS];
-	sqlite3_stmt	*touched_stmt[STORE_TOUCHED_NSTMTS];
-	sqlite3_stmt	*proof_stmt[STORE_PROOF_NSTMTS];
+	struct db_stmt *stmt[STORE_NSTMTS];
+	struct db_stmt *game_stmt[STORE_GAME_NSTMTS];
+	struct db_stmt *clock_stmt[STORE_CLOCK_NSTMTS];
+	struct db_stmt *address_stmt[STORE_ADDRESS_NSTMTS];
+	struct db_stmt *league_stmt[STORE_LEAGUE_NSTMTS];
+	struct db_stmt *rating_stmt[STORE_RATING_NSTMTS];
+	struct db_stmt *robot_stmt[STORE_ROBOT_NSTMTS];
+	struct db_stmt *sender_stmt[STORE_SENDER_NSTMTS];
+	struct db_stmt *touched_stmt[STORE_TOUCHED_NSTMTS];
+	struct db_stmt *proof_stmt[STORE_PROOF_NSTMTS];
 };
 
 struct store_outmail;
@@ -45,17 +45,19 @@ struct store_player;
 	"g.clock_turn, g.reminded, g.deadline, g.ending, g.result, g.rated, " \
 	"g.finished, g.tournament, g.seek, g.held"
 
-void	store_game_row(sqlite3_stmt *, struct store_game *);
-void	store_game_row_player(sqlite3_stmt *, int, struct store_player *);
+void	store_game_row(struct db_stmt *, struct store_game *);
+void	store_game_row_player(struct db_stmt *, int, struct store_player *);
 
 int	store_fail(struct store *, char **, const char *);
-void	store_outmail_row(sqlite3_stmt *, struct store_outmail *);
-long long store_game_int(sqlite3_stmt *, int);
-char	*store_text(sqlite3_stmt *, int);
-sqlite3_stmt *store_prepare(struct store *, sqlite3_stmt **, const char *,
+void	store_outmail_row(struct db_stmt *, struct store_outmail *);
+long long store_game_int(struct db_stmt *, int);
+char	*store_text(struct db_stmt *, int);
+struct db_stmt *store_prepare(struct store *, struct db_stmt **, const char *,
 	    char **);
-int	store_run(struct store *, sqlite3_stmt *, const char *, char **);
-int	store_found(struct store *, sqlite3_stmt *, int, const char *,
+int	store_run(struct store *, struct db_stmt *, const char *, char **);
+int	store_insert(struct store *, struct db_stmt *, const char *,
+	    long long *, char **);
+int	store_found(struct store *, struct db_stmt *, int, const char *,
 	    char **);
 
 #endif

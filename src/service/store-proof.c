@@ -2,7 +2,7 @@
 
 #include <stdlib.h>
 
-#include <sqlite3.h>
+#include "db.h"
 
 #include "store.h"
 #include "store-private.h"
@@ -43,16 +43,16 @@ int
 store_proof_get(struct store *s, long long player, int *proven,
     char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	*proven = 0;
 	if ((st = store_prepare(s, &s->proof_stmt[SP_GET],
 	    store_proof_sql[SP_GET], cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, player);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		*proven = sqlite3_column_int(st, 0) != 0;
+	db_bind_int64(st, 1, player);
+	if ((rc = db_step(st)) == DB_ROW)
+		*proven = db_column_int(st, 0) != 0;
 	return (store_found(s, st, rc, store_proof_sql[SP_GET], cause) ==
 	    -1 ? -1 : 0);
 }
@@ -61,12 +61,12 @@ store_proof_get(struct store *s, long long player, int *proven,
 int
 store_proof_set(struct store *s, long long player, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_prepare(s, &s->proof_stmt[SP_SET],
 	    store_proof_sql[SP_SET], cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, player);
+	db_bind_int64(st, 1, player);
 	return (store_run(s, st, store_proof_sql[SP_SET], cause));
 }
 
@@ -74,13 +74,13 @@ store_proof_set(struct store *s, long long player, char **cause)
 int
 store_proof_hold(struct store *s, long long game, int held, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_prepare(s, &s->proof_stmt[SP_HOLD],
 	    store_proof_sql[SP_HOLD], cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, held);
+	db_bind_int64(st, 1, game);
+	db_bind_int(st, 2, held);
 	return (store_run(s, st, store_proof_sql[SP_HOLD], cause));
 }
 
@@ -92,7 +92,7 @@ int
 store_proof_held(struct store *s, long long player, long long **out,
     size_t *n, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	*out = NULL;
@@ -100,10 +100,10 @@ store_proof_held(struct store *s, long long player, long long **out,
 	if ((st = store_prepare(s, &s->proof_stmt[SP_HELD],
 	    store_proof_sql[SP_HELD], cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, player);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, player);
+	while ((rc = db_step(st)) == DB_ROW) {
 		*out = xreallocarray(*out, *n + 1, sizeof **out);
-		(*out)[(*n)++] = sqlite3_column_int64(st, 0);
+		(*out)[(*n)++] = db_column_int64(st, 0);
 	}
 	if (store_found(s, st, rc, store_proof_sql[SP_HELD], cause) == -1) {
 		free(*out);

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
+#include "db.h"
 
 #include "store.h"
 #include "store-private.h"
@@ -83,9 +83,9 @@ static const char *const store_rating_sql[SR_NSTMTS] = {
 
 _Static_assert(SR_NSTMTS <= STORE_RATING_NSTMTS, "store-private.h");
 
-static sqlite3_stmt *store_rating_stmt(struct store *, int, char **);
+static struct db_stmt *store_rating_stmt(struct store *, int, char **);
 static int	store_rating_end(struct store *, int, int, char **);
-static void	store_rating_player(sqlite3_stmt *, int,
+static void	store_rating_player(struct db_stmt *, int,
 		    struct store_player *);
 static int	store_rating_list(struct store *, int, long long,
 		    const char *, struct store_rating **, size_t *, char **);
@@ -93,30 +93,29 @@ static int	store_rating_changes(struct store *, int, long long, int,
 		    struct store_rating_change **, size_t *, char **);
 
 /* Statement i, prepared now if it is the first use; NULL on failure. */
-static sqlite3_stmt *
+static struct db_stmt *
 store_rating_stmt(struct store *s, int i, char **cause)
 {
 	return (store_prepare(s, &s->rating_stmt[i], store_rating_sql[i],
 	    cause));
 }
 
-/* Reset statement i, stepped to rc: SQLITE_DONE is fine, else -1. */
+/* Reset statement i, stepped to rc: DB_DONE is fine, else -1. */
 static int
 store_rating_end(struct store *s, int i, int rc, char **cause)
 {
-	sqlite3_reset(s->rating_stmt[i]);
-	sqlite3_clear_bindings(s->rating_stmt[i]);
-	if (rc != SQLITE_DONE)
+	db_reset(s->rating_stmt[i]);
+	if (rc != DB_DONE)
 		return (store_fail(s, cause, store_rating_sql[i]));
 	return (0);
 }
 
 /* The player in columns at (id), at + 1 (address), at + 2 (name). */
 static void
-store_rating_player(sqlite3_stmt *st, int at, struct store_player *p)
+store_rating_player(struct db_stmt *st, int at, struct store_player *p)
 {
 	memset(p, 0, sizeof *p);
-	p->id = sqlite3_column_int64(st, at);
+	p->id = db_column_int64(st, at);
 	p->address = store_text(st, at + 1);
 	p->name = store_text(st, at + 2);
 }
@@ -126,7 +125,7 @@ static int
 store_rating_list(struct store *s, int i, long long player, const char *kind,
     struct store_rating **out, size_t *n, char **cause)
 {
-	sqlite3_stmt		*st;
+	struct db_stmt	*st;
 	struct store_rating	*r;
 	int			 rc;
 
@@ -134,18 +133,18 @@ store_rating_list(struct store *s, int i, long long player, const char *kind,
 	*n = 0;
 	if ((st = store_rating_stmt(s, i, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, player);
-	sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, player);
+	db_bind_text(st, 2, kind);
+	while ((rc = db_step(st)) == DB_ROW) {
 		*out = xreallocarray(*out, *n + 1, sizeof **out);
 		r = &(*out)[(*n)++];
 		store_rating_player(st, 0, &r->player);
 		r->kind = store_text(st, 3);
-		r->rating = sqlite3_column_double(st, 4);
-		r->rd = sqlite3_column_double(st, 5);
-		r->volatility = sqlite3_column_double(st, 6);
-		r->games = sqlite3_column_int(st, 7);
-		r->updated = sqlite3_column_int64(st, 8);
+		r->rating = db_column_double(st, 4);
+		r->rd = db_column_double(st, 5);
+		r->volatility = db_column_double(st, 6);
+		r->games = db_column_int(st, 7);
+		r->updated = db_column_int64(st, 8);
 	}
 	if (store_rating_end(s, i, rc, cause) == -1) {
 		store_ratings_free(*out, *n);
@@ -201,29 +200,29 @@ store_rating_set(struct store *s, long long player, const char *kind,
     long long game, double before, const struct store_rating *r,
     double score, long long now, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_rating_stmt(s, SR_SET, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, player);
-	sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC);
-	sqlite3_bind_double(st, 3, r->rating);
-	sqlite3_bind_double(st, 4, r->rd);
-	sqlite3_bind_double(st, 5, r->volatility);
-	sqlite3_bind_int64(st, 6, now);
+	db_bind_int64(st, 1, player);
+	db_bind_text(st, 2, kind);
+	db_bind_double(st, 3, r->rating);
+	db_bind_double(st, 4, r->rd);
+	db_bind_double(st, 5, r->volatility);
+	db_bind_int64(st, 6, now);
 	if (store_run(s, st, store_rating_sql[SR_SET], cause) == -1)
 		return (-1);
 	if ((st = store_rating_stmt(s, SR_HISTORY_ADD, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, player);
-	sqlite3_bind_text(st, 2, kind, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, game);
-	sqlite3_bind_int64(st, 4, now);
-	sqlite3_bind_double(st, 5, before);
-	sqlite3_bind_double(st, 6, r->rating);
-	sqlite3_bind_double(st, 7, r->rd);
-	sqlite3_bind_double(st, 8, r->volatility);
-	sqlite3_bind_double(st, 9, score);
+	db_bind_int64(st, 1, player);
+	db_bind_text(st, 2, kind);
+	db_bind_int64(st, 3, game);
+	db_bind_int64(st, 4, now);
+	db_bind_double(st, 5, before);
+	db_bind_double(st, 6, r->rating);
+	db_bind_double(st, 7, r->rd);
+	db_bind_double(st, 8, r->volatility);
+	db_bind_double(st, 9, score);
 	return (store_run(s, st, store_rating_sql[SR_HISTORY_ADD], cause));
 }
 
@@ -232,7 +231,7 @@ static int
 store_rating_changes(struct store *s, int i, long long player, int max,
     struct store_rating_change **out, size_t *n, char **cause)
 {
-	sqlite3_stmt			*st;
+	struct db_stmt	*st;
 	struct store_rating_change	*c;
 	int				 rc;
 
@@ -240,18 +239,18 @@ store_rating_changes(struct store *s, int i, long long player, int max,
 	*n = 0;
 	if ((st = store_rating_stmt(s, i, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, player);
-	sqlite3_bind_int64(st, 2, max);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_int64(st, 1, player);
+	db_bind_int64(st, 2, max);
+	while ((rc = db_step(st)) == DB_ROW) {
 		*out = xreallocarray(*out, *n + 1, sizeof **out);
 		c = &(*out)[(*n)++];
-		c->game = sqlite3_column_int64(st, 0);
+		c->game = db_column_int64(st, 0);
 		c->kind = store_text(st, 1);
-		c->at = sqlite3_column_int64(st, 2);
-		c->before = sqlite3_column_double(st, 3);
-		c->rating = sqlite3_column_double(st, 4);
-		c->rd = sqlite3_column_double(st, 5);
-		c->score = sqlite3_column_double(st, 6);
+		c->at = db_column_int64(st, 2);
+		c->before = db_column_double(st, 3);
+		c->rating = db_column_double(st, 4);
+		c->rd = db_column_double(st, 5);
+		c->score = db_column_double(st, 6);
 		store_rating_player(st, 7, &c->player);
 	}
 	if (store_rating_end(s, i, rc, cause) == -1) {
@@ -290,20 +289,20 @@ int
 store_rating_stats(struct store *s, long long player,
     struct store_stats *stats, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	memset(stats, 0, sizeof *stats);
 	if ((st = store_rating_stmt(s, SR_STATS, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, player);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		stats->games = sqlite3_column_int(st, 0);
-		stats->wins = sqlite3_column_int(st, 1);
-		stats->draws = sqlite3_column_int(st, 2);
-		stats->losses = sqlite3_column_int(st, 3);
-		stats->timeouts = sqlite3_column_int(st, 4);
-		rc = sqlite3_step(st);
+	db_bind_int64(st, 1, player);
+	if ((rc = db_step(st)) == DB_ROW) {
+		stats->games = db_column_int(st, 0);
+		stats->wins = db_column_int(st, 1);
+		stats->draws = db_column_int(st, 2);
+		stats->losses = db_column_int(st, 3);
+		stats->timeouts = db_column_int(st, 4);
+		rc = db_step(st);
 	}
 	return (store_rating_end(s, SR_STATS, rc, cause));
 }
@@ -316,14 +315,14 @@ int
 store_rating_player_named(struct store *s, const char *name,
     struct store_player *p, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc, found = 0;
 
 	memset(p, 0, sizeof *p);
 	if ((st = store_rating_stmt(s, SR_NAMED, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_text(st, 1, name);
+	while ((rc = db_step(st)) == DB_ROW) {
 		if (found++ == 0)
 			store_rating_player(st, 0, p);
 	}

@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include <sqlite3.h>
+#include "db.h"
 
 #include "store.h"
 #include "store-private.h"
@@ -39,7 +39,7 @@ static const char *const store_robot_sql[SR_NSTMTS] = {
 
 _Static_assert(SR_NSTMTS == STORE_ROBOT_NSTMTS, "store-private.h");
 
-static sqlite3_stmt *
+static struct db_stmt *
 store_robot_stmt(struct store *s, int i, char **cause)
 {
 	return (store_prepare(s, &s->robot_stmt[i], store_robot_sql[i], cause));
@@ -50,24 +50,24 @@ int
 store_robot_job_set(struct store *s, long long game, int turn, long long now,
     char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_robot_stmt(s, SR_SET, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	sqlite3_bind_int(st, 2, turn);
-	sqlite3_bind_int64(st, 3, now);
+	db_bind_int64(st, 1, game);
+	db_bind_int(st, 2, turn);
+	db_bind_int64(st, 3, now);
 	return (store_run(s, st, store_robot_sql[SR_SET], cause));
 }
 
 int
 store_robot_job_del(struct store *s, long long game, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_robot_stmt(s, SR_DEL, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
+	db_bind_int64(st, 1, game);
 	return (store_run(s, st, store_robot_sql[SR_DEL], cause));
 }
 
@@ -79,54 +79,52 @@ int
 store_robot_job_next(struct store *s, long long after, long long *game,
     int *turn, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	if ((st = store_robot_stmt(s, SR_NEXT, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, after);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		*game = sqlite3_column_int64(st, 0);
-		*turn = sqlite3_column_int(st, 1);
+	db_bind_int64(st, 1, after);
+	if ((rc = db_step(st)) == DB_ROW) {
+		*game = db_column_int64(st, 0);
+		*turn = db_column_int(st, 1);
 	}
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_fail(s, cause, store_robot_sql[SR_NEXT]));
-	return (rc == SQLITE_ROW);
+	return (rc == DB_ROW);
 }
 
 /* Game's job: 1 with *turn, 0 if none, -1 on failure. */
 int
 store_robot_job_get(struct store *s, long long game, int *turn, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	if ((st = store_robot_stmt(s, SR_GET, cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, game);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		*turn = sqlite3_column_int(st, 0);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	db_bind_int64(st, 1, game);
+	if ((rc = db_step(st)) == DB_ROW)
+		*turn = db_column_int(st, 0);
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
 		return (store_fail(s, cause, store_robot_sql[SR_GET]));
-	return (rc == SQLITE_ROW);
+	return (rc == DB_ROW);
 }
 
 /* How many jobs wait, or -1. */
 long long
 store_robot_job_count(struct store *s, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	long long	 n = -1;
 
 	if ((st = store_robot_stmt(s, SR_COUNT, cause)) == NULL)
 		return (-1);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		n = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
+	if (db_step(st) == DB_ROW)
+		n = db_column_int64(st, 0);
+	db_reset(st);
 	if (n == -1)
 		store_fail(s, cause, store_robot_sql[SR_COUNT]);
 	return (n);

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <sqlite3.h>
+#include "db.h"
 
 #include "ratelimit.h"
 #include "store.h"
@@ -47,23 +47,23 @@ int
 store_sender_get(struct store *s, const char *address,
     struct ratelimit_sender *rs, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	const char	*digest;
 	int		 rc;
 
 	if ((st = store_prepare(s, &s->sender_stmt[SS_GET],
 	    store_sender_sql[SS_GET], cause)) == NULL)
 		return (-1);
-	sqlite3_bind_text(st, 1, address, -1, SQLITE_STATIC);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_text(st, 1, address);
+	if ((rc = db_step(st)) == DB_ROW) {
 		memset(rs, 0, sizeof *rs);
-		rs->spent = sqlite3_column_double(st, 0);
-		rs->last = sqlite3_column_int64(st, 1);
-		digest = (const char *)sqlite3_column_text(st, 2);
+		rs->spent = db_column_double(st, 0);
+		rs->last = db_column_int64(st, 1);
+		digest = db_column_text(st, 2);
 		snprintf(rs->digest, sizeof rs->digest, "%s",
 		    digest != NULL ? digest : "");
-		rs->junk = (long)sqlite3_column_int64(st, 3);
-		rs->since = sqlite3_column_int64(st, 4);
+		rs->junk = (long)db_column_int64(st, 3);
+		rs->since = db_column_int64(st, 4);
 	}
 	return (store_found(s, st, rc, "cannot read a sender's limits",
 	    cause));
@@ -74,17 +74,17 @@ int
 store_sender_put(struct store *s, const char *address,
     const struct ratelimit_sender *rs, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_prepare(s, &s->sender_stmt[SS_PUT],
 	    store_sender_sql[SS_PUT], cause)) == NULL)
 		return (-1);
-	sqlite3_bind_text(st, 1, address, -1, SQLITE_STATIC);
-	sqlite3_bind_double(st, 2, rs->spent);
-	sqlite3_bind_int64(st, 3, rs->last);
-	sqlite3_bind_text(st, 4, rs->digest, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 5, rs->junk);
-	sqlite3_bind_int64(st, 6, rs->since);
+	db_bind_text(st, 1, address);
+	db_bind_double(st, 2, rs->spent);
+	db_bind_int64(st, 3, rs->last);
+	db_bind_text(st, 4, rs->digest);
+	db_bind_int64(st, 5, rs->junk);
+	db_bind_int64(st, 6, rs->since);
 	return (store_run(s, st, store_sender_sql[SS_PUT], cause));
 }
 
@@ -93,17 +93,17 @@ int
 store_sender_rcpt_get(struct store *s, const char *address,
     struct ratelimit_sender *rs, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	int		 rc;
 
 	if ((st = store_prepare(s, &s->sender_stmt[SS_RCPT_GET],
 	    store_sender_sql[SS_RCPT_GET], cause)) == NULL)
 		return (-1);
-	sqlite3_bind_text(st, 1, address, -1, SQLITE_STATIC);
-	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	db_bind_text(st, 1, address);
+	if ((rc = db_step(st)) == DB_ROW) {
 		memset(rs, 0, sizeof *rs);
-		rs->spent = sqlite3_column_double(st, 0);
-		rs->last = sqlite3_column_int64(st, 1);
+		rs->spent = db_column_double(st, 0);
+		rs->last = db_column_int64(st, 1);
 	}
 	return (store_found(s, st, rc, "cannot read a recipient's limit",
 	    cause));
@@ -114,13 +114,13 @@ int
 store_sender_rcpt_put(struct store *s, const char *address,
     const struct ratelimit_sender *rs, char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 
 	if ((st = store_prepare(s, &s->sender_stmt[SS_RCPT_PUT],
 	    store_sender_sql[SS_RCPT_PUT], cause)) == NULL)
 		return (-1);
-	sqlite3_bind_text(st, 1, address, -1, SQLITE_STATIC);
-	sqlite3_bind_double(st, 2, rs->spent);
-	sqlite3_bind_int64(st, 3, rs->last);
+	db_bind_text(st, 1, address);
+	db_bind_double(st, 2, rs->spent);
+	db_bind_int64(st, 3, rs->last);
 	return (store_run(s, st, store_sender_sql[SS_RCPT_PUT], cause));
 }

@@ -2,7 +2,7 @@
 
 #include <stdlib.h>
 
-#include <sqlite3.h>
+#include "db.h"
 
 #include "store.h"
 #include "store-private.h"
@@ -40,7 +40,7 @@ int
 store_touched_some(struct store *s, size_t max, struct store_touched **out,
     char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	size_t		 n = 0;
 	int		 rc;
 
@@ -48,14 +48,14 @@ store_touched_some(struct store *s, size_t max, struct store_touched **out,
 	if ((st = store_prepare(s, &s->touched_stmt[ST_SOME],
 	    store_touched_sql[ST_SOME], cause)) == NULL)
 		return (-1);
-	sqlite3_bind_int64(st, 1, (sqlite3_int64)max);
+	db_bind_int64(st, 1, (long long)max);
 	*out = xcalloc(max > 0 ? max : 1, sizeof **out);
-	while (n < max && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		(*out)[n].game = sqlite3_column_int64(st, 0);
-		(*out)[n].change = sqlite3_column_int64(st, 1);
+	while (n < max && (rc = db_step(st)) == DB_ROW) {
+		(*out)[n].game = db_column_int64(st, 0);
+		(*out)[n].change = db_column_int64(st, 1);
 		n++;
 	}
-	if (store_found(s, st, n < max ? rc : SQLITE_DONE,
+	if (store_found(s, st, n < max ? rc : DB_DONE,
 	    store_touched_sql[ST_SOME], cause) == -1) {
 		free(*out);
 		*out = NULL;
@@ -69,7 +69,7 @@ int
 store_touched_done(struct store *s, const struct store_touched *v, size_t n,
     char **cause)
 {
-	sqlite3_stmt	*st;
+	struct db_stmt	*st;
 	size_t		 i;
 
 	if ((st = store_prepare(s, &s->touched_stmt[ST_DONE],
@@ -78,8 +78,8 @@ store_touched_done(struct store *s, const struct store_touched *v, size_t n,
 	if (store_begin(s, cause) == -1)
 		return (-1);
 	for (i = 0; i < n; i++) {
-		sqlite3_bind_int64(st, 1, v[i].game);
-		sqlite3_bind_int64(st, 2, v[i].change);
+		db_bind_int64(st, 1, v[i].game);
+		db_bind_int64(st, 2, v[i].change);
 		if (store_run(s, st, store_touched_sql[ST_DONE], cause) == -1) {
 			store_rollback(s);
 			return (-1);

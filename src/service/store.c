@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <sqlite3.h>
+#include "db.h"
 
 #include "store.h"
 #include "store-private.h"
@@ -46,9 +46,6 @@
  */
 
 enum {
-	STORE_BEGIN,
-	STORE_COMMIT,
-	STORE_ROLLBACK,
 	STORE_HANDLED,
 	STORE_HANDLE,
 	STORE_QUEUE,
@@ -64,9 +61,6 @@ enum {
 };
 
 static const char *const store_sql[STORE_NSTMTS] = {
-	"BEGIN IMMEDIATE",
-	"COMMIT",
-	"ROLLBACK",
 	"SELECT 1 FROM handled WHERE id = ?1",
 	"INSERT INTO handled (id, source_key, at) VALUES (?1, ?2, ?3)",
 	"INSERT INTO outbox (message_id, sender, rcpt, data, created, "
@@ -92,106 +86,129 @@ static const char *const store_sql[STORE_NSTMTS] = {
 };
 
 /*
- * The migrations: store_migrations[i] takes a store from schema i to
- * i + 1, in one transaction that also sets user_version.
+ * The migrations, the one description of the schema for both backends:
+ * store_migrations[i] takes a store from schema i to i + 1, in one
+ * transaction that also records the version.  Each is written in the
+ * shared dialect (db.h), which the PostgreSQL backend translates to
+ * its own types; pg is PostgreSQL's own text where that cannot be.
  */
-static const char *store_migrations[] = {
+struct store_migration {
+	const char	*sql;
+	const char	*pg;
+};
+
+static const struct store_migration store_migrations[] = {
 	/* 1: mail handled, and the outbox. */
-	"CREATE TABLE handled ("
-	"  id TEXT PRIMARY KEY,"
-	"  source_key TEXT,"
-	"  at INTEGER NOT NULL"
-	");"
-	"CREATE TABLE outbox ("
-	"  id INTEGER PRIMARY KEY,"
-	"  message_id TEXT NOT NULL UNIQUE,"
-	"  sender TEXT NOT NULL,"
-	"  rcpt TEXT NOT NULL,"
-	"  data BLOB NOT NULL,"
-	"  created INTEGER NOT NULL,"
-	"  attempts INTEGER NOT NULL DEFAULT 0,"
-	"  next_try INTEGER NOT NULL,"
-	"  last_error TEXT,"
-	"  sent INTEGER,"
-	"  given_up INTEGER NOT NULL DEFAULT 0,"
-	"  claim_pid INTEGER"
-	");"
-	"CREATE INDEX outbox_due ON outbox (next_try) WHERE sent IS NULL;",
+	{
+		"CREATE TABLE handled ("
+		"  id TEXT PRIMARY KEY,"
+		"  source_key TEXT,"
+		"  at INTEGER NOT NULL"
+		");"
+		"CREATE TABLE outbox ("
+		"  id INTEGER PRIMARY KEY,"
+		"  message_id TEXT NOT NULL UNIQUE,"
+		"  sender TEXT NOT NULL,"
+		"  rcpt TEXT NOT NULL,"
+		"  data BLOB NOT NULL,"
+		"  created INTEGER NOT NULL,"
+		"  attempts INTEGER NOT NULL DEFAULT 0,"
+		"  next_try INTEGER NOT NULL,"
+		"  last_error TEXT,"
+		"  sent INTEGER,"
+		"  given_up INTEGER NOT NULL DEFAULT 0,"
+		"  claim_pid INTEGER"
+		");"
+		"CREATE INDEX outbox_due ON outbox (next_try) WHERE sent IS NULL;",
+		NULL
+	},
 
 	/*
 	 * 2: players, games, their seats, the action log and observers.
 	 * A game keeps its whole record (docs/record.md); league and
 	 * deadline leave room for what comes next.
 	 */
-	"CREATE TABLE players ("
-	"  id INTEGER PRIMARY KEY,"
-	"  address TEXT NOT NULL UNIQUE COLLATE NOCASE,"
-	"  name TEXT,"
-	"  secret TEXT NOT NULL,"
-	"  settings TEXT NOT NULL DEFAULT '',"
-	"  created INTEGER NOT NULL"
-	");"
-	"CREATE TABLE games ("
-	"  id INTEGER PRIMARY KEY,"
-	"  variant TEXT NOT NULL,"
-	"  options TEXT NOT NULL DEFAULT '',"
-	"  status TEXT NOT NULL CHECK (status IN ('inviting', 'open', "
-	"    'playing', 'over', 'abandoned')),"
-	"  record TEXT NOT NULL,"
-	"  move INTEGER NOT NULL DEFAULT 0,"
-	"  created INTEGER NOT NULL,"
-	"  updated INTEGER NOT NULL,"
-	"  league INTEGER,"
-	"  deadline INTEGER"
-	");"
-	"CREATE TABLE seats ("
-	"  game INTEGER NOT NULL REFERENCES games (id),"
-	"  seat INTEGER NOT NULL,"
-	"  player INTEGER REFERENCES players (id),"
-	"  invited TEXT,"
-	"  state TEXT NOT NULL CHECK (state IN ('invited', 'accepted', "
-	"    'open', 'resigned')),"
-	"  PRIMARY KEY (game, seat)"
-	");"
-	"CREATE TABLE actions ("
-	"  id INTEGER PRIMARY KEY,"
-	"  game INTEGER NOT NULL REFERENCES games (id),"
-	"  player INTEGER REFERENCES players (id),"
-	"  number INTEGER NOT NULL,"
-	"  text TEXT NOT NULL,"
-	"  message_id TEXT,"
-	"  at INTEGER NOT NULL,"
-	"  UNIQUE (game, number)"
-	");"
-	"CREATE TABLE observers ("
-	"  game INTEGER NOT NULL REFERENCES games (id),"
-	"  player INTEGER NOT NULL REFERENCES players (id),"
-	"  PRIMARY KEY (game, player)"
-	");",
+	{
+		"CREATE TABLE players ("
+		"  id INTEGER PRIMARY KEY,"
+		"  address TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+		"  name TEXT,"
+		"  secret TEXT NOT NULL,"
+		"  settings TEXT NOT NULL DEFAULT '',"
+		"  created INTEGER NOT NULL"
+		");"
+		"CREATE TABLE games ("
+		"  id INTEGER PRIMARY KEY,"
+		"  variant TEXT NOT NULL,"
+		"  options TEXT NOT NULL DEFAULT '',"
+		"  status TEXT NOT NULL CHECK (status IN ('inviting', 'open', "
+		"    'playing', 'over', 'abandoned')),"
+		"  record TEXT NOT NULL,"
+		"  move INTEGER NOT NULL DEFAULT 0,"
+		"  created INTEGER NOT NULL,"
+		"  updated INTEGER NOT NULL,"
+		"  league INTEGER,"
+		"  deadline INTEGER"
+		");"
+		"CREATE TABLE seats ("
+		"  game INTEGER NOT NULL REFERENCES games (id),"
+		"  seat INTEGER NOT NULL,"
+		"  player INTEGER REFERENCES players (id),"
+		"  invited TEXT,"
+		"  state TEXT NOT NULL CHECK (state IN ('invited', 'accepted', "
+		"    'open', 'resigned')),"
+		"  PRIMARY KEY (game, seat)"
+		");"
+		"CREATE TABLE actions ("
+		"  id INTEGER PRIMARY KEY,"
+		"  game INTEGER NOT NULL REFERENCES games (id),"
+		"  player INTEGER REFERENCES players (id),"
+		"  number INTEGER NOT NULL,"
+		"  text TEXT NOT NULL,"
+		"  message_id TEXT,"
+		"  at INTEGER NOT NULL,"
+		"  UNIQUE (game, number)"
+		");"
+		"CREATE TABLE observers ("
+		"  game INTEGER NOT NULL REFERENCES games (id),"
+		"  player INTEGER NOT NULL REFERENCES players (id),"
+		"  PRIMARY KEY (game, player)"
+		");",
+		NULL
+	},
 
 	/*
 	 * 3: the mail sent about each game, so that a reply (by its
 	 * In-Reply-To or References) finds its game, and each game's
 	 * thread: the Message-ID its later mail refers to.
 	 */
-	"ALTER TABLE games ADD COLUMN thread TEXT;"
-	"CREATE TABLE game_mail ("
-	"  message_id TEXT PRIMARY KEY,"
-	"  game INTEGER NOT NULL REFERENCES games (id),"
-	"  player INTEGER REFERENCES players (id)"
-	");"
-	"CREATE INDEX seats_player ON seats (player);"
-	"CREATE INDEX game_mail_game ON game_mail (game);",
+	{
+		"ALTER TABLE games ADD COLUMN thread TEXT;"
+		"CREATE TABLE game_mail ("
+		"  message_id TEXT PRIMARY KEY,"
+		"  game INTEGER NOT NULL REFERENCES games (id),"
+		"  player INTEGER REFERENCES players (id)"
+		");"
+		"CREATE INDEX seats_player ON seats (player);"
+		"CREATE INDEX game_mail_game ON game_mail (game);",
+		NULL
+	},
 
 	/* 4: one word for the count: a game's turns played. */
-	"ALTER TABLE games RENAME COLUMN move TO turns;",
+	{
+		"ALTER TABLE games RENAME COLUMN move TO turns;",
+		NULL
+	},
 
 	/*
 	 * 5: each game's topic, "Mu velox: Alice v Bob", fixed when it is
 	 * made: every mail about the game has one subject, so that mail
 	 * clients keep one thread per game.
 	 */
-	"ALTER TABLE games ADD COLUMN topic TEXT;",
+	{
+		"ALTER TABLE games ADD COLUMN topic TEXT;",
+		NULL
+	},
 
 	/*
 	 * 6: time.  Each game's time control and the state of its clock
@@ -204,45 +221,48 @@ static const char *store_migrations[] = {
 	 * without a scan.  Vacations are kept to count each year's days;
 	 * addresses ties more addresses to a player.
 	 */
-	"ALTER TABLE games ADD COLUMN clock TEXT;"
-	"ALTER TABLE games ADD COLUMN clock_seat INTEGER;"
-	"ALTER TABLE games ADD COLUMN clock_since INTEGER;"
-	"ALTER TABLE games ADD COLUMN clock_turn INTEGER;"
-	"ALTER TABLE games ADD COLUMN reminded INTEGER NOT NULL DEFAULT 0;"
-	"ALTER TABLE games ADD COLUMN ending TEXT;"
-	"ALTER TABLE games ADD COLUMN result TEXT;"
-	"ALTER TABLE seats ADD COLUMN bank INTEGER;"
-	"ALTER TABLE seats ADD COLUMN out TEXT;"
-	"ALTER TABLE players ADD COLUMN away_until INTEGER;"
-	"CREATE INDEX games_deadline ON games (deadline) WHERE deadline "
-	"  IS NOT NULL;"
-	"CREATE TABLE timers ("
-	"  id INTEGER PRIMARY KEY,"
-	"  at INTEGER NOT NULL,"
-	"  kind TEXT NOT NULL CHECK (kind IN ('remind', 'timeout', "
-	"    'expire', 'return')),"
-	"  game INTEGER REFERENCES games (id),"
-	"  seat INTEGER,"
-	"  player INTEGER REFERENCES players (id)"
-	");"
-	"CREATE INDEX timers_at ON timers (at, id);"
-	"CREATE INDEX timers_game ON timers (game);"
-	"CREATE INDEX timers_player ON timers (player);"
-	"CREATE TABLE vacations ("
-	"  id INTEGER PRIMARY KEY,"
-	"  player INTEGER NOT NULL REFERENCES players (id),"
-	"  start INTEGER NOT NULL,"
-	"  until INTEGER NOT NULL"
-	");"
-	"CREATE INDEX vacations_player ON vacations (player, start);"
-	"CREATE TABLE addresses ("
-	"  address TEXT PRIMARY KEY COLLATE NOCASE,"
-	"  player INTEGER NOT NULL REFERENCES players (id),"
-	"  code TEXT,"
-	"  confirmed INTEGER,"
-	"  created INTEGER NOT NULL"
-	");"
-	"CREATE INDEX addresses_player ON addresses (player);",
+	{
+		"ALTER TABLE games ADD COLUMN clock TEXT;"
+		"ALTER TABLE games ADD COLUMN clock_seat INTEGER;"
+		"ALTER TABLE games ADD COLUMN clock_since INTEGER;"
+		"ALTER TABLE games ADD COLUMN clock_turn INTEGER;"
+		"ALTER TABLE games ADD COLUMN reminded INTEGER NOT NULL DEFAULT 0;"
+		"ALTER TABLE games ADD COLUMN ending TEXT;"
+		"ALTER TABLE games ADD COLUMN result TEXT;"
+		"ALTER TABLE seats ADD COLUMN bank INTEGER;"
+		"ALTER TABLE seats ADD COLUMN out TEXT;"
+		"ALTER TABLE players ADD COLUMN away_until INTEGER;"
+		"CREATE INDEX games_deadline ON games (deadline) WHERE deadline "
+		"  IS NOT NULL;"
+		"CREATE TABLE timers ("
+		"  id INTEGER PRIMARY KEY,"
+		"  at INTEGER NOT NULL,"
+		"  kind TEXT NOT NULL CHECK (kind IN ('remind', 'timeout', "
+		"    'expire', 'return')),"
+		"  game INTEGER REFERENCES games (id),"
+		"  seat INTEGER,"
+		"  player INTEGER REFERENCES players (id)"
+		");"
+		"CREATE INDEX timers_at ON timers (at, id);"
+		"CREATE INDEX timers_game ON timers (game);"
+		"CREATE INDEX timers_player ON timers (player);"
+		"CREATE TABLE vacations ("
+		"  id INTEGER PRIMARY KEY,"
+		"  player INTEGER NOT NULL REFERENCES players (id),"
+		"  start INTEGER NOT NULL,"
+		"  until INTEGER NOT NULL"
+		");"
+		"CREATE INDEX vacations_player ON vacations (player, start);"
+		"CREATE TABLE addresses ("
+		"  address TEXT PRIMARY KEY COLLATE NOCASE,"
+		"  player INTEGER NOT NULL REFERENCES players (id),"
+		"  code TEXT,"
+		"  confirmed INTEGER,"
+		"  created INTEGER NOT NULL"
+		");"
+		"CREATE INDEX addresses_player ON addresses (player);",
+		NULL
+	},
 
 	/*
 	 * 7: leagues, tournaments and ratings.  A game is rated or not,
@@ -258,127 +278,130 @@ static const char *store_migrations[] = {
 	 * that starts by itself: SQLite cannot alter a CHECK, so the table
 	 * is made anew.
 	 */
-	"ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
-	"ALTER TABLE games ADD COLUMN finished INTEGER;"
-	"ALTER TABLE games ADD COLUMN tournament INTEGER;"
-	"ALTER TABLE games ADD COLUMN seek TEXT;"
-	"ALTER TABLE seats ADD COLUMN rank INTEGER;"
-	"CREATE INDEX games_tournament ON games (tournament) WHERE "
-	"  tournament IS NOT NULL;"
-	"CREATE INDEX games_inviting ON games (id) WHERE status = "
-	"  'inviting';"
-	"CREATE TABLE ratings ("
-	"  player INTEGER NOT NULL REFERENCES players (id),"
-	"  kind TEXT NOT NULL,"
-	"  rating REAL NOT NULL,"
-	"  rd REAL NOT NULL,"
-	"  volatility REAL NOT NULL,"
-	"  games INTEGER NOT NULL DEFAULT 0,"
-	"  updated INTEGER NOT NULL,"
-	"  PRIMARY KEY (player, kind)"
-	");"
-	"CREATE INDEX ratings_kind ON ratings (kind, rating);"
-	"CREATE TABLE rating_history ("
-	"  id INTEGER PRIMARY KEY,"
-	"  player INTEGER NOT NULL REFERENCES players (id),"
-	"  kind TEXT NOT NULL,"
-	"  game INTEGER NOT NULL REFERENCES games (id),"
-	"  at INTEGER NOT NULL,"
-	"  before REAL NOT NULL,"
-	"  rating REAL NOT NULL,"
-	"  rd REAL NOT NULL,"
-	"  volatility REAL NOT NULL,"
-	"  score REAL NOT NULL,"
-	"  UNIQUE (player, game)"
-	");"
-	"CREATE INDEX rating_history_game ON rating_history (game);"
-	"CREATE TABLE tournaments ("
-	"  id INTEGER PRIMARY KEY,"
-	"  name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
-	"  variant TEXT NOT NULL,"
-	"  format TEXT NOT NULL CHECK (format IN ('roundrobin', 'swiss', "
-	"    'knockout')),"
-	"  seats INTEGER NOT NULL,"
-	"  segments INTEGER NOT NULL DEFAULT 0,"
-	"  rounds INTEGER NOT NULL DEFAULT 0,"
-	"  max INTEGER NOT NULL DEFAULT 0,"
-	"  clock TEXT,"
-	"  rated INTEGER NOT NULL DEFAULT 1,"
-	"  starts INTEGER,"
-	"  organiser INTEGER REFERENCES players (id),"
-	"  state TEXT NOT NULL CHECK (state IN ('open', 'playing', 'over', "
-	"    'cancelled')),"
-	"  round INTEGER NOT NULL DEFAULT 0,"
-	"  league INTEGER,"
-	"  season INTEGER,"
-	"  division INTEGER,"
-	"  created INTEGER NOT NULL"
-	");"
-	"CREATE INDEX tournaments_league ON tournaments (league, season) "
-	"  WHERE league IS NOT NULL;"
-	"CREATE TABLE entrants ("
-	"  tournament INTEGER NOT NULL REFERENCES tournaments (id),"
-	"  player INTEGER NOT NULL REFERENCES players (id),"
-	"  number INTEGER NOT NULL,"
-	"  rating REAL NOT NULL,"
-	"  state TEXT NOT NULL CHECK (state IN ('in', 'out', 'lost')),"
-	"  joined INTEGER NOT NULL,"
-	"  PRIMARY KEY (tournament, player)"
-	");"
-	"CREATE INDEX entrants_player ON entrants (player);"
-	"CREATE TABLE pairings ("
-	"  tournament INTEGER NOT NULL REFERENCES tournaments (id),"
-	"  round INTEGER NOT NULL,"
-	"  board INTEGER NOT NULL,"
-	"  leg INTEGER NOT NULL DEFAULT 1,"
-	"  game INTEGER REFERENCES games (id),"
-	"  players TEXT NOT NULL,"
-	"  ranks TEXT,"
-	"  PRIMARY KEY (tournament, round, board, leg)"
-	");"
-	"CREATE INDEX pairings_game ON pairings (game) WHERE game IS NOT "
-	"  NULL;"
-	"CREATE TABLE leagues ("
-	"  id INTEGER PRIMARY KEY,"
-	"  name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
-	"  variant TEXT NOT NULL,"
-	"  seats INTEGER NOT NULL,"
-	"  segments INTEGER NOT NULL DEFAULT 0,"
-	"  division INTEGER NOT NULL,"
-	"  promote INTEGER NOT NULL,"
-	"  relegate INTEGER NOT NULL,"
-	"  clock TEXT,"
-	"  organiser INTEGER REFERENCES players (id),"
-	"  season INTEGER NOT NULL DEFAULT 0,"
-	"  state TEXT NOT NULL CHECK (state IN ('open', 'playing', "
-	"    'closed')),"
-	"  created INTEGER NOT NULL"
-	");"
-	"CREATE TABLE members ("
-	"  league INTEGER NOT NULL REFERENCES leagues (id),"
-	"  player INTEGER NOT NULL REFERENCES players (id),"
-	"  division INTEGER,"
-	"  state TEXT NOT NULL CHECK (state IN ('in', 'left')),"
-	"  joined INTEGER NOT NULL,"
-	"  PRIMARY KEY (league, player)"
-	");"
-	"CREATE INDEX members_player ON members (player);"
-	"CREATE TABLE timers7 ("
-	"  id INTEGER PRIMARY KEY,"
-	"  at INTEGER NOT NULL,"
-	"  kind TEXT NOT NULL CHECK (kind IN ('remind', 'timeout', "
-	"    'expire', 'return', 'start')),"
-	"  game INTEGER REFERENCES games (id),"
-	"  seat INTEGER,"
-	"  player INTEGER REFERENCES players (id)"
-	");"
-	"INSERT INTO timers7 SELECT id, at, kind, game, seat, player FROM "
-	"  timers;"
-	"DROP TABLE timers;"
-	"ALTER TABLE timers7 RENAME TO timers;"
-	"CREATE INDEX timers_at ON timers (at, id);"
-	"CREATE INDEX timers_game ON timers (game);"
-	"CREATE INDEX timers_player ON timers (player);",
+	{
+		"ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
+		"ALTER TABLE games ADD COLUMN finished INTEGER;"
+		"ALTER TABLE games ADD COLUMN tournament INTEGER;"
+		"ALTER TABLE games ADD COLUMN seek TEXT;"
+		"ALTER TABLE seats ADD COLUMN rank INTEGER;"
+		"CREATE INDEX games_tournament ON games (tournament) WHERE "
+		"  tournament IS NOT NULL;"
+		"CREATE INDEX games_inviting ON games (id) WHERE status = "
+		"  'inviting';"
+		"CREATE TABLE ratings ("
+		"  player INTEGER NOT NULL REFERENCES players (id),"
+		"  kind TEXT NOT NULL,"
+		"  rating REAL NOT NULL,"
+		"  rd REAL NOT NULL,"
+		"  volatility REAL NOT NULL,"
+		"  games INTEGER NOT NULL DEFAULT 0,"
+		"  updated INTEGER NOT NULL,"
+		"  PRIMARY KEY (player, kind)"
+		");"
+		"CREATE INDEX ratings_kind ON ratings (kind, rating);"
+		"CREATE TABLE rating_history ("
+		"  id INTEGER PRIMARY KEY,"
+		"  player INTEGER NOT NULL REFERENCES players (id),"
+		"  kind TEXT NOT NULL,"
+		"  game INTEGER NOT NULL REFERENCES games (id),"
+		"  at INTEGER NOT NULL,"
+		"  before REAL NOT NULL,"
+		"  rating REAL NOT NULL,"
+		"  rd REAL NOT NULL,"
+		"  volatility REAL NOT NULL,"
+		"  score REAL NOT NULL,"
+		"  UNIQUE (player, game)"
+		");"
+		"CREATE INDEX rating_history_game ON rating_history (game);"
+		"CREATE TABLE tournaments ("
+		"  id INTEGER PRIMARY KEY,"
+		"  name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+		"  variant TEXT NOT NULL,"
+		"  format TEXT NOT NULL CHECK (format IN ('roundrobin', 'swiss', "
+		"    'knockout')),"
+		"  seats INTEGER NOT NULL,"
+		"  segments INTEGER NOT NULL DEFAULT 0,"
+		"  rounds INTEGER NOT NULL DEFAULT 0,"
+		"  max INTEGER NOT NULL DEFAULT 0,"
+		"  clock TEXT,"
+		"  rated INTEGER NOT NULL DEFAULT 1,"
+		"  starts INTEGER,"
+		"  organiser INTEGER REFERENCES players (id),"
+		"  state TEXT NOT NULL CHECK (state IN ('open', 'playing', 'over', "
+		"    'cancelled')),"
+		"  round INTEGER NOT NULL DEFAULT 0,"
+		"  league INTEGER,"
+		"  season INTEGER,"
+		"  division INTEGER,"
+		"  created INTEGER NOT NULL"
+		");"
+		"CREATE INDEX tournaments_league ON tournaments (league, season) "
+		"  WHERE league IS NOT NULL;"
+		"CREATE TABLE entrants ("
+		"  tournament INTEGER NOT NULL REFERENCES tournaments (id),"
+		"  player INTEGER NOT NULL REFERENCES players (id),"
+		"  number INTEGER NOT NULL,"
+		"  rating REAL NOT NULL,"
+		"  state TEXT NOT NULL CHECK (state IN ('in', 'out', 'lost')),"
+		"  joined INTEGER NOT NULL,"
+		"  PRIMARY KEY (tournament, player)"
+		");"
+		"CREATE INDEX entrants_player ON entrants (player);"
+		"CREATE TABLE pairings ("
+		"  tournament INTEGER NOT NULL REFERENCES tournaments (id),"
+		"  round INTEGER NOT NULL,"
+		"  board INTEGER NOT NULL,"
+		"  leg INTEGER NOT NULL DEFAULT 1,"
+		"  game INTEGER REFERENCES games (id),"
+		"  players TEXT NOT NULL,"
+		"  ranks TEXT,"
+		"  PRIMARY KEY (tournament, round, board, leg)"
+		");"
+		"CREATE INDEX pairings_game ON pairings (game) WHERE game IS NOT "
+		"  NULL;"
+		"CREATE TABLE leagues ("
+		"  id INTEGER PRIMARY KEY,"
+		"  name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+		"  variant TEXT NOT NULL,"
+		"  seats INTEGER NOT NULL,"
+		"  segments INTEGER NOT NULL DEFAULT 0,"
+		"  division INTEGER NOT NULL,"
+		"  promote INTEGER NOT NULL,"
+		"  relegate INTEGER NOT NULL,"
+		"  clock TEXT,"
+		"  organiser INTEGER REFERENCES players (id),"
+		"  season INTEGER NOT NULL DEFAULT 0,"
+		"  state TEXT NOT NULL CHECK (state IN ('open', 'playing', "
+		"    'closed')),"
+		"  created INTEGER NOT NULL"
+		");"
+		"CREATE TABLE members ("
+		"  league INTEGER NOT NULL REFERENCES leagues (id),"
+		"  player INTEGER NOT NULL REFERENCES players (id),"
+		"  division INTEGER,"
+		"  state TEXT NOT NULL CHECK (state IN ('in', 'left')),"
+		"  joined INTEGER NOT NULL,"
+		"  PRIMARY KEY (league, player)"
+		");"
+		"CREATE INDEX members_player ON members (player);"
+		"CREATE TABLE timers7 ("
+		"  id INTEGER PRIMARY KEY,"
+		"  at INTEGER NOT NULL,"
+		"  kind TEXT NOT NULL CHECK (kind IN ('remind', 'timeout', "
+		"    'expire', 'return', 'start')),"
+		"  game INTEGER REFERENCES games (id),"
+		"  seat INTEGER,"
+		"  player INTEGER REFERENCES players (id)"
+		");"
+		"INSERT INTO timers7 SELECT id, at, kind, game, seat, player FROM "
+		"  timers;"
+		"DROP TABLE timers;"
+		"ALTER TABLE timers7 RENAME TO timers;"
+		"CREATE INDEX timers_at ON timers (at, id);"
+		"CREATE INDEX timers_game ON timers (game);"
+		"CREATE INDEX timers_player ON timers (player);",
+		NULL
+	},
 
 	/*
 	 * 8: robots.  A robot_jobs row says that game's seat to move is a
@@ -387,12 +410,15 @@ static const char *store_migrations[] = {
 	 * plays the robot's action, so a daemon that stops while a robot
 	 * thinks finds the job again and thinks again.
 	 */
-	"CREATE TABLE robot_jobs ("
-	"  game INTEGER PRIMARY KEY REFERENCES games (id),"
-	"  turn INTEGER NOT NULL,"
-	"  since INTEGER NOT NULL"
-	");"
-	"CREATE INDEX robot_jobs_since ON robot_jobs (since, game);",
+	{
+		"CREATE TABLE robot_jobs ("
+		"  game INTEGER PRIMARY KEY REFERENCES games (id),"
+		"  turn INTEGER NOT NULL,"
+		"  since INTEGER NOT NULL"
+		");"
+		"CREATE INDEX robot_jobs_since ON robot_jobs (since, game);",
+		NULL
+	},
 
 	/*
 	 * 9: what the sender limits (ratelimit.c) remember of each From
@@ -400,19 +426,22 @@ static const char *store_migrations[] = {
 	 * the daily bucket of mails to each recipient ([server]
 	 * max_mails), written in the transaction that queues them.
 	 */
-	"CREATE TABLE senders ("
-	"  address TEXT PRIMARY KEY COLLATE NOCASE,"
-	"  spent REAL NOT NULL,"
-	"  last INTEGER NOT NULL,"
-	"  digest TEXT NOT NULL,"
-	"  junk INTEGER NOT NULL,"
-	"  since INTEGER NOT NULL"
-	");"
-	"CREATE TABLE recipients ("
-	"  address TEXT PRIMARY KEY COLLATE NOCASE,"
-	"  spent REAL NOT NULL,"
-	"  last INTEGER NOT NULL"
-	");",
+	{
+		"CREATE TABLE senders ("
+		"  address TEXT PRIMARY KEY COLLATE NOCASE,"
+		"  spent REAL NOT NULL,"
+		"  last INTEGER NOT NULL,"
+		"  digest TEXT NOT NULL,"
+		"  junk INTEGER NOT NULL,"
+		"  since INTEGER NOT NULL"
+		");"
+		"CREATE TABLE recipients ("
+		"  address TEXT PRIMARY KEY COLLATE NOCASE,"
+		"  spent REAL NOT NULL,"
+		"  last INTEGER NOT NULL"
+		");",
+		NULL
+	},
 
 	/*
 	 * 10: the games the web archive has yet to write again
@@ -421,23 +450,26 @@ static const char *store_migrations[] = {
 	 * number of the change, so that one written while it changed again
 	 * stays due.  Every game is due once after the upgrade.
 	 */
-	"CREATE TABLE touched ("
-	"  game INTEGER PRIMARY KEY,"
-	"  change INTEGER NOT NULL"
-	");"
-	"INSERT INTO touched (game, change) SELECT id, 1 FROM games;"
-	"CREATE TRIGGER touched_game_insert AFTER INSERT ON games BEGIN"
-	"  INSERT OR REPLACE INTO touched (game, change) VALUES (NEW.id,"
-	"    (SELECT coalesce(max(change), 0) + 1 FROM touched)); END;"
-	"CREATE TRIGGER touched_game_update AFTER UPDATE ON games BEGIN"
-	"  INSERT OR REPLACE INTO touched (game, change) VALUES (NEW.id,"
-	"    (SELECT coalesce(max(change), 0) + 1 FROM touched)); END;"
-	"CREATE TRIGGER touched_seat_insert AFTER INSERT ON seats BEGIN"
-	"  INSERT OR REPLACE INTO touched (game, change) VALUES (NEW.game,"
-	"    (SELECT coalesce(max(change), 0) + 1 FROM touched)); END;"
-	"CREATE TRIGGER touched_seat_update AFTER UPDATE ON seats BEGIN"
-	"  INSERT OR REPLACE INTO touched (game, change) VALUES (NEW.game,"
-	"    (SELECT coalesce(max(change), 0) + 1 FROM touched)); END;",
+	{
+		"CREATE TABLE touched ("
+		"  game INTEGER PRIMARY KEY,"
+		"  change INTEGER NOT NULL"
+		");"
+		"INSERT INTO touched (game, change) SELECT id, 1 FROM games;"
+		"CREATE TRIGGER touched_game_insert AFTER INSERT ON games BEGIN"
+		"  INSERT OR REPLACE INTO touched (game, change) VALUES (NEW.id,"
+		"    (SELECT coalesce(max(change), 0) + 1 FROM touched)); END;"
+		"CREATE TRIGGER touched_game_update AFTER UPDATE ON games BEGIN"
+		"  INSERT OR REPLACE INTO touched (game, change) VALUES (NEW.id,"
+		"    (SELECT coalesce(max(change), 0) + 1 FROM touched)); END;"
+		"CREATE TRIGGER touched_seat_insert AFTER INSERT ON seats BEGIN"
+		"  INSERT OR REPLACE INTO touched (game, change) VALUES (NEW.game,"
+		"    (SELECT coalesce(max(change), 0) + 1 FROM touched)); END;"
+		"CREATE TRIGGER touched_seat_update AFTER UPDATE ON seats BEGIN"
+		"  INSERT OR REPLACE INTO touched (game, change) VALUES (NEW.game,"
+		"    (SELECT coalesce(max(change), 0) + 1 FROM touched)); END;",
+		NULL
+	},
 
 	/*
 	 * 11: proof of address (store-proof.c).  A player is proven once
@@ -446,9 +478,12 @@ static const char *store_migrations[] = {
 	 * says so.  Players already known are proven: they came before
 	 * the rule.
 	 */
-	"ALTER TABLE players ADD COLUMN proven INTEGER NOT NULL DEFAULT 0;"
-	"UPDATE players SET proven = 1;"
-	"ALTER TABLE games ADD COLUMN held INTEGER NOT NULL DEFAULT 0;"
+	{
+		"ALTER TABLE players ADD COLUMN proven INTEGER NOT NULL DEFAULT 0;"
+		"UPDATE players SET proven = 1;"
+		"ALTER TABLE games ADD COLUMN held INTEGER NOT NULL DEFAULT 0;",
+		NULL
+	}
 };
 
 #define STORE_NMIGRATIONS \
@@ -456,7 +491,6 @@ static const char *store_migrations[] = {
 
 #define STORE_LEASE	300	/* seconds a claimed mail is not due */
 
-static int	store_exec(struct store *, const char *, char **);
 static int	store_schema_check(struct store *, char **);
 static int	store_step(struct store *, int, char **);
 
@@ -464,76 +498,55 @@ int
 store_fail(struct store *s, char **cause, const char *what)
 {
 	xasprintf(cause, "store %s: %s: %s", s->path, what,
-	    sqlite3_errmsg(s->db));
+	    db_errmsg(s->db));
 	return (-1);
-}
-
-static int
-store_exec(struct store *s, const char *sql, char **cause)
-{
-	if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
-		return (store_fail(s, cause, "cannot set up the database"));
-	return (0);
 }
 
 /* Bring the store up to this program's schema; refuse a newer one. */
 static int
 store_schema_check(struct store *s, char **cause)
 {
-	sqlite3_stmt	*st;
-	char		*sql;
-	int		 version, rc;
+	int	version;
 
-	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st,
-	    NULL) != SQLITE_OK || sqlite3_step(st) != SQLITE_ROW) {
-		sqlite3_finalize(st);
+	if (db_version(s->db, &version) == -1)
 		return (store_fail(s, cause, "not a database"));
-	}
-	version = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
 	if (version > STORE_VERSION) {
 		xasprintf(cause, "store %s: written by a newer mupbem (schema "
 		    "%d; this one knows %d)", s->path, version, STORE_VERSION);
 		return (-1);
 	}
 	for (; version < STORE_NMIGRATIONS; version++) {
-		if (store_exec(s, "BEGIN IMMEDIATE", cause) == -1)
-			return (-1);
-		xasprintf(&sql, "%s PRAGMA user_version = %d;",
-		    store_migrations[version], version + 1);
-		rc = store_exec(s, sql, cause);
-		free(sql);
-		if (rc == -1 || store_exec(s, "COMMIT", cause) == -1) {
-			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+		if (db_begin(s->db) == -1)
+			return (store_fail(s, cause, "cannot migrate"));
+		if (db_migrate(s->db, store_migrations[version].sql,
+		    store_migrations[version].pg) == -1 ||
+		    db_set_version(s->db, version + 1) == -1 ||
+		    db_commit(s->db) == -1) {
+			store_fail(s, cause, "cannot migrate");
+			db_rollback(s->db);
 			return (-1);
 		}
 	}
 	return (0);
 }
 
-/* Open (creating if need be) the store at path. */
+/*
+ * Open (creating if need be) the store at target: a SQLite file, or a
+ * PostgreSQL database by its postgresql:// URL.
+ */
 struct store *
-store_open(const char *path, char **cause)
+store_open(const char *target, char **cause)
 {
 	struct store	*s;
 	int		 i;
 
 	s = xcalloc(1, sizeof *s);
-	s->path = xstrdup(path);
-	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE |
-	    SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, NULL) != SQLITE_OK) {
-		store_fail(s, cause, "cannot open");
-		goto fail;
-	}
-	sqlite3_busy_timeout(s->db, 10000);
-	if (store_exec(s, "PRAGMA journal_mode = WAL", cause) == -1 ||
-	    store_exec(s, "PRAGMA synchronous = FULL", cause) == -1 ||
-	    store_exec(s, "PRAGMA foreign_keys = ON", cause) == -1 ||
+	s->path = xstrdup(target);
+	if ((s->db = db_open(target, cause)) == NULL ||
 	    store_schema_check(s, cause) == -1)
 		goto fail;
 	for (i = 0; i < STORE_NSTMTS; i++) {
-		if (sqlite3_prepare_v2(s->db, store_sql[i], -1, &s->stmt[i],
-		    NULL) != SQLITE_OK) {
+		if ((s->stmt[i] = db_prepare(s->db, store_sql[i])) == NULL) {
 			store_fail(s, cause, "cannot prepare a statement");
 			goto fail;
 		}
@@ -592,26 +605,26 @@ store_close(struct store *s)
 	if (s == NULL)
 		return;
 	for (i = 0; i < STORE_NSTMTS; i++)
-		sqlite3_finalize(s->stmt[i]);
+		db_finalize(s->stmt[i]);
 	for (i = 0; i < STORE_GAME_NSTMTS; i++)
-		sqlite3_finalize(s->game_stmt[i]);
+		db_finalize(s->game_stmt[i]);
 	for (i = 0; i < STORE_CLOCK_NSTMTS; i++)
-		sqlite3_finalize(s->clock_stmt[i]);
+		db_finalize(s->clock_stmt[i]);
 	for (i = 0; i < STORE_ADDRESS_NSTMTS; i++)
-		sqlite3_finalize(s->address_stmt[i]);
+		db_finalize(s->address_stmt[i]);
 	for (i = 0; i < STORE_LEAGUE_NSTMTS; i++)
-		sqlite3_finalize(s->league_stmt[i]);
+		db_finalize(s->league_stmt[i]);
 	for (i = 0; i < STORE_RATING_NSTMTS; i++)
-		sqlite3_finalize(s->rating_stmt[i]);
+		db_finalize(s->rating_stmt[i]);
 	for (i = 0; i < STORE_ROBOT_NSTMTS; i++)
-		sqlite3_finalize(s->robot_stmt[i]);
+		db_finalize(s->robot_stmt[i]);
 	for (i = 0; i < STORE_SENDER_NSTMTS; i++)
-		sqlite3_finalize(s->sender_stmt[i]);
+		db_finalize(s->sender_stmt[i]);
 	for (i = 0; i < STORE_TOUCHED_NSTMTS; i++)
-		sqlite3_finalize(s->touched_stmt[i]);
+		db_finalize(s->touched_stmt[i]);
 	for (i = 0; i < STORE_PROOF_NSTMTS; i++)
-		sqlite3_finalize(s->proof_stmt[i]);
-	sqlite3_close(s->db);
+		db_finalize(s->proof_stmt[i]);
+	db_close(s->db);
 	free(s->path);
 	free(s);
 }
@@ -620,12 +633,11 @@ store_close(struct store *s)
  * The statement cached in *slot, prepared from sql if this is its first
  * use (the store keeps it until store_close()); NULL on failure.
  */
-sqlite3_stmt *
-store_prepare(struct store *s, sqlite3_stmt **slot, const char *sql,
+struct db_stmt *
+store_prepare(struct store *s, struct db_stmt **slot, const char *sql,
     char **cause)
 {
-	if (*slot == NULL && sqlite3_prepare_v2(s->db, sql, -1, slot,
-	    NULL) != SQLITE_OK) {
+	if (*slot == NULL && (*slot = db_prepare(s->db, sql)) == NULL) {
 		store_fail(s, cause, "cannot prepare a statement");
 		return (NULL);
 	}
@@ -634,23 +646,40 @@ store_prepare(struct store *s, sqlite3_stmt **slot, const char *sql,
 
 /* A text column, the caller's, or NULL. */
 char *
-store_text(sqlite3_stmt *st, int col)
+store_text(struct db_stmt *st, int col)
 {
-	const unsigned char	*t = sqlite3_column_text(st, col);
+	const char	*t = db_column_text(st, col);
 
-	return (t == NULL ? NULL : xstrdup((const char *)t));
+	return (t == NULL ? NULL : xstrdup(t));
 }
 
 /* Run st (made from sql), already bound, which returns no rows. */
 int
-store_run(struct store *s, sqlite3_stmt *st, const char *sql, char **cause)
+store_run(struct store *s, struct db_stmt *st, const char *sql, char **cause)
 {
 	int	rc;
 
-	rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc != SQLITE_DONE)
+	rc = db_step(st);
+	db_reset(st);
+	if (rc != DB_DONE)
+		return (store_fail(s, cause, sql));
+	return (0);
+}
+
+/*
+ * Run st (made from sql, an INSERT ... RETURNING id), already bound:
+ * *id is the new row's id.
+ */
+int
+store_insert(struct store *s, struct db_stmt *st, const char *sql,
+    long long *id, char **cause)
+{
+	int	rc;
+
+	if ((rc = db_step(st)) == DB_ROW)
+		*id = db_column_int64(st, 0);
+	db_reset(st);
+	if (rc != DB_ROW)
 		return (store_fail(s, cause, sql));
 	return (0);
 }
@@ -660,14 +689,13 @@ store_run(struct store *s, sqlite3_stmt *st, const char *sql, char **cause)
  * none, or -1 and *cause (what failed).
  */
 int
-store_found(struct store *s, sqlite3_stmt *st, int rc, const char *what,
+store_found(struct store *s, struct db_stmt *st, int rc, const char *what,
     char **cause)
 {
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	if (rc == SQLITE_ROW)
+	db_reset(st);
+	if (rc == DB_ROW)
 		return (1);
-	if (rc == SQLITE_DONE)
+	if (rc == DB_DONE)
 		return (0);
 	return (store_fail(s, cause, what));
 }
@@ -678,10 +706,9 @@ store_step(struct store *s, int i, char **cause)
 {
 	int	rc;
 
-	rc = sqlite3_step(s->stmt[i]);
-	sqlite3_reset(s->stmt[i]);
-	sqlite3_clear_bindings(s->stmt[i]);
-	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+	rc = db_step(s->stmt[i]);
+	db_reset(s->stmt[i]);
+	if (rc != DB_DONE && rc != DB_ROW)
 		return (store_fail(s, cause, store_sql[i]));
 	return (0);
 }
@@ -689,34 +716,34 @@ store_step(struct store *s, int i, char **cause)
 int
 store_begin(struct store *s, char **cause)
 {
-	return (store_step(s, STORE_BEGIN, cause));
+	if (db_begin(s->db) == -1)
+		return (store_fail(s, cause, "cannot begin a transaction"));
+	return (0);
 }
 
 int
 store_commit(struct store *s, char **cause)
 {
-	return (store_step(s, STORE_COMMIT, cause));
+	if (db_commit(s->db) == -1)
+		return (store_fail(s, cause, "cannot commit"));
+	return (0);
 }
 
 void
 store_rollback(struct store *s)
 {
-	char	*cause = NULL;
-
-	if (!sqlite3_get_autocommit(s->db) &&
-	    store_step(s, STORE_ROLLBACK, &cause) == -1)
-		free(cause);
+	db_rollback(s->db);
 }
 
 /* Has the mail with exactly-once id been handled?  1, 0 or -1. */
 int
 store_handled(struct store *s, const char *id, char **cause)
 {
-	sqlite3_stmt	*st = s->stmt[STORE_HANDLED];
+	struct db_stmt	*st = s->stmt[STORE_HANDLED];
 	int		 rc;
 
-	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-	rc = sqlite3_step(st);
+	db_bind_text(st, 1, id);
+	rc = db_step(st);
 	return (store_found(s, st, rc, "cannot look up handled mail", cause));
 }
 
@@ -725,11 +752,11 @@ int
 store_handle(struct store *s, const char *id, const char *key,
     long long now, char **cause)
 {
-	sqlite3_stmt	*st = s->stmt[STORE_HANDLE];
+	struct db_stmt	*st = s->stmt[STORE_HANDLE];
 
-	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, key, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, now);
+	db_bind_text(st, 1, id);
+	db_bind_text(st, 2, key);
+	db_bind_int64(st, 3, now);
 	return (store_step(s, STORE_HANDLE, cause));
 }
 
@@ -739,13 +766,13 @@ store_queue(struct store *s, const char *message_id, const char *sender,
     const char *rcpt, const char *data, size_t len, long long now,
     char **cause)
 {
-	sqlite3_stmt	*st = s->stmt[STORE_QUEUE];
+	struct db_stmt	*st = s->stmt[STORE_QUEUE];
 
-	sqlite3_bind_text(st, 1, message_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, sender, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, rcpt, -1, SQLITE_STATIC);
-	sqlite3_bind_blob(st, 4, data, (int)len, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 5, now);
+	db_bind_text(st, 1, message_id);
+	db_bind_text(st, 2, sender);
+	db_bind_text(st, 3, rcpt);
+	db_bind_blob(st, 4, data, len);
+	db_bind_int64(st, 5, now);
 	return (store_step(s, STORE_QUEUE, cause));
 }
 
@@ -772,33 +799,33 @@ int
 store_due_some(struct store *s, long long now, struct store_outmail *v,
     int max, char **cause)
 {
-	sqlite3_stmt	*st;
-	int		 n, rc = SQLITE_ROW;
+	struct db_stmt	*st;
+	int		 n, rc = DB_ROW;
 
 	if (store_begin(s, cause) == -1)
 		return (-1);
-	for (n = 0; n < max && rc == SQLITE_ROW; n++) {
+	for (n = 0; n < max && rc == DB_ROW; n++) {
 		memset(&v[n], 0, sizeof v[n]);
 		st = s->stmt[STORE_DUE];
-		sqlite3_bind_int64(st, 1, now);
-		if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		db_bind_int64(st, 1, now);
+		if ((rc = db_step(st)) == DB_ROW)
 			store_outmail_row(st, &v[n]);
 		if (store_found(s, st, rc, "cannot read the outbox",
 		    cause) != 1)
 			break;
 		/* The claim moves next_try on: the next step skips it. */
 		st = s->stmt[STORE_CLAIM];
-		sqlite3_bind_int64(st, 1, v[n].id);
-		sqlite3_bind_int64(st, 2, now + STORE_LEASE);
-		sqlite3_bind_int64(st, 3, now);
-		sqlite3_bind_int64(st, 4, (long long)getpid());
+		db_bind_int64(st, 1, v[n].id);
+		db_bind_int64(st, 2, now + STORE_LEASE);
+		db_bind_int64(st, 3, now);
+		db_bind_int64(st, 4, (long long)getpid());
 		if (store_step(s, STORE_CLAIM, cause) == -1) {
 			store_outmail_free(&v[n]);
-			rc = SQLITE_ERROR;
+			rc = DB_ERROR;
 			break;
 		}
 	}
-	if ((rc == SQLITE_ROW || rc == SQLITE_DONE) &&
+	if ((rc == DB_ROW || rc == DB_DONE) &&
 	    store_commit(s, cause) == 0)
 		return (n);
 	store_rollback(s);
@@ -816,13 +843,13 @@ store_due_some(struct store *s, long long now, struct store_outmail *v,
 int
 store_prune(struct store *s, long long before, int max, char **cause)
 {
-	sqlite3_stmt	*st = s->stmt[STORE_PRUNE];
+	struct db_stmt	*st = s->stmt[STORE_PRUNE];
 
-	sqlite3_bind_int64(st, 1, before);
-	sqlite3_bind_int(st, 2, max);
+	db_bind_int64(st, 1, before);
+	db_bind_int(st, 2, max);
 	if (store_step(s, STORE_PRUNE, cause) == -1)
 		return (-1);
-	return (sqlite3_changes(s->db));
+	return (db_changes(s->db));
 }
 
 /*
@@ -833,28 +860,28 @@ store_prune(struct store *s, long long before, int max, char **cause)
 int
 store_release(struct store *s, long long now, char **cause)
 {
-	sqlite3_stmt	*st = s->stmt[STORE_CLAIMED];
+	struct db_stmt	*st = s->stmt[STORE_CLAIMED];
 	long long	*ids = NULL;
 	size_t		 n = 0, i;
 	pid_t		 pid;
 	int		 rc;
 
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		pid = (pid_t)sqlite3_column_int64(st, 1);
+	while ((rc = db_step(st)) == DB_ROW) {
+		pid = (pid_t)db_column_int64(st, 1);
 		if (kill(pid, 0) == 0 || errno != ESRCH)
 			continue;
 		ids = xreallocarray(ids, n + 1, sizeof *ids);
-		ids[n++] = sqlite3_column_int64(st, 0);
+		ids[n++] = db_column_int64(st, 0);
 	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE) {
+	db_reset(st);
+	if (rc != DB_DONE) {
 		free(ids);
 		return (store_fail(s, cause, "cannot read the outbox"));
 	}
 	for (i = 0; i < n; i++) {
 		st = s->stmt[STORE_RELEASE];
-		sqlite3_bind_int64(st, 1, ids[i]);
-		sqlite3_bind_int64(st, 2, now);
+		db_bind_int64(st, 1, ids[i]);
+		db_bind_int64(st, 2, now);
 		if (store_step(s, STORE_RELEASE, cause) == -1) {
 			free(ids);
 			return (-1);
@@ -868,10 +895,10 @@ store_release(struct store *s, long long now, char **cause)
 int
 store_sent(struct store *s, long long id, long long now, char **cause)
 {
-	sqlite3_stmt	*st = s->stmt[STORE_SENT];
+	struct db_stmt	*st = s->stmt[STORE_SENT];
 
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_int64(st, 2, now);
+	db_bind_int64(st, 1, id);
+	db_bind_int64(st, 2, now);
 	return (store_step(s, STORE_SENT, cause));
 }
 
@@ -880,11 +907,11 @@ int
 store_failed(struct store *s, long long id, const char *error,
     long long next, char **cause)
 {
-	sqlite3_stmt	*st = s->stmt[STORE_FAILED];
+	struct db_stmt	*st = s->stmt[STORE_FAILED];
 
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_text(st, 2, error, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, next);
+	db_bind_int64(st, 1, id);
+	db_bind_text(st, 2, error);
+	db_bind_int64(st, 3, next);
 	return (store_step(s, STORE_FAILED, cause));
 }
 
@@ -893,11 +920,11 @@ int
 store_gave_up(struct store *s, long long id, const char *error,
     long long now, char **cause)
 {
-	sqlite3_stmt	*st = s->stmt[STORE_GAVE_UP];
+	struct db_stmt	*st = s->stmt[STORE_GAVE_UP];
 
-	sqlite3_bind_int64(st, 1, id);
-	sqlite3_bind_text(st, 2, error, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 3, now);
+	db_bind_int64(st, 1, id);
+	db_bind_text(st, 2, error);
+	db_bind_int64(st, 3, now);
 	return (store_step(s, STORE_GAVE_UP, cause));
 }
 
@@ -905,13 +932,13 @@ store_gave_up(struct store *s, long long id, const char *error,
 long long
 store_next_try(struct store *s)
 {
-	sqlite3_stmt	*st = s->stmt[STORE_NEXT_TRY];
+	struct db_stmt	*st = s->stmt[STORE_NEXT_TRY];
 	long long	 next = -1;
 
-	if (sqlite3_step(st) == SQLITE_ROW &&
-	    sqlite3_column_type(st, 0) != SQLITE_NULL)
-		next = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
+	if (db_step(st) == DB_ROW &&
+	    !db_column_null(st, 0))
+		next = db_column_int64(st, 0);
+	db_reset(st);
 	return (next);
 }
 
@@ -920,17 +947,17 @@ store_next_try(struct store *s)
  * sender, rcpt, data and attempts.
  */
 void
-store_outmail_row(sqlite3_stmt *st, struct store_outmail *m)
+store_outmail_row(struct db_stmt *st, struct store_outmail *m)
 {
-	m->id = sqlite3_column_int64(st, 0);
-	m->message_id = xstrdup((const char *)sqlite3_column_text(st, 1));
-	m->sender = xstrdup((const char *)sqlite3_column_text(st, 2));
-	m->rcpt = xstrdup((const char *)sqlite3_column_text(st, 3));
-	m->len = (size_t)sqlite3_column_bytes(st, 4);
+	m->id = db_column_int64(st, 0);
+	m->message_id = xstrdup(db_column_text(st, 1));
+	m->sender = xstrdup(db_column_text(st, 2));
+	m->rcpt = xstrdup(db_column_text(st, 3));
+	m->len = (size_t)db_column_bytes(st, 4);
 	m->data = xmalloc(m->len + 1);
-	memcpy(m->data, sqlite3_column_blob(st, 4), m->len);
+	memcpy(m->data, db_column_blob(st, 4), m->len);
 	m->data[m->len] = '\0';
-	m->attempts = sqlite3_column_int(st, 5);
+	m->attempts = db_column_int(st, 5);
 }
 
 void

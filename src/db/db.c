@@ -1,0 +1,289 @@
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "db.h"
+#include "db-private.h"
+#include "xmalloc.h"
+
+/*
+ * The interface of db.h, handed to the backend that db_open() chose.
+ * A handle is the backend's ops and its own object; every call goes
+ * through the ops, so the store never knows which backend it has.
+ */
+
+static const struct db_ops *const db_backends[] = {
+	&db_sqlite_ops,
+#ifdef HAVE_LIBPQ
+	&db_pg_ops,
+#endif
+	NULL
+};
+
+enum db_kind
+db_kind_of(const char *target)
+{
+	if (strncmp(target, "postgresql://", 13) == 0 ||
+	    strncmp(target, "postgres://", 11) == 0)
+		return (DB_POSTGRESQL);
+	return (DB_SQLITE);
+}
+
+/* Open target with the backend for its kind; NULL and *cause if not. */
+struct db *
+db_open(const char *target, char **cause)
+{
+	const struct db_ops *const	*ops;
+	struct db			*db;
+	enum db_kind			 kind = db_kind_of(target);
+
+	for (ops = db_backends; *ops != NULL; ops++) {
+		if ((*ops)->kind == kind)
+			break;
+	}
+	if (*ops == NULL || (*ops)->open == NULL) {
+		xasprintf(cause, "%s: this mupbem was built without %s",
+		    target, kind == DB_POSTGRESQL ? "PostgreSQL" : "SQLite");
+		return (NULL);
+	}
+	db = xcalloc(1, sizeof *db);
+	db->ops = *ops;
+	if ((db->impl = db->ops->open(target, cause)) == NULL) {
+		free(db);
+		return (NULL);
+	}
+	return (db);
+}
+
+void
+db_close(struct db *db)
+{
+	if (db == NULL)
+		return;
+	db->ops->close(db->impl);
+	free(db);
+}
+
+enum db_kind
+db_kind(struct db *db)
+{
+	return (db->ops->kind);
+}
+
+const char *
+db_errmsg(struct db *db)
+{
+	return (db->ops->errmsg(db->impl));
+}
+
+/* Run sql, one or more statements without results; 0 or -1. */
+int
+db_exec(struct db *db, const char *sql)
+{
+	return (db->ops->exec(db->impl, sql));
+}
+
+/* Open a write transaction, waiting for the other writers' turn. */
+int
+db_begin(struct db *db)
+{
+	return (db->ops->begin(db->impl));
+}
+
+int
+db_commit(struct db *db)
+{
+	return (db->ops->exec(db->impl, "COMMIT"));
+}
+
+/* Roll back the open transaction, if there is one. */
+void
+db_rollback(struct db *db)
+{
+	if (db->ops->in_transaction(db->impl))
+		(void)db->ops->exec(db->impl, "ROLLBACK");
+}
+
+int
+db_in_transaction(struct db *db)
+{
+	return (db->ops->in_transaction(db->impl));
+}
+
+/* The rows the last INSERT, UPDATE or DELETE changed. */
+int
+db_changes(struct db *db)
+{
+	return (db->ops->changes(db->impl));
+}
+
+/* The schema version the database records (0 for a new one). */
+int
+db_version(struct db *db, int *version)
+{
+	return (db->ops->version(db->impl, version));
+}
+
+/* Record the schema version, inside the migration's transaction. */
+int
+db_set_version(struct db *db, int version)
+{
+	return (db->ops->set_version(db->impl, version));
+}
+
+/*
+ * Run one migration: sql, in the shared dialect of db.h, which the
+ * backend translates to its own types; or, where a backend cannot
+ * take it as it is (triggers), pg, PostgreSQL's own text, if not NULL.
+ */
+int
+db_migrate(struct db *db, const char *sql, const char *pg)
+{
+	return (db->ops->migrate(db->impl, sql, pg));
+}
+
+/*
+ * How the database would run sql: its plan, the steps separated by
+ * "; ", the caller's; -1 if it cannot say.
+ */
+int
+db_plan(struct db *db, const char *sql, char **plan)
+{
+	return (db->ops->plan(db->impl, sql, plan));
+}
+
+/* The work st did since the last call (SQLite's VM steps), or -1. */
+long long
+db_steps(struct db_stmt *st)
+{
+	return (st->db->ops->steps(st->impl));
+}
+
+/* Prepare sql; NULL (db_errmsg() says why) if it cannot be. */
+struct db_stmt *
+db_prepare(struct db *db, const char *sql)
+{
+	struct db_stmt	*st;
+	void		*impl;
+
+	if ((impl = db->ops->prepare(db->impl, sql)) == NULL)
+		return (NULL);
+	st = xmalloc(sizeof *st);
+	st->db = db;
+	st->impl = impl;
+	return (st);
+}
+
+void
+db_finalize(struct db_stmt *st)
+{
+	if (st == NULL)
+		return;
+	st->db->ops->finalize(st->impl);
+	free(st);
+}
+
+int
+db_bind_count(struct db_stmt *st)
+{
+	return (st->db->ops->bind_count(st->impl));
+}
+
+void
+db_bind_null(struct db_stmt *st, int i)
+{
+	st->db->ops->bind_null(st->impl, i);
+}
+
+void
+db_bind_int(struct db_stmt *st, int i, int v)
+{
+	st->db->ops->bind_int64(st->impl, i, v);
+}
+
+void
+db_bind_int64(struct db_stmt *st, int i, long long v)
+{
+	st->db->ops->bind_int64(st->impl, i, v);
+}
+
+void
+db_bind_double(struct db_stmt *st, int i, double v)
+{
+	st->db->ops->bind_double(st->impl, i, v);
+}
+
+/* Bind text (NULL binds NULL); it must live until the reset. */
+void
+db_bind_text(struct db_stmt *st, int i, const char *v)
+{
+	if (v == NULL)
+		st->db->ops->bind_null(st->impl, i);
+	else
+		st->db->ops->bind_text(st->impl, i, v);
+}
+
+/* Bind len bytes at v; they must live until the reset. */
+void
+db_bind_blob(struct db_stmt *st, int i, const void *v, size_t len)
+{
+	st->db->ops->bind_blob(st->impl, i, v, len);
+}
+
+/* The next row: DB_ROW, DB_DONE or DB_ERROR. */
+int
+db_step(struct db_stmt *st)
+{
+	return (st->db->ops->step(st->impl));
+}
+
+/* Make st ready to run again, its bindings cleared. */
+void
+db_reset(struct db_stmt *st)
+{
+	st->db->ops->reset(st->impl);
+}
+
+int
+db_column_null(struct db_stmt *st, int i)
+{
+	return (st->db->ops->column_null(st->impl, i));
+}
+
+int
+db_column_int(struct db_stmt *st, int i)
+{
+	return ((int)st->db->ops->column_int64(st->impl, i));
+}
+
+long long
+db_column_int64(struct db_stmt *st, int i)
+{
+	return (st->db->ops->column_int64(st->impl, i));
+}
+
+double
+db_column_double(struct db_stmt *st, int i)
+{
+	return (st->db->ops->column_double(st->impl, i));
+}
+
+/* A text column, NULL for NULL, valid until the next step or reset. */
+const char *
+db_column_text(struct db_stmt *st, int i)
+{
+	return (st->db->ops->column_text(st->impl, i));
+}
+
+const void *
+db_column_blob(struct db_stmt *st, int i)
+{
+	return (st->db->ops->column_blob(st->impl, i));
+}
+
+size_t
+db_column_bytes(struct db_stmt *st, int i)
+{
+	return (st->db->ops->column_bytes(st->impl, i));
+}

@@ -1,0 +1,76 @@
+/*
+ * The database layer: one interface to the store's database, with two
+ * backends (db-sqlite.c, the embedded default, and db-pg.c, PostgreSQL
+ * through libpq), found by db_open() from its target: a file path for
+ * SQLite, a postgresql:// or postgres:// URL for PostgreSQL.
+ *
+ * The interface is SQLite's own prepared-statement model, which the
+ * store was written for: prepare once, bind parameters by number
+ * (1-based), step through the rows, read columns (0-based), reset.
+ * SQL is written once, in the dialect both backends share: numbered
+ * parameters ?1 ?2 ..., INSERT ... ON CONFLICT, RETURNING, coalesce;
+ * a backend translates the few words that differ (db_sql_translate()).
+ *
+ * Writing: db_begin() opens the one kind of write transaction the
+ * store uses, in which writers take turns: SQLite's BEGIN IMMEDIATE,
+ * PostgreSQL's BEGIN with a transaction-wide advisory lock, so that
+ * several daemons on one database see each other's transactions one
+ * after the other, as one daemon's would be.
+ */
+#ifndef DB_H
+#define DB_H
+
+#include <stddef.h>
+
+struct db;
+struct db_stmt;
+
+enum db_kind {
+	DB_SQLITE,
+	DB_POSTGRESQL
+};
+
+/* What db_step() returns. */
+#define DB_ROW		1	/* a row is ready for db_column_*() */
+#define DB_DONE		0	/* no more rows; the statement ran */
+#define DB_ERROR	(-1)	/* it failed: db_errmsg() */
+
+/* Which backend a target names: a URL is PostgreSQL, else SQLite. */
+enum db_kind	 db_kind_of(const char *);
+
+struct db	*db_open(const char *, char **);
+void		 db_close(struct db *);
+enum db_kind	 db_kind(struct db *);
+const char	*db_errmsg(struct db *);
+int		 db_exec(struct db *, const char *);
+int		 db_begin(struct db *);
+int		 db_commit(struct db *);
+void		 db_rollback(struct db *);
+int		 db_in_transaction(struct db *);
+int		 db_changes(struct db *);
+int		 db_version(struct db *, int *);
+int		 db_set_version(struct db *, int);
+int		 db_migrate(struct db *, const char *, const char *);
+
+int		 db_plan(struct db *, const char *, char **);
+long long	 db_steps(struct db_stmt *);
+struct db_stmt	*db_prepare(struct db *, const char *);
+void		 db_finalize(struct db_stmt *);
+int		 db_bind_count(struct db_stmt *);
+void		 db_bind_null(struct db_stmt *, int);
+void		 db_bind_int(struct db_stmt *, int, int);
+void		 db_bind_int64(struct db_stmt *, int, long long);
+void		 db_bind_double(struct db_stmt *, int, double);
+void		 db_bind_text(struct db_stmt *, int, const char *);
+void		 db_bind_blob(struct db_stmt *, int, const void *, size_t);
+int		 db_step(struct db_stmt *);
+void		 db_reset(struct db_stmt *);
+int		 db_column_null(struct db_stmt *, int);
+int		 db_column_int(struct db_stmt *, int);
+long long	 db_column_int64(struct db_stmt *, int);
+double		 db_column_double(struct db_stmt *, int);
+const char	*db_column_text(struct db_stmt *, int);
+const void	*db_column_blob(struct db_stmt *, int);
+size_t		 db_column_bytes(struct db_stmt *, int);
+
+#endif
