@@ -64,8 +64,10 @@ static const char *const store_address_sql[SA_NSTMTS] = {
 	    "confirmed IS NULL",
 	"SELECT " SA_COLUMNS " FROM addresses WHERE player = ?1 ORDER BY "
 	    "created, address",
-	"INSERT OR REPLACE INTO addresses (address, player, code, confirmed, "
-	    "created) VALUES (?1, ?2, ?3, NULL, ?4)",
+	"INSERT INTO addresses (address, player, code, confirmed, created) "
+	    "VALUES (?1, ?2, ?3, NULL, ?4) ON CONFLICT (address) DO UPDATE "
+	    "SET player = excluded.player, code = excluded.code, confirmed = "
+	    "NULL, created = excluded.created",
 	"UPDATE addresses SET confirmed = ?2, code = NULL WHERE address = ?1",
 	"DELETE FROM addresses WHERE address = ?1",
 	"SELECT 1 FROM outbox WHERE message_id = ?1 AND rcpt = ?2 COLLATE "
@@ -81,8 +83,8 @@ static const char *const store_address_sql[SA_NSTMTS] = {
 	    "IS NULL",
 	"UPDATE players SET address = ?2 WHERE id = ?1",
 	"UPDATE game_mail SET player = ?2 WHERE player = ?1",
-	"INSERT OR IGNORE INTO observers (game, player) SELECT game, ?2 FROM "
-	    "observers WHERE player = ?1",
+	"INSERT INTO observers (game, player) SELECT game, ?2 FROM "
+	    "observers WHERE player = ?1 ON CONFLICT DO NOTHING",
 	"DELETE FROM observers WHERE player = ?1",
 	"UPDATE actions SET player = ?2 WHERE player = ?1",
 	"UPDATE addresses SET player = ?2 WHERE player = ?1",

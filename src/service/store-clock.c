@@ -70,8 +70,9 @@ static const char *const store_clock_sql[SC_NSTMTS] = {
 	"INSERT INTO vacations (player, start, until) VALUES (?1, ?2, ?3)",
 	"UPDATE vacations SET until = ?2 WHERE player = ?1 AND start <= ?2 "
 	    "AND until > ?2",
-	"SELECT coalesce(sum(min(until, ?3) - max(start, ?2)), 0) FROM "
-	    "vacations WHERE player = ?1 AND until > ?2 AND start < ?3",
+	"SELECT coalesce(sum(CASE WHEN until < ?3 THEN until ELSE ?3 END - "
+	    "CASE WHEN start > ?2 THEN start ELSE ?2 END), 0) FROM vacations "
+	    "WHERE player = ?1 AND until > ?2 AND start < ?3",
 	"DELETE FROM timers WHERE player = ?1 AND kind = 'return'",
 	"SELECT g.id FROM games g JOIN seats s ON s.game = g.id AND "
 	    "s.seat = g.clock_seat WHERE s.player = ?1 AND "

@@ -84,13 +84,14 @@ static const char *const store_game_sql[STORE_GAME_NSTMTS] = {
 	    "ORDER BY s.seat",
 	"INSERT INTO actions (game, player, number, text, message_id, at) "
 	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-	"INSERT OR IGNORE INTO observers (game, player) VALUES (?1, ?2)",
+	"INSERT INTO observers (game, player) VALUES (?1, ?2) ON CONFLICT "
+	    "DO NOTHING",
 	"DELETE FROM observers WHERE game = ?1 AND player = ?2",
 	"SELECT p.id, p.address, p.name, p.secret, p.settings FROM "
 	    "observers o JOIN "
 	    "players p ON p.id = o.player WHERE o.game = ?1 ORDER BY p.id",
-	"INSERT OR IGNORE INTO game_mail (message_id, game, player) VALUES "
-	    "(?1, ?2, ?3)",
+	"INSERT INTO game_mail (message_id, game, player) VALUES (?1, ?2, "
+	    "?3) ON CONFLICT DO NOTHING",
 	"SELECT game, player FROM game_mail WHERE message_id = ?1",
 	"SELECT id, message_id, sender, rcpt, data, attempts FROM outbox WHERE "
 	    "id IN (SELECT max(o.id) FROM outbox o JOIN game_mail m ON "

@@ -100,7 +100,8 @@ static const char *const store_league_sql[SL_NSTMTS] = {
 	"INSERT INTO pairings (tournament, round, board, leg, game, players, "
 	    "ranks) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
 	"SELECT p.round, p.board, p.leg, p.game, p.players, p.ranks, "
-	    "g.status, g.finished, (SELECT group_concat(coalesce(s.rank, 0), "
+	    "g.status, g.finished, (SELECT group_concat(CAST(coalesce(s.rank, 0) "
+	    "AS TEXT), "
 	    "' ') FROM (SELECT rank FROM seats s WHERE s.game = p.game "
 	    "ORDER BY s.seat) s) FROM pairings p LEFT JOIN games g ON "
 	    "g.id = p.game WHERE p.tournament = ?1 AND (?2 = 0 OR "

@@ -33,11 +33,14 @@ enum {
 static const char *const store_sender_sql[SS_NSTMTS] = {
 	"SELECT spent, last, digest, junk, since FROM senders "
 	    "WHERE address = ?1",
-	"INSERT OR REPLACE INTO senders (address, spent, last, digest, junk, "
-	    "since) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+	"INSERT INTO senders (address, spent, last, digest, junk, since) "
+	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (address) DO UPDATE "
+	    "SET spent = excluded.spent, last = excluded.last, digest = "
+	    "excluded.digest, junk = excluded.junk, since = excluded.since",
 	"SELECT spent, last FROM recipients WHERE address = ?1",
-	"INSERT OR REPLACE INTO recipients (address, spent, last) "
-	    "VALUES (?1, ?2, ?3)"
+	"INSERT INTO recipients (address, spent, last) VALUES (?1, ?2, ?3) "
+	    "ON CONFLICT (address) DO UPDATE SET spent = excluded.spent, "
+	    "last = excluded.last"
 };
 
 _Static_assert(SS_NSTMTS == STORE_SENDER_NSTMTS, "store-private.h");
