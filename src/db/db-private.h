@@ -15,6 +15,7 @@ struct db_ops {
 	const char	*(*errmsg)(void *);
 	int		 (*exec)(void *, const char *);
 	int		 (*begin)(void *);
+	int		 (*begin_rows)(void *);
 	int		 (*in_transaction)(void *);
 	int		 (*changes)(void *);
 	int		 (*version)(void *, int *);

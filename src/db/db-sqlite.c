@@ -55,6 +55,7 @@ const struct db_ops db_sqlite_ops = {
 	db_sqlite_errmsg,
 	db_sqlite_exec,
 	db_sqlite_begin,
+	db_sqlite_begin,
 	db_sqlite_in_transaction,
 	db_sqlite_changes,
 	db_sqlite_version,

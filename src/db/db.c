@@ -91,6 +91,13 @@ db_begin(struct db *db)
 	return (db->ops->begin(db->impl));
 }
 
+/* Open a transaction that locks only the rows it claims. */
+int
+db_begin_rows(struct db *db)
+{
+	return (db->ops->begin_rows(db->impl));
+}
+
 int
 db_commit(struct db *db)
 {

@@ -15,7 +15,13 @@
  * store uses, in which writers take turns: SQLite's BEGIN IMMEDIATE,
  * PostgreSQL's BEGIN with a transaction-wide advisory lock, so that
  * several daemons on one database see each other's transactions one
- * after the other, as one daemon's would be.
+ * after the other, as one daemon's would be.  db_begin_rows() opens a
+ * transaction that locks only the rows it claims (SELECT ... FOR
+ * UPDATE SKIP LOCKED, in PostgreSQL), for work that daemons share
+ * side by side: claiming mail to send.  A clause only PostgreSQL
+ * takes is written in an SQL comment whose text starts with "pg ",
+ * which SQLite skips and the PostgreSQL backend unwraps (store.c's
+ * claim on the outbox says FOR UPDATE SKIP LOCKED so).
  */
 #ifndef DB_H
 #define DB_H
@@ -44,6 +50,7 @@ enum db_kind	 db_kind(struct db *);
 const char	*db_errmsg(struct db *);
 int		 db_exec(struct db *, const char *);
 int		 db_begin(struct db *);
+int		 db_begin_rows(struct db *);
 int		 db_commit(struct db *);
 void		 db_rollback(struct db *);
 int		 db_in_transaction(struct db *);

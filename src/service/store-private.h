@@ -22,6 +22,7 @@
 struct store {
 	struct db *db;
 	char		*path;
+	char		 host[256];	/* gethostname(), for claims */
 	struct db_stmt *stmt[STORE_NSTMTS];
 	struct db_stmt *game_stmt[STORE_GAME_NSTMTS];
 	struct db_stmt *clock_stmt[STORE_CLOCK_NSTMTS];

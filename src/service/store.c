@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -67,18 +68,19 @@ static const char *const store_sql[STORE_NSTMTS] = {
 	    "next_try) VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
 	"SELECT id, message_id, sender, rcpt, data, attempts FROM outbox "
 	    "WHERE sent IS NULL AND next_try <= ?1 ORDER BY next_try, id "
-	    "LIMIT 1",
+	    "LIMIT 1 /*pg FOR UPDATE SKIP LOCKED */",
 	"UPDATE outbox SET sent = ?2 WHERE id = ?1",
 	"UPDATE outbox SET attempts = attempts + 1, last_error = ?2, "
 	    "next_try = ?3 WHERE id = ?1",
 	"UPDATE outbox SET attempts = attempts + 1, last_error = ?2, "
 	    "sent = ?3, given_up = 1 WHERE id = ?1",
 	"SELECT min(next_try) FROM outbox WHERE sent IS NULL",
-	"UPDATE outbox SET next_try = ?2, claim_pid = ?4 WHERE id = ?1 AND "
-	    "sent IS NULL AND next_try <= ?3",
+	"UPDATE outbox SET next_try = ?2, claim_pid = ?4, claim_host = ?5 "
+	    "WHERE id = ?1 AND sent IS NULL AND next_try <= ?3",
 	"SELECT id, claim_pid FROM outbox WHERE sent IS NULL AND "
-	    "claim_pid IS NOT NULL",
-	"UPDATE outbox SET next_try = ?2, claim_pid = NULL WHERE id = ?1",
+	    "claim_pid IS NOT NULL AND coalesce(claim_host, '') = ?1",
+	"UPDATE outbox SET next_try = ?2, claim_pid = NULL, claim_host = NULL "
+	    "WHERE id = ?1",
 	"UPDATE outbox SET data = '' WHERE id IN (SELECT id FROM outbox "
 	    "WHERE sent IS NOT NULL AND sent < ?1 AND length(data) > 0 AND "
 	    "id NOT IN (SELECT max(o.id) FROM outbox o JOIN game_mail m ON "
@@ -483,6 +485,17 @@ static const struct store_migration store_migrations[] = {
 		"UPDATE players SET proven = 1;"
 		"ALTER TABLE games ADD COLUMN held INTEGER NOT NULL DEFAULT 0;",
 		NULL
+	},
+
+	/*
+	 * 12: several daemons, on several hosts, may share one database:
+	 * a claim on a mail to send names its host as well as its
+	 * process, so that only a daemon on that host judges whether the
+	 * process is gone.  Claims made before are this host's.
+	 */
+	{
+		"ALTER TABLE outbox ADD COLUMN claim_host TEXT;",
+		NULL
 	}
 };
 
@@ -542,6 +555,9 @@ store_open(const char *target, char **cause)
 
 	s = xcalloc(1, sizeof *s);
 	s->path = xstrdup(target);
+	if (gethostname(s->host, sizeof s->host) == -1)
+		snprintf(s->host, sizeof s->host, "localhost");
+	s->host[sizeof s->host - 1] = '\0';
 	if ((s->db = db_open(target, cause)) == NULL ||
 	    store_schema_check(s, cause) == -1)
 		goto fail;
@@ -802,8 +818,9 @@ store_due_some(struct store *s, long long now, struct store_outmail *v,
 	struct db_stmt	*st;
 	int		 n, rc = DB_ROW;
 
-	if (store_begin(s, cause) == -1)
-		return (-1);
+	/* Only the rows claimed are locked: other daemons claim others. */
+	if (db_begin_rows(s->db) == -1)
+		return (store_fail(s, cause, "cannot begin a transaction"));
 	for (n = 0; n < max && rc == DB_ROW; n++) {
 		memset(&v[n], 0, sizeof v[n]);
 		st = s->stmt[STORE_DUE];
@@ -819,6 +836,7 @@ store_due_some(struct store *s, long long now, struct store_outmail *v,
 		db_bind_int64(st, 2, now + STORE_LEASE);
 		db_bind_int64(st, 3, now);
 		db_bind_int64(st, 4, (long long)getpid());
+		db_bind_text(st, 5, s->host);
 		if (store_step(s, STORE_CLAIM, cause) == -1) {
 			store_outmail_free(&v[n]);
 			rc = DB_ERROR;
@@ -853,8 +871,10 @@ store_prune(struct store *s, long long before, int max, char **cause)
 }
 
 /*
- * Make mail claimed by processes that are gone due again at now: they
- * died between claiming and recording the outcome.  Returns how many,
+ * Make mail claimed by processes of this host that are gone due again
+ * at now: they died between claiming and recording the outcome.  A
+ * claim of another host's daemon is that daemon's to release, or
+ * lapses with its lease.  Returns how many,
  * or -1.
  */
 int
@@ -866,6 +886,7 @@ store_release(struct store *s, long long now, char **cause)
 	pid_t		 pid;
 	int		 rc;
 
+	db_bind_text(st, 1, s->host);
 	while ((rc = db_step(st)) == DB_ROW) {
 		pid = (pid_t)db_column_int64(st, 1);
 		if (kill(pid, 0) == 0 || errno != ESRCH)

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#define STORE_VERSION	11	/* the number of migrations */
+#define STORE_VERSION	12	/* the number of migrations */
 
 struct store;
 
