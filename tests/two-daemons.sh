@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+#
+# Two daemons, one mailbox and one database, exactly once across
+# SIGKILL.  2,000 mails wait in one Maildir, each a new game ("new
+# velox with ..."), and two mupbemd daemons share them and one store,
+# each sending into one Maildir outbox.  One of the two, chosen at
+# random, is killed with SIGKILL at random moments and started again,
+# until every mail is taken and every reply is sent; then both stop.
+# Every mail was handled once: 2,000 games, one for each inviter, 2,000
+# handled mails, every mail acknowledged; every reply was sent once:
+# each outbox row sent, one reply file each, and no other.
+#
+# The store is a SQLite file, or, with TWO_DAEMONS_DB set to a
+# postgresql:// URL (tests/two-daemons-pg.sh starts a cluster), a
+# PostgreSQL database.  TAP-like output.  make check sets MUPBEMD.
+
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+: "${MUPBEMD:=$here/../mupbemd}"
+: "${MUPBEM:=$here/../mupbem}"
+: "${TWO_DAEMONS_MAILS:=2000}"
+[ -x "$MUPBEMD" ] || { echo "Bail out! no mupbemd at $MUPBEMD"; exit 99; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/two-daemons.XXXXXX") || exit 99
+pids=()
+stop_all() {
+	local p
+	for p in "${pids[@]}"; do
+		[ -n "$p" ] && kill -KILL "$p" 2>/dev/null
+	done
+}
+trap "stop_all; ${KEEP:+:} rm -rf $tmp" EXIT
+cd "$tmp" || exit 99
+
+. "$here/tap.sh"
+. "$here/service-lib.sh"
+
+db=${TWO_DAEMONS_DB:-$tmp/w/mupbem.db}
+case $db in
+postgres*)
+	command -v psql >/dev/null || { echo "Bail out! no psql"; exit 99; }
+	sql() { psql -qAt -v ON_ERROR_STOP=1 "$db" -c "$1"; } ;;
+*)
+	command -v sqlite3 >/dev/null || { echo "Bail out! no sqlite3"; exit 99; }
+	sql() { sqlite3 "$db" "$1"; } ;;
+esac
+
+want() {
+	[ "$2" = "$3" ] || why+=("$1: got '$2', wanted '$3'")
+}
+
+# left: the mails waiting in the Maildir and the unsent replies.
+left() {
+	echo "$(ls Maildir/new | wc -l)" \
+	    "$(sql "SELECT count(*) FROM outbox WHERE sent IS NULL" 2>/dev/null)"
+}
+
+# start I: start daemon I (0 or 1).
+start() {
+	"$MUPBEMD" -c mupbem.conf 2>>"daemon$1.log" &
+	pids[$1]=$!
+}
+
+# --- the mail ----------------------------------------------------------------
+
+fresh "database = $db\npictures = no\n"
+sql "SELECT 1" >/dev/null 2>&1 || true
+count=$TWO_DAEMONS_MAILS
+for i in $(seq 1 "$count"); do
+	mp_mail "p${i}a@localhost" games@localhost "" \
+	    "Hello,
+
+new velox with p${i}b@localhost
+
+-- 
+Sent from my phone"
+done
+
+begin
+want "mails waiting" "$(ls Maildir/new | wc -l)" "$count"
+end "$count mails wait in one Maildir"
+
+# --- two daemons, one killed at random moments --------------------------------
+
+begin
+kills=0
+start 0
+start 1
+for attempt in $(seq 1 30); do
+	[ "$(left)" = "0 0" ] && break
+	ms=$((50 + RANDOM % 400))
+	sleep "$(printf '0.%03d' "$ms")"
+	i=$((RANDOM % 2))
+	kill -KILL "${pids[$i]}" 2>/dev/null && kills=$((kills + 1))
+	wait "${pids[$i]}" 2>/dev/null
+	start "$i"
+done
+# Both are left to finish, then stopped.
+for i in $(seq 1 600); do
+	[ "$(left)" = "0 0" ] && break
+	sleep 0.2
+done
+for i in 0 1; do
+	kill -TERM "${pids[$i]}"
+	wait "${pids[$i]}"
+	want "daemon $i's exit status" "$?" 0
+	pids[$i]=
+done
+want "mails and replies left" "$(left)" "0 0"
+[ "$kills" -ge 5 ] || why+=("killed only $kills times")
+end "two daemons, killed $kills times at random moments, took every mail and sent every reply"
+
+# --- exactly once ------------------------------------------------------------
+
+begin
+want "mails handled" "$(sql "SELECT count(*) FROM handled")" "$count"
+want "games" "$(sql "SELECT count(*) FROM games")" "$count"
+want "inviters with other than one game" "$(sql "SELECT count(*) FROM
+    (SELECT p.id FROM players p LEFT JOIN seats s ON s.player = p.id AND
+    s.seat = 0 WHERE p.address LIKE '%a@localhost' GROUP BY p.id
+    HAVING count(s.game) <> 1) x")" 0
+want "mails acknowledged" "$(ls Maildir/cur | grep -c ':2,.*S')" "$count"
+end "every mail handled once: $count games, one for each inviter"
+
+begin
+rows=$(sql "SELECT count(*) FROM outbox")
+files=$(ls outbox/new | wc -l)
+want "replies sent" "$(sql "SELECT count(*) FROM outbox WHERE sent IS NOT NULL
+    AND given_up = 0")" "$rows"
+want "reply files" "$files" "$rows"
+ls outbox/new | sed 's/^mupbem\.//' | sort >sent.ids
+sql "SELECT message_id FROM outbox" | sed 's/^<//; s/>$//' | sort >queued.ids
+cmp -s sent.ids queued.ids || why+=("reply files and outbox differ:
+$(diff sent.ids queued.ids | head -5)")
+[ "$rows" -ge "$count" ] || why+=("only $rows replies for $count mails")
+end "every reply sent once: $rows replies, one file each"
+
+tap_done
