@@ -8,7 +8,7 @@
 
 #include <sqlite3.h>
 
-#define STORE_NSTMTS		15	/* store.c's statements */
+#define STORE_NSTMTS		18	/* store.c's statements */
 #define STORE_GAME_NSTMTS	22	/* store-game.c's, made when first used */
 #define STORE_CLOCK_NSTMTS	18	/* store-clock.c's, likewise */
 #define STORE_ADDRESS_NSTMTS	20	/* store-address.c's, likewise */

@@ -41,6 +41,11 @@
  * it dies before the commit nothing happened and the mail comes again;
  * if it dies after, the mail comes again and is found handled.
  *
+ * Group commit: the daemon handles several mails in one transaction,
+ * each inside a savepoint (store_savepoint()), so that a mail whose
+ * handling fails is undone alone and the others commit together, with
+ * one sync for all of them.
+ *
  * The prepared statements are made once, when the store opens, and
  * kept in one array that store_close() finalizes.
  */
@@ -60,7 +65,10 @@ enum {
 	STORE_CLAIM,
 	STORE_CLAIMED,
 	STORE_RELEASE,
-	STORE_PRUNE
+	STORE_PRUNE,
+	STORE_SAVEPOINT,
+	STORE_SAVEPOINT_RELEASE,
+	STORE_SAVEPOINT_ROLLBACK
 };
 
 static const char *const store_sql[STORE_NSTMTS] = {
@@ -88,7 +96,10 @@ static const char *const store_sql[STORE_NSTMTS] = {
 	"UPDATE outbox SET data = '' WHERE id IN (SELECT id FROM outbox "
 	    "WHERE sent IS NOT NULL AND sent < ?1 AND length(data) > 0 AND "
 	    "id NOT IN (SELECT max(o.id) FROM outbox o JOIN game_mail m ON "
-	    "m.message_id = o.message_id GROUP BY m.game, o.rcpt) LIMIT ?2)"
+	    "m.message_id = o.message_id GROUP BY m.game, o.rcpt) LIMIT ?2)",
+	"SAVEPOINT mail",
+	"RELEASE mail",
+	"ROLLBACK TO mail"
 };
 
 /*
@@ -706,6 +717,43 @@ store_rollback(struct store *s)
 	if (!sqlite3_get_autocommit(s->db) &&
 	    store_step(s, STORE_ROLLBACK, &cause) == -1)
 		free(cause);
+}
+
+/* Is a transaction open?  SQLite ends one itself on some errors. */
+int
+store_in_transaction(struct store *s)
+{
+	return (!sqlite3_get_autocommit(s->db));
+}
+
+/* Begin a savepoint inside the open transaction, for one mail. */
+int
+store_savepoint(struct store *s, char **cause)
+{
+	return (store_step(s, STORE_SAVEPOINT, cause));
+}
+
+/* Keep what was done since store_savepoint(). */
+int
+store_savepoint_release(struct store *s, char **cause)
+{
+	return (store_step(s, STORE_SAVEPOINT_RELEASE, cause));
+}
+
+/*
+ * Undo what was done since store_savepoint(), and end the savepoint;
+ * the transaction stays open, unless SQLite has already ended it.
+ */
+void
+store_savepoint_rollback(struct store *s)
+{
+	char	*cause = NULL;
+
+	if (!store_in_transaction(s))
+		return;
+	if (store_step(s, STORE_SAVEPOINT_ROLLBACK, &cause) == 0)
+		store_step(s, STORE_SAVEPOINT_RELEASE, &cause);
+	free(cause);
 }
 
 /* Has the mail with exactly-once id been handled?  1, 0 or -1. */
