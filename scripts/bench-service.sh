@@ -20,7 +20,7 @@
 #
 # Usage, after a build: bash scripts/bench-service.sh [N] [G]
 # BENCH_PICTURES=no sends the boards without their pictures;
-# BENCH_BATCH=N sets [server] batch (64).
+# BENCH_BATCH=N sets [server] batch.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -33,7 +33,9 @@ cd "$dir"
 mkdir -p Maildir/new Maildir/cur Maildir/tmp rec
 printf '[server]\naddress = games@bench.example\nrate_burst = 0\ninvitations = any\n' >d.conf
 printf 'pictures = %s\n' "${BENCH_PICTURES:-yes}" >>d.conf
-printf 'batch = %s\n' "${BENCH_BATCH:-64}" >>d.conf
+if [ -n "${BENCH_BATCH:-}" ]; then
+	printf 'batch = %s\n' "$BENCH_BATCH" >>d.conf
+fi
 if [ "${BENCH_SENDER:-maildir}" = sendmail ]; then
 	printf '[send]\nurl = sendmail:/usr/sbin/sendmail\n' >>d.conf
 fi
@@ -150,7 +152,7 @@ delivered=$(ls outbox/new | wc -l)
 
 echo "turn mails:        $n in $games games ($played turns in the records, $refused refused)"
 echo "replies:           $replies"
-echo "batch:             $(sed -n 's/^batch = //p' d.conf)"
+echo "batch:             ${BENCH_BATCH:-the default}"
 for r in $(seq 1 "$runs"); do
 	read -r take send replies wall <"once.$r"
 	awk -v r="$r" -v n="$n" -v take="$take" -v send="$send" -v rp="$replies" \
