@@ -115,7 +115,7 @@ once() {
 	local start end line take send replies
 	restore
 	start=$(date +%s%N)
-	"$src/mupbemd" -c d.conf -v --once 2>run.log
+	{ time "$src/mupbemd" -c d.conf -v --once 2>run.log; } 2>"cpu.$1"
 	end=$(date +%s%N)
 	grep -q "once: $n mails taken" run.log || { tail -3 run.log; exit 1; }
 	line=$(grep 'once: ' run.log)
@@ -127,6 +127,7 @@ once() {
 	echo "$take $send $replies $(((end - start) / 1000))" >"once.$1"
 }
 
+TIMEFORMAT='%U %S'
 runs=${BENCH_RUNS:-3}
 for r in $(seq 1 "$runs"); do
 	once "$r"
@@ -141,10 +142,10 @@ replies=$(cut -d' ' -f3 once.1)
 restore
 ls Maildir/new >order
 start=$(date +%s%N)
-while read -r f; do
+{ time while read -r f; do
 	"$src/mupbemd" -c d.conf --deliver <"Maildir/new/$f" 2>>deliver.log ||
 	    { echo "--deliver failed on $f"; tail -3 deliver.log; exit 1; }
-done <order
+done <order; } 2>deliver.cpu
 end=$(date +%s%N)
 delivered=$(ls outbox/new | wc -l)
 [ "$delivered" -eq "$replies" ] ||
@@ -155,15 +156,19 @@ echo "replies:           $replies"
 echo "batch:             ${BENCH_BATCH:-the default}"
 for r in $(seq 1 "$runs"); do
 	read -r take send replies wall <"once.$r"
+	read -r user sys <"cpu.$r"
 	awk -v r="$r" -v n="$n" -v take="$take" -v send="$send" -v rp="$replies" \
-	    -v wall="$wall" 'BEGIN {
-	printf "mupbemd --once, run %d: taking %.0f mails/s, sending %.0f replies/s, whole run %.0f mails/s (%.3f ms a mail)\n", r, n / (take / 1000), rp / (send / 1000), n / (wall / 1e6), wall / 1000 / n
+	    -v wall="$wall" -v cpu="$user" -v sys="$sys" 'BEGIN {
+	cpu += sys
+	printf "mupbemd --once, run %d: taking %.0f mails/s, sending %.0f replies/s, whole run %.0f mails/s (%.3f ms a mail; CPU %.3f ms a mail)\n", r, n / (take / 1000), rp / (send / 1000), n / (wall / 1e6), wall / 1000 / n, cpu * 1000 / n
 }'
 done
 cat once.* | awk -v n="$n" '{ print n / ($4 / 1e6) }' | sort -n | awk '
 	{ v[NR] = $1 } END {
 	printf "mupbemd --once, whole run: best %.0f mails/s, median %.0f mails/s, of %d runs\n", v[NR], v[int((NR + 1) / 2)], NR
 }'
-awk -v n="$n" -v wall="$(((end - start) / 1000))" 'BEGIN {
-	printf "mupbemd --deliver, a process a mail: %.0f mails/s, %.3f ms a mail\n", n / (wall / 1e6), wall / 1000 / n
+read -r user sys <deliver.cpu
+awk -v n="$n" -v wall="$(((end - start) / 1000))" -v cpu="$user" -v sys="$sys" 'BEGIN {
+	cpu += sys
+	printf "mupbemd --deliver, a process a mail: %.0f mails/s, %.3f ms a mail (CPU %.3f ms a mail)\n", n / (wall / 1e6), wall / 1000 / n, cpu * 1000 / n
 }'
