@@ -20,7 +20,7 @@
 #
 # Usage, after a build: bash scripts/bench-service.sh [N] [G]
 # BENCH_PICTURES=no sends the boards without their pictures;
-# BENCH_BATCH=N sets [server] batch.
+# BENCH_BATCH=N sets [server] batch; BENCH_DELIVER=no skips --deliver.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -139,17 +139,20 @@ replies=$(cut -d' ' -f3 once.1)
 
 # The same mail, one "mupbemd --deliver" process a mail, as a mail
 # server's pipe would run it; each sends its own replies.
-restore
-ls Maildir/new >order
-start=$(date +%s%N)
-{ time while read -r f; do
-	"$src/mupbemd" -c d.conf --deliver <"Maildir/new/$f" 2>>deliver.log ||
-	    { echo "--deliver failed on $f"; tail -3 deliver.log; exit 1; }
-done <order; } 2>deliver.cpu
-end=$(date +%s%N)
-delivered=$(ls outbox/new | wc -l)
-[ "$delivered" -eq "$replies" ] ||
-    { echo "--deliver wrote $delivered replies, not $replies"; exit 1; }
+deliver_runs() {
+	restore
+	ls Maildir/new >order
+	start=$(date +%s%N)
+	{ time while read -r f; do
+		"$src/mupbemd" -c d.conf --deliver <"Maildir/new/$f" 2>>deliver.log ||
+		    { echo "--deliver failed on $f"; tail -3 deliver.log; exit 1; }
+	done <order; } 2>deliver.cpu
+	end=$(date +%s%N)
+	delivered=$(ls outbox/new | wc -l)
+	[ "$delivered" -eq "$replies" ] ||
+	    { echo "--deliver wrote $delivered replies, not $replies"; exit 1; }
+}
+[ "${BENCH_DELIVER:-yes}" = no ] || deliver_runs
 
 echo "turn mails:        $n in $games games ($played turns in the records, $refused refused)"
 echo "replies:           $replies"
@@ -167,6 +170,7 @@ cat once.* | awk -v n="$n" '{ print n / ($4 / 1e6) }' | sort -n | awk '
 	{ v[NR] = $1 } END {
 	printf "mupbemd --once, whole run: best %.0f mails/s, median %.0f mails/s, of %d runs\n", v[NR], v[int((NR + 1) / 2)], NR
 }'
+[ "${BENCH_DELIVER:-yes}" = no ] && exit 0
 read -r user sys <deliver.cpu
 awk -v n="$n" -v wall="$(((end - start) / 1000))" -v cpu="$user" -v sys="$sys" 'BEGIN {
 	cpu += sys
