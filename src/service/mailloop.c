@@ -34,11 +34,11 @@
  * now and never waits for more, so a mail that comes alone is one
  * transaction as before; in the daemon it ends early once its
  * handling took MAILLOOP_BATCH_MS, so that under a steady stream the
- * first replies do not wait for the last mail to be taken.  Replies leave from the
- * outbox, which the loop sends after each batch and whenever a retry
- * falls due, a batch at a time.  A temporary failure waits retry
- * seconds, doubling each time up to retry_max; a permanent one is
- * logged and given up.
+ * first replies do not wait for the last mail to be taken.  Replies
+ * leave from the outbox, which the loop sends after each batch and
+ * whenever a retry falls due, a batch at a time.  A temporary failure
+ * waits retry seconds, doubling each time up to retry_max; a
+ * permanent one is logged and given up.
  *
  * Mail that must never be answered (bounces, auto-replies, lists) is
  * recorded and dropped; mail over the size limit gets a short refusal

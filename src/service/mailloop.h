@@ -71,8 +71,8 @@ struct mailloop {
 	void				*arg;
 	volatile sig_atomic_t		*stop;		/* if set: stop taking */
 	int				 more;		/* mail may be left */
-	double				 batch_ms;	/* a batch ends after this
-							   much handling; 0: never */
+	double				 batch_ms;	/* a batch ends after
+							   this long; 0: never */
 	unsigned long			 sequence;	/* for Message-IDs */
 	long long			 now;		/* of the mail in hand */
 
