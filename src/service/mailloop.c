@@ -384,7 +384,7 @@ int
 mailloop_take(struct mailloop *ml, char **cause)
 {
 	struct source_mail	*v;
-	char			*why = NULL, *ackwhy = NULL;
+	char			*why = NULL, *commitwhy = NULL;
 	double			 start = mailloop_ms();
 	long			 taken = ml->taken, replied = ml->replied;
 	long			 duplicates = ml->duplicates;
@@ -427,7 +427,7 @@ mailloop_take(struct mailloop *ml, char **cause)
 	/* SQLite may have ended the transaction on the failure. */
 	if (ok > 0 && !store_in_transaction(ml->store))
 		ok = 0;
-	if (ok > 0 && store_commit(ml->store, ok < n ? &ackwhy : &why) == -1)
+	if (ok > 0 && store_commit(ml->store, ok < n ? &commitwhy : &why) == -1)
 		ok = 0;
 	if (ok > 0) {
 		log_debug("batch: %zu mails in one transaction, in %.1f ms", ok,
@@ -438,15 +438,16 @@ mailloop_take(struct mailloop *ml, char **cause)
 		ml->replied = replied;
 		ml->duplicates = duplicates;
 	}
-	if (ackwhy != NULL) {
+	if (commitwhy != NULL) {
 		/* The commit failed too: that is what held the mail. */
 		free(why);
-		why = ackwhy;
-		ackwhy = NULL;
+		why = commitwhy;
+		commitwhy = NULL;
 	}
 	if (ok < n || rest > 0)
 		mailloop_hold(ml, v, n, ok, rest, why);
 	free(why);
+	why = NULL;
 	for (i = 0; i < ok; i++) {
 		if (ml->source->ops->ack(ml->source, &v[i], &why) == -1) {
 			/* It comes again, and is found handled. */
