@@ -2,10 +2,13 @@
 # The game service's speed: N valid turn mails, in G games at once,
 # go through a Maildir into one "mupbemd -1" run with the Maildir
 # sender (or sendmail, with BENCH_SENDER=sendmail and a working
-# /usr/sbin/sendmail).  Each mail is one transaction: the turn checked
-# and applied, the record saved, the action logged, and a mail queued
-# for each player.  Prints mails per second and the time per mail,
-# for taking them (the transactions) and for sending the replies.
+# /usr/sbin/sendmail).  For each mail, in a savepoint of a transaction
+# of up to [server] batch mails: the turn checked and applied, the
+# record saved, the action logged, and a mail queued for each player.
+# Prints mails per second and the time per mail, for taking them (the
+# transactions) and for sending the replies, for BENCH_RUNS (3) runs from the same start and the best and median of
+# the whole run; then the same mails again through "mupbemd --deliver",
+# one process a mail, as a mail server's pipe would run it.
 #
 # Setting up is not timed: the players create and accept the games by
 # mail, then every turn is drawn in advance (mupbem robot, mupbem play
@@ -16,7 +19,8 @@
 # is a game for every 30 mails.
 #
 # Usage, after a build: bash scripts/bench-service.sh [N] [G]
-# BENCH_PICTURES=no sends the boards without their pictures.
+# BENCH_PICTURES=no sends the boards without their pictures;
+# BENCH_BATCH=N sets [server] batch; BENCH_DELIVER=no skips --deliver.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -29,6 +33,9 @@ cd "$dir"
 mkdir -p Maildir/new Maildir/cur Maildir/tmp rec
 printf '[server]\naddress = games@bench.example\nrate_burst = 0\ninvitations = any\n' >d.conf
 printf 'pictures = %s\n' "${BENCH_PICTURES:-yes}" >>d.conf
+if [ -n "${BENCH_BATCH:-}" ]; then
+	printf 'batch = %s\n' "$BENCH_BATCH" >>d.conf
+fi
 if [ "${BENCH_SENDER:-maildir}" = sendmail ]; then
 	printf '[send]\nurl = sendmail:/usr/sbin/sendmail\n' >>d.conf
 fi
@@ -93,22 +100,79 @@ for t in $(seq 1 "$per"); do
 	done
 done
 
-start=$(date +%s%N)
-"$src/mupbemd" -c d.conf -v --once 2>run.log
-end=$(date +%s%N)
-grep -q "once: $n mails taken" run.log || { tail -3 run.log; exit 1; }
+# The run starts from this state each time.
+sqlite3 mupbem.db 'PRAGMA wal_checkpoint(TRUNCATE)' >/dev/null
+mkdir snap
+cp -a Maildir mupbem.db snap/
+restore() {
+	rm -rf Maildir outbox mupbem.db mupbem.db-wal mupbem.db-shm
+	cp -a snap/Maildir snap/mupbem.db .
+	mkdir -p outbox/new outbox/cur outbox/tmp
+}
+
+# once RUN: one "mupbemd -1" run; its figures in once.RUN.
+once() {
+	local start end line take send replies
+	restore
+	start=$(date +%s%N)
+	{ time "$src/mupbemd" -c d.conf -v --once 2>run.log; } 2>"cpu.$1"
+	end=$(date +%s%N)
+	grep -q "once: $n mails taken" run.log || { tail -3 run.log; exit 1; }
+	line=$(grep 'once: ' run.log)
+	take=$(echo "$line" | sed 's/.* taken in \([0-9.]*\) ms.*/\1/')
+	send=$(echo "$line" | sed 's/.* sent in \([0-9.]*\) ms.*/\1/')
+	replies=$(echo "$line" | sed 's/.*, \([0-9]*\) replies.*/\1/')
+	[ "$(ls outbox/new | wc -l)" -eq "$replies" ] ||
+	    { echo "run $1: $replies replies sent, $(ls outbox/new | wc -l) written"; exit 1; }
+	echo "$take $send $replies $(((end - start) / 1000))" >"once.$1"
+}
+
+TIMEFORMAT='%U %S'
+runs=${BENCH_RUNS:-3}
+for r in $(seq 1 "$runs"); do
+	once "$r"
+done
 played=$(for g in $(seq 1 "$games"); do "$MUPBEM" --db mupbem.db export "G$g" |
     grep -c '^[0-9]'; done | awk '{s += $1} END {print s}')
 refused=$(grep -rl 'not played\|could not do' outbox/new | wc -l || true)
-line=$(grep 'once: ' run.log)
-take=$(echo "$line" | sed 's/.* taken in \([0-9.]*\) ms.*/\1/')
-send=$(echo "$line" | sed 's/.* sent in \([0-9.]*\) ms.*/\1/')
-replies=$(echo "$line" | sed 's/.*, \([0-9]*\) replies.*/\1/')
+replies=$(cut -d' ' -f3 once.1)
+
+# The same mail, one "mupbemd --deliver" process a mail, as a mail
+# server's pipe would run it; each sends its own replies.
+deliver_runs() {
+	restore
+	ls Maildir/new >order
+	start=$(date +%s%N)
+	{ time while read -r f; do
+		"$src/mupbemd" -c d.conf --deliver <"Maildir/new/$f" 2>>deliver.log ||
+		    { echo "--deliver failed on $f"; tail -3 deliver.log; exit 1; }
+	done <order; } 2>deliver.cpu
+	end=$(date +%s%N)
+	delivered=$(ls outbox/new | wc -l)
+	[ "$delivered" -eq "$replies" ] ||
+	    { echo "--deliver wrote $delivered replies, not $replies"; exit 1; }
+}
+[ "${BENCH_DELIVER:-yes}" = no ] || deliver_runs
+
 echo "turn mails:        $n in $games games ($played turns in the records, $refused refused)"
 echo "replies:           $replies"
-awk -v n="$n" -v take="$take" -v send="$send" -v r="$replies" \
-    -v wall="$(((end - start) / 1000))" 'BEGIN {
-	printf "taking (one transaction each): %.0f mails/s, %.3f ms a mail\n", n / (take / 1000), take / n
-	printf "sending the replies:           %.0f replies/s, %.3f ms a reply\n", r / (send / 1000), send / r
-	printf "whole run (start to exit):     %.0f mails/s, %.3f ms a mail\n", n / (wall / 1e6), wall / 1000 / n
+echo "batch:             ${BENCH_BATCH:-the default}"
+for r in $(seq 1 "$runs"); do
+	read -r take send replies wall <"once.$r"
+	read -r user sys <"cpu.$r"
+	awk -v r="$r" -v n="$n" -v take="$take" -v send="$send" -v rp="$replies" \
+	    -v wall="$wall" -v cpu="$user" -v sys="$sys" 'BEGIN {
+	cpu += sys
+	printf "mupbemd --once, run %d: taking %.0f mails/s, sending %.0f replies/s, whole run %.0f mails/s (%.3f ms a mail; CPU %.3f ms a mail)\n", r, n / (take / 1000), rp / (send / 1000), n / (wall / 1e6), wall / 1000 / n, cpu * 1000 / n
+}'
+done
+cat once.* | awk -v n="$n" '{ print n / ($4 / 1e6) }' | sort -n | awk '
+	{ v[NR] = $1 } END {
+	printf "mupbemd --once, whole run: best %.0f mails/s, median %.0f mails/s, of %d runs\n", v[NR], v[int((NR + 1) / 2)], NR
+}'
+[ "${BENCH_DELIVER:-yes}" = no ] && exit 0
+read -r user sys <deliver.cpu
+awk -v n="$n" -v wall="$(((end - start) / 1000))" -v cpu="$user" -v sys="$sys" 'BEGIN {
+	cpu += sys
+	printf "mupbemd --deliver, a process a mail: %.0f mails/s, %.3f ms a mail (CPU %.3f ms a mail)\n", n / (wall / 1e6), wall / 1000 / n, cpu * 1000 / n
 }'

@@ -357,7 +357,7 @@ main(int argc, char **argv)
 	    c.imap_url, c.sender, c.store);
 	if (once) {
 		t0 = mupbemd_ms();
-		if ((took = mailloop_take(&ml, &cause)) == -1) {
+		if ((took = mailloop_take_all(&ml, &cause)) == -1) {
 			if (cause != NULL)
 				log_warnx("%s", cause);
 			free(cause);
@@ -384,8 +384,7 @@ main(int argc, char **argv)
 	}
 	log_info("stopped: %ld mails handled, %ld seen before, %ld replies "
 	    "queued, %ld sent", ml.taken, ml.duplicates, ml.replied, ml.sent);
-	if (ml.holding)
-		source_mail_free(&ml.held);
+	mailloop_clear(&ml);
 	source_close(ml.source);
 
 out:

@@ -6,7 +6,9 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +28,11 @@
  * recording it sent) finds it there and delivers nothing twice.  The
  * mail itself carries From and To.
  *
+ * A batch is written into tmp/ whole, then its files are synced
+ * together, by several threads at once, so that the file system
+ * commits them in one go rather than one a mail, and only then linked
+ * into new/.
+ *
  * The file in tmp/ is named mupbem.ID.PID, after the writing process.
  * One whose process is gone (a daemon killed while writing) is half a
  * mail nobody will finish: opening the sender removes it.  The mail is
@@ -34,8 +41,18 @@
  * the daemon), are left alone.
  */
 
+#define SENDER_MAILDIR_THREADS	16	/* syncing a batch at once */
+
 struct sender_maildir {
 	char		*path;
+};
+
+/* A batch's files to sync, shared by the syncing threads. */
+struct sender_maildir_sync {
+	int		*fd;
+	int		*error;
+	size_t		 n;
+	atomic_size_t	 next;
 };
 
 static int	sender_maildir_open(struct sender *,
@@ -43,6 +60,12 @@ static int	sender_maildir_open(struct sender *,
 static int	sender_maildir_send(struct sender *, const char *,
 		    const char *, const char *, const char *, size_t, char **);
 static void	sender_maildir_close(struct sender *);
+static void	sender_maildir_send_batch(struct sender *,
+		    struct sender_mail *, size_t);
+static char	*sender_maildir_name(const char *);
+static int	sender_maildir_write(const char *, const char *, size_t);
+static void	*sender_maildir_sync_thread(void *);
+static void	sender_maildir_sync(int *, int *, size_t);
 static int	sender_maildir_delivered(struct sender_maildir *,
 		    const char *);
 static void	sender_maildir_clean(const char *);
@@ -51,7 +74,8 @@ const struct sender_ops sender_maildir_ops = {
 	"maildir",
 	sender_maildir_open,
 	sender_maildir_send,
-	sender_maildir_close
+	sender_maildir_close,
+	sender_maildir_send_batch
 };
 
 static int
@@ -138,64 +162,163 @@ sender_maildir_delivered(struct sender_maildir *md, const char *name)
 	return (found);
 }
 
-static int
-sender_maildir_send(struct sender *s, const char *message_id,
-    const char *from, const char *rcpt,
-    const char *data, size_t len, char **cause)
+/* The file name of the mail with message_id: the caller's. */
+static char *
+sender_maildir_name(const char *message_id)
 {
-	struct sender_maildir	*md = s->state;
-	char			*name, *tmp, *final, *p;
-	ssize_t			 n;
-	size_t			 done = 0;
-	int			 fd;
+	char	*name, *p;
 
-	if (sender_check(from, rcpt, cause) != 0)
-		return (SENDER_PERMANENT);
 	xasprintf(&name, "mupbem.%s", message_id);
 	for (p = name; *p != '\0'; p++) {
 		if (!isalnum((unsigned char)*p) && strchr(".@+-", *p) == NULL)
 			*p = '_';
 	}
-	if (sender_maildir_delivered(md, name)) {
-		free(name);
-		return (0);
-	}
-	xasprintf(&tmp, "%s/tmp/%s.%ld", md->path, name, (long)getpid());
-	xasprintf(&final, "%s/new/%s", md->path, name);
+	return (name);
+}
+
+/* Write data[0..len) into the new file tmp: its descriptor, or -1. */
+static int
+sender_maildir_write(const char *tmp, const char *data, size_t len)
+{
+	ssize_t	n;
+	size_t	done = 0;
+	int	fd, saved;
+
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd == -1)
-		goto fail;
+		return (-1);
 	while (done < len) {
 		n = write(fd, data + done, len - done);
 		if (n == -1 && errno == EINTR)
 			continue;
-		if (n == -1)
-			goto fail;
+		if (n == -1) {
+			saved = errno;
+			close(fd);
+			errno = saved;
+			return (-1);
+		}
 		done += (size_t)n;
 	}
-	if (fsync(fd) == -1 || close(fd) == -1) {
-		fd = -1;
-		goto fail;
-	}
-	fd = -1;
-	/* link() will not replace a copy that got there first. */
-	if (link(tmp, final) == -1 && errno != EEXIST)
-		goto fail;
-	unlink(tmp);
-	free(name);
-	free(tmp);
-	free(final);
-	return (0);
+	return (fd);
+}
 
-fail:
-	xasprintf(cause, "maildir sender %s: %s", md->path, strerror(errno));
-	if (fd != -1)
-		close(fd);
-	unlink(tmp);
+/* A syncing thread: fsync the next file not taken, until none is left. */
+static void *
+sender_maildir_sync_thread(void *arg)
+{
+	struct sender_maildir_sync	*sy = arg;
+	size_t				 i;
+
+	while ((i = atomic_fetch_add(&sy->next, 1)) < sy->n) {
+		if (sy->fd[i] != -1 && fsync(sy->fd[i]) == -1)
+			sy->error[i] = errno;
+	}
+	return (NULL);
+}
+
+/*
+ * Sync the files fd[0..n) (-1: none), each one's errno in error[i]: in
+ * up to SENDER_MAILDIR_THREADS threads at once, so that the file
+ * system joins their syncs into one commit instead of one after the
+ * other.
+ */
+static void
+sender_maildir_sync(int *fd, int *error, size_t n)
+{
+	struct sender_maildir_sync	 sy;
+	pthread_t			 t[SENDER_MAILDIR_THREADS];
+	size_t				 i, nt;
+
+	sy.fd = fd;
+	sy.error = error;
+	sy.n = n;
+	atomic_init(&sy.next, 0);
+	nt = n < SENDER_MAILDIR_THREADS ? n : SENDER_MAILDIR_THREADS;
+	for (i = 0; nt > 1 && i < nt; i++) {
+		if (pthread_create(&t[i], NULL, sender_maildir_sync_thread,
+		    &sy) != 0)
+			break;
+	}
+	sender_maildir_sync_thread(&sy);
+	while (nt > 1 && i-- > 0)
+		pthread_join(t[i], NULL);
+}
+
+/*
+ * Send the batch v[0..n): write every mail into tmp/, sync them all at
+ * once, then link each into new/.
+ */
+static void
+sender_maildir_send_batch(struct sender *s, struct sender_mail *v, size_t n)
+{
+	struct sender_maildir	 *md = s->state;
+	char			**name, **tmp, *final;
+	int			 *fd, *error;
+	size_t			  i;
+
+	name = xcalloc(n, sizeof *name);
+	tmp = xcalloc(n, sizeof *tmp);
+	fd = xcalloc(n, sizeof *fd);
+	error = xcalloc(n, sizeof *error);
+	for (i = 0; i < n; i++) {
+		fd[i] = -1;
+		v[i].cause = NULL;
+		if ((v[i].rc = sender_check(v[i].from, v[i].rcpt,
+		    &v[i].cause)) != 0)
+			continue;
+		name[i] = sender_maildir_name(v[i].message_id);
+		if (sender_maildir_delivered(md, name[i]))
+			continue;
+		xasprintf(&tmp[i], "%s/tmp/%s.%ld", md->path, name[i],
+		    (long)getpid());
+		if ((fd[i] = sender_maildir_write(tmp[i], v[i].data,
+		    v[i].len)) == -1)
+			error[i] = errno;
+	}
+	sender_maildir_sync(fd, error, n);
+	for (i = 0; i < n; i++) {
+		if (fd[i] != -1 && close(fd[i]) == -1 && error[i] == 0)
+			error[i] = errno;
+		if (tmp[i] == NULL)
+			goto next;
+		xasprintf(&final, "%s/new/%s", md->path, name[i]);
+		/* link() will not replace a copy that got there first. */
+		if (error[i] == 0 && link(tmp[i], final) == -1 &&
+		    errno != EEXIST)
+			error[i] = errno;
+		free(final);
+		unlink(tmp[i]);
+		if (error[i] != 0) {
+			xasprintf(&v[i].cause, "maildir sender %s: %s",
+			    md->path, strerror(error[i]));
+			v[i].rc = SENDER_TEMPORARY;
+		}
+next:
+		free(tmp[i]);
+		free(name[i]);
+	}
 	free(name);
 	free(tmp);
-	free(final);
-	return (SENDER_TEMPORARY);
+	free(fd);
+	free(error);
+}
+
+static int
+sender_maildir_send(struct sender *s, const char *message_id,
+    const char *from, const char *rcpt,
+    const char *data, size_t len, char **cause)
+{
+	struct sender_mail	m;
+
+	memset(&m, 0, sizeof m);
+	m.message_id = message_id;
+	m.from = from;
+	m.rcpt = rcpt;
+	m.data = data;
+	m.len = len;
+	sender_maildir_send_batch(s, &m, 1);
+	*cause = m.cause;
+	return (m.rc);
 }
 
 static void

@@ -44,7 +44,8 @@ const struct sender_ops sender_sendmail_ops = {
 	"sendmail",
 	sender_sendmail_open,
 	sender_sendmail_send,
-	sender_sendmail_close
+	sender_sendmail_close,
+	NULL
 };
 
 static int

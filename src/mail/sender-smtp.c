@@ -57,7 +57,8 @@ const struct sender_ops sender_smtp_ops = {
 	"smtp",
 	sender_smtp_open,
 	sender_smtp_send,
-	sender_smtp_close
+	sender_smtp_close,
+	NULL
 };
 
 /* Check the URL at start-up, not at the first reply: host and port. */

@@ -59,6 +59,23 @@ sender_close(struct sender *s)
 	free(s);
 }
 
+/* Send v[0..n), setting each one's rc and cause. */
+void
+sender_send_batch(struct sender *s, struct sender_mail *v, size_t n)
+{
+	size_t	i;
+
+	if (s->ops->send_batch != NULL) {
+		s->ops->send_batch(s, v, n);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		v[i].cause = NULL;
+		v[i].rc = s->ops->send(s, v[i].message_id, v[i].from,
+		    v[i].rcpt, v[i].data, v[i].len, &v[i].cause);
+	}
+}
+
 /*
  * Are from and rcpt addresses?  0 if so; else SENDER_PERMANENT and a
  * cause that does not repeat the bytes.

@@ -3,6 +3,11 @@
  * Maildir outbox for the demo and tests.  Every sender offers the same
  * operations: send(sender, message_id, from, rcpt, data, len, cause).
  * A failure is temporary (try again later) or permanent.
+ *
+ * A sender may also send a batch at once (send_batch), sharing the
+ * cost of making it durable: sender_send_batch() uses it, or send()
+ * for each mail.  The SMTP sender needs none: its one curl handle
+ * keeps the connection open from one mail to the next.
  */
 #ifndef SENDER_H
 #define SENDER_H
@@ -24,6 +29,17 @@ struct sender_config {
 	int		 timeout;	/* seconds */
 };
 
+/* One mail of a batch, and what became of it. */
+struct sender_mail {
+	const char	*message_id;
+	const char	*from;
+	const char	*rcpt;
+	const char	*data;
+	size_t		 len;
+	int		 rc;		/* 0, SENDER_TEMPORARY or _PERMANENT */
+	char		*cause;		/* if rc is not 0; the caller's */
+};
+
 struct sender;
 
 struct sender_ops {
@@ -33,6 +49,8 @@ struct sender_ops {
 	int		 (*send)(struct sender *, const char *, const char *,
 			     const char *, const char *, size_t, char **);
 	void		 (*close)(struct sender *);
+	void		 (*send_batch)(struct sender *, struct sender_mail *,
+			     size_t);	/* or NULL */
 };
 
 struct sender {
@@ -49,6 +67,8 @@ const struct sender_ops	*sender_find(const char *);
 struct sender		*sender_open(const struct sender_ops *,
 			     const struct sender_config *, char **);
 void			 sender_close(struct sender *);
+void			 sender_send_batch(struct sender *,
+			     struct sender_mail *, size_t);
 int			 sender_check(const char *, const char *, char **);
 
 #endif

@@ -134,6 +134,7 @@ static const struct config_setting config_settings[] = {
 	{ "ratings", "period", CONFIG_PERIOD, CONFIG_AT(ratings.period), NULL },
 	{ "server", "invitations", CONFIG_CHOICE, CONFIG_AT(invitations),
 	  "proven|any" },
+	{ "server", "batch", CONFIG_COUNT, CONFIG_AT(batch), NULL },
 	{ NULL, NULL, 0, 0, NULL }
 };
 
@@ -197,6 +198,7 @@ config_file_defaults(struct config_file *c)
 	c->rate_burst = 60;
 	c->rate_interval = 10;
 	c->max_commands = 20;
+	c->batch = 64;
 	c->max_reply = 128 * 1024;
 	c->max_mails = 200;
 	c->loop_burst = 3;

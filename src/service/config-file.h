@@ -26,6 +26,7 @@ struct config_file {
 	long	 loop_window;	/* seconds */
 	int	 pictures;	/* a picture of the board in mail */
 	char	*invitations;	/* "proven": only a proven sender's go */
+	long	 batch;		/* mails in one transaction, at most */
 
 	/* [mailbox], from its url and settings */
 	char	*source;	/* "maildir" or "imap" */

@@ -28,41 +28,52 @@
  * again); a crash after it applies nothing twice (the mail comes again
  * and is found handled).
  *
- * Replies leave from the outbox, which the loop sends after taking
- * mail and whenever a retry falls due.  The daemon takes mail in
- * batches of at most MAILLOOP_BATCH mails or MAILLOOP_BATCH_MS
- * milliseconds and sends after each, so that under a steady stream
- * the first replies do not wait for the last mail to be taken.  A temporary failure waits
- * retry seconds, doubling each time up to retry_max; a permanent one
- * is logged and given up.
+ * Group commit.  The mail waiting is taken in batches: one
+ * transaction, so one sync, for up to [server] batch mails, each
+ * handled in a savepoint of its own.  A batch takes what is there
+ * now and never waits for more, so a mail that comes alone is one
+ * transaction as before; in the daemon it ends early once its
+ * handling took MAILLOOP_BATCH_MS, so that under a steady stream the
+ * first replies do not wait for the last mail to be taken.  Replies
+ * leave from the outbox, which the loop sends after each batch and
+ * whenever a retry falls due, a batch at a time.  A temporary failure
+ * waits retry seconds, doubling each time up to retry_max; a
+ * permanent one is logged and given up.
  *
  * Mail that must never be answered (bounces, auto-replies, lists) is
  * recorded and dropped; mail over the size limit gets a short refusal
  * and nothing else.
  *
  * Order.  When the store cannot write (disk full, another process
- * holding the write lock past the busy timeout, a read-only file) the
- * transaction is rolled back whole: nothing of the mail is kept, not
- * even a refusal.  The mail is then held, unacknowledged, and taken
- * again before any later mail, after 1, 2, 4, ... up to 30 seconds;
- * meanwhile nothing else is taken, no event handled and nothing sent
- * (a reply sent but not recorded as sent would go twice).  So a
- * player's turns are applied in the order they came, once the store
- * can write again, without a restart.
+ * holding the write lock past the busy timeout, a read-only file), or
+ * fails on one mail, that mail is rolled back to its savepoint:
+ * nothing of it is kept, not even a refusal.  The mails before it in
+ * its batch commit; it and the mails after it are held,
+ * unacknowledged, and taken again, in order, before any later mail,
+ * after 1, 2, 4, ... up to 30 seconds (if the commit itself fails,
+ * the whole batch is held).  Meanwhile nothing else is taken, no event
+ * handled and nothing sent (a reply sent but not recorded as sent
+ * would go twice).  So a player's turns are applied in the order they
+ * came, once the store can write again, without a restart.
  */
 
 static void	mailloop_message_id(struct mailloop *, struct buf *);
 static int	mailloop_too_large(struct mailloop *, const struct message *,
 		    char **);
 static double	mailloop_ms(void);
-static int	mailloop_take_one(struct mailloop *, struct source_mail *,
-		    char **);
+static int	mailloop_batch(struct mailloop *);
+static int	mailloop_in_batch(const struct source_mail *, size_t,
+		    const char *);
+static int	mailloop_apply(struct mailloop *, const char *, size_t,
+		    const char *, char **);
+static void	mailloop_hold(struct mailloop *, struct source_mail *, size_t,
+		    size_t, size_t, const char *);
 static int	mailloop_outcome(struct mailloop *,
 		    const struct store_outmail *, int, const char *, long long,
 		    char **);
 
-#define MAILLOOP_BATCH		16	/* mails taken between sends */
-#define MAILLOOP_BATCH_MS	100.0
+#define MAILLOOP_BATCH_MAX	1000	/* mails a transaction, at most */
+#define MAILLOOP_BATCH_MS	100.0	/* a batch's handling ends after */
 #define MAILLOOP_HOLD_MIN	1000.0	/* ms before a held mail's retry */
 #define MAILLOOP_HOLD_MAX	30000.0
 
@@ -207,13 +218,25 @@ mailloop_too_large(struct mailloop *ml, const struct message *m,
 	return (rc);
 }
 
+/* How many mails a transaction takes, or sends: [server] batch. */
+static int
+mailloop_batch(struct mailloop *ml)
+{
+	long	n = ml->config->batch;
+
+	return (n < 1 ? 1 : n > MAILLOOP_BATCH_MAX ? MAILLOOP_BATCH_MAX :
+	    (int)n);
+}
+
 /*
- * Handle one mail, raw[0..len), found at key: exactly once, as above.
- * Returns 0 when the mail may be acknowledged, -1 when it must stay
- * (the store failed; it will come again).
+ * Handle one mail, raw[0..len), found at key, inside the open
+ * transaction and a savepoint of its own: exactly once, as above.
+ * Returns 0 when the mail may be acknowledged once the transaction
+ * commits, -1 when nothing of it was kept (the store failed; it will
+ * come again).
  */
-int
-mailloop_handle(struct mailloop *ml, const char *raw, size_t len,
+static int
+mailloop_apply(struct mailloop *ml, const char *raw, size_t len,
     const char *key, char **cause)
 {
 	struct message	 m;
@@ -228,123 +251,249 @@ mailloop_handle(struct mailloop *ml, const char *raw, size_t len,
 		free(why);
 		return (0);
 	}
-	if (store_begin(ml->store, cause) == -1) {
+	if (store_savepoint(ml->store, cause) == -1) {
 		message_free(&m);
 		return (-1);
 	}
-	if ((rc = store_handled(ml->store, m.id, cause)) != 0) {
-		store_rollback(ml->store);
-		if (rc == 1) {
-			log_info("mail %s (%s): handled before; dropped", key,
-			    m.id);
-			ml->duplicates++;
-		}
-		message_free(&m);
-		return (rc == 1 ? 0 : -1);
+	if ((rc = store_handled(ml->store, m.id, cause)) == 1) {
+		log_info("mail %s (%s): handled before; dropped", key, m.id);
+		ml->duplicates++;
+		rc = 0;
+	} else if (rc == 0) {
+		ml->now = now;
+		if (m.automatic != MESSAGE_HUMAN || m.from == NULL) {
+			log_info("mail %s (%s): %s mail, not answered", key,
+			    m.id, m.from == NULL ? "sender-less" :
+			    message_automatic_name(m.automatic));
+		} else if (m.too_large)
+			rc = mailloop_too_large(ml, &m, cause);
+		else
+			rc = ml->handle(ml, &m, ml->arg, cause);
+		if (rc == 0)
+			rc = store_handle(ml->store, m.id, key, now, cause);
+		ml->taken += rc == 0;
 	}
-	ml->now = now;
-	rc = 0;
-	if (m.automatic != MESSAGE_HUMAN || m.from == NULL) {
-		log_info("mail %s (%s): %s mail, not answered", key, m.id,
-		    m.from == NULL ? "sender-less" :
-		    message_automatic_name(m.automatic));
-	} else if (m.too_large)
-		rc = mailloop_too_large(ml, &m, cause);
-	else
-		rc = ml->handle(ml, &m, ml->arg, cause);
 	if (rc == 0)
-		rc = store_handle(ml->store, m.id, key, now, cause);
-	if (rc == 0)
-		rc = store_commit(ml->store, cause);
+		rc = store_savepoint_release(ml->store, cause);
 	if (rc == -1) {
-		store_rollback(ml->store);
+		store_savepoint_rollback(ml->store);
 		ml->replied = replied;
 	}
 	message_free(&m);
-	ml->taken += rc == 0;
 	return (rc);
 }
 
 /*
- * Handle mail taken from the source and acknowledge it: 0, or -1 when
- * the store failed and the mail is now held (logged here, once for a
- * run of failures), or -1 and *cause when the source failed.  The held
- * mail is ml's, taken over from mail.
+ * Handle one mail, raw[0..len), found at key, in a transaction of its
+ * own (mupbemd --deliver).  Returns 0 when the mail may be
+ * acknowledged, -1 when it must stay (the store failed; it will come
+ * again).
  */
-static int
-mailloop_take_one(struct mailloop *ml, struct source_mail *mail,
-    char **cause)
+int
+mailloop_handle(struct mailloop *ml, const char *raw, size_t len,
+    const char *key, char **cause)
 {
-	char	*why = NULL;
-	double	 now;
+	long	taken = ml->taken, replied = ml->replied;
+	long	duplicates = ml->duplicates;
 
-	if (mailloop_handle(ml, mail->data, mail->len, mail->key,
-	    &why) == -1) {
-		now = mailloop_ms();
-		if (!ml->holding) {
-			log_warnx("mail %s: %s; held, and no later mail is "
-			    "taken before it", mail->key, why);
-			ml->held = *mail;
-			ml->holding = 1;
-			ml->backoff = MAILLOOP_HOLD_MIN;
-		} else {
-			log_debug("mail %s: %s; still held", mail->key, why);
-			if ((ml->backoff *= 2) > MAILLOOP_HOLD_MAX)
-				ml->backoff = MAILLOOP_HOLD_MAX;
-		}
-		ml->retry_at = now + ml->backoff;
-		free(why);
+	if (store_begin(ml->store, cause) == -1)
+		return (-1);
+	if (mailloop_apply(ml, raw, len, key, cause) == -1 ||
+	    store_commit(ml->store, cause) == -1) {
+		store_rollback(ml->store);
+		ml->taken = taken;
+		ml->replied = replied;
+		ml->duplicates = duplicates;
 		return (-1);
 	}
-	if (ml->holding && mail == &ml->held) {
-		log_info("mail %s: handled after the store failed; mail "
-		    "is taken again", mail->key);
-		ml->holding = 0;
-	}
-	if (ml->source->ops->ack(ml->source, mail, cause) == -1) {
-		source_mail_free(mail);
-		return (-1);
-	}
-	source_mail_free(mail);
 	return (0);
 }
 
 /*
- * Take and handle the mail the source has now, the held mail first:
- * all of it, or a batch if ml->batch is set (then ml->more says
- * whether mail was left).  How many, or -1: *cause is set when the
- * source failed, and left NULL when the store did (a mail is held; see
- * mailloop_take_one()).
+ * Is a mail found at key among v[0..n)?  Mail is acknowledged only
+ * when its batch commits, so a source that lists its mail again
+ * before then hands it out a second time.
+ */
+static int
+mailloop_in_batch(const struct source_mail *v, size_t n, const char *key)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(v[i].key, key) == 0)
+			return (1);
+	}
+	return (0);
+}
+
+/*
+ * After a batch v[0..n) of which the first ok were committed: hold
+ * the rest, before the held mail the batch did not reach (from
+ * ml->held[rest..)), and log the failure (why) once for a run of
+ * them.  The held mail is ml's, taken over from v.
+ */
+static void
+mailloop_hold(struct mailloop *ml, struct source_mail *v, size_t n,
+    size_t ok, size_t rest, const char *why)
+{
+	struct source_mail	*held;
+	size_t			 left = ml->nheld - rest;
+
+	if (rest > 0 && ok > 0) {
+		log_info("mail %s: handled after the store failed; mail "
+		    "is taken again", v[0].key);
+	}
+	if (ok < n && ok >= rest) {
+		log_warnx("mail %s: %s; held, and no later mail is taken "
+		    "before it", v[ok].key, why);
+		ml->backoff = MAILLOOP_HOLD_MIN;
+	} else if (ok < n) {
+		log_debug("mail %s: %s; still held", v[ok].key, why);
+		if ((ml->backoff *= 2) > MAILLOOP_HOLD_MAX)
+			ml->backoff = MAILLOOP_HOLD_MAX;
+	}
+	if (ok < n)
+		ml->retry_at = mailloop_ms() + ml->backoff;
+	held = NULL;
+	if (n - ok + left > 0) {
+		held = xreallocarray(NULL, n - ok + left, sizeof *held);
+		if (n > ok)
+			memcpy(held, v + ok, (n - ok) * sizeof *held);
+		if (left > 0) {
+			memcpy(held + (n - ok), ml->held + rest,
+			    left * sizeof *held);
+		}
+	}
+	free(ml->held);
+	ml->held = held;
+	ml->nheld = n - ok + left;
+}
+
+/*
+ * Take and handle the mail the source has now, the held mail first,
+ * in one transaction: at most [server] batch mails, fewer if their
+ * handling takes ml->batch_ms (then ml->more says that mail may be
+ * left).  Each mail is handled in a savepoint; a mail the store
+ * fails on is undone alone, the mails before it commit, and it and
+ * the mails after it are held (mailloop_hold()).  Only after the
+ * commit is each mail acknowledged at the source.  Returns how many
+ * were handled, or -1: *cause is set when the source failed, and left
+ * NULL when the store did (the mail is held).
  */
 int
 mailloop_take(struct mailloop *ml, char **cause)
 {
-	struct source_mail	 mail;
+	struct source_mail	*v;
+	char			*why = NULL, *commitwhy = NULL;
 	double			 start = mailloop_ms();
-	int			 n = 0, rc = 0;
+	long			 taken = ml->taken, replied = ml->replied;
+	long			 duplicates = ml->duplicates;
+	size_t			 max, n = 0, ok = 0, rest = 0, i;
+	int			 rc = 0;
 
 	*cause = NULL;
 	ml->more = 0;
 	ml->source->now = mailloop_now();
-	if (ml->holding) {
-		if (mailloop_ms() < ml->retry_at)
-			return (-1);
-		if (mailloop_take_one(ml, &ml->held, cause) == -1)
-			return (-1);
-		n++;
-	}
-	while ((ml->stop == NULL || !*ml->stop) &&
-	    (rc = ml->source->ops->next(ml->source, &mail, cause)) == 1) {
-		if (mailloop_take_one(ml, &mail, cause) == -1)
-			return (-1);
-		n++;
-		if (ml->batch > 0 && (n >= ml->batch ||
-		    mailloop_ms() - start >= MAILLOOP_BATCH_MS)) {
+	if (ml->nheld > 0 && start < ml->retry_at)
+		return (-1);
+	max = (size_t)mailloop_batch(ml);
+	v = xreallocarray(NULL, max, sizeof *v);
+	for (;;) {
+		if (n == max || (n > 0 && ml->batch_ms > 0 &&
+		    mailloop_ms() - start >= ml->batch_ms)) {
 			ml->more = 1;
 			break;
 		}
+		if (rest < ml->nheld)
+			v[n] = ml->held[rest++];
+		else if ((ml->stop != NULL && *ml->stop) ||
+		    (rc = ml->source->ops->next(ml->source, &v[n],
+		    cause)) != 1)
+			break;
+		else if (mailloop_in_batch(v, n, v[n].key)) {
+			/* The source looked again: the batch has it all. */
+			source_mail_free(&v[n]);
+			ml->more = 1;
+			break;
+		}
+		n++;
+		if (n == 1 && store_begin(ml->store, &why) == -1)
+			break;
+		if (mailloop_apply(ml, v[n - 1].data, v[n - 1].len,
+		    v[n - 1].key, &why) == -1)
+			break;
+		ok++;
 	}
-	return (rc == -1 ? -1 : n);
+	/* SQLite may have ended the transaction on the failure. */
+	if (ok > 0 && !store_in_transaction(ml->store))
+		ok = 0;
+	if (ok > 0 && store_commit(ml->store, ok < n ? &commitwhy : &why) == -1)
+		ok = 0;
+	if (ok > 0) {
+		log_debug("batch: %zu mails in one transaction, in %.1f ms", ok,
+		    mailloop_ms() - start);
+	} else {
+		store_rollback(ml->store);
+		ml->taken = taken;
+		ml->replied = replied;
+		ml->duplicates = duplicates;
+	}
+	if (commitwhy != NULL) {
+		/* The commit failed too: that is what held the mail. */
+		free(why);
+		why = commitwhy;
+		commitwhy = NULL;
+	}
+	if (ok < n || rest > 0)
+		mailloop_hold(ml, v, n, ok, rest, why);
+	free(why);
+	why = NULL;
+	for (i = 0; i < ok; i++) {
+		if (ml->source->ops->ack(ml->source, &v[i], &why) == -1) {
+			/* It comes again, and is found handled. */
+			if (*cause == NULL)
+				*cause = why;
+			else
+				free(why);
+			why = NULL;
+			rc = -1;
+		}
+		source_mail_free(&v[i]);
+	}
+	free(v);
+	if (rc == -1 || ok < n)
+		return (-1);
+	return ((int)ok);
+}
+
+/*
+ * Take and handle all the mail the source has now, a transaction at a
+ * time (mupbemd --once): how many, or -1 as mailloop_take() says.
+ */
+int
+mailloop_take_all(struct mailloop *ml, char **cause)
+{
+	int	n, total = 0;
+
+	do {
+		if ((n = mailloop_take(ml, cause)) == -1)
+			return (-1);
+		total += n;
+	} while (ml->more);
+	return (total);
+}
+
+/* Free the held mail, when the daemon stops. */
+void
+mailloop_clear(struct mailloop *ml)
+{
+	size_t	i;
+
+	for (i = 0; i < ml->nheld; i++)
+		source_mail_free(&ml->held[i]);
+	free(ml->held);
+	ml->held = NULL;
+	ml->nheld = 0;
 }
 
 /*
@@ -356,7 +505,7 @@ mailloop_held_wait(struct mailloop *ml)
 {
 	double	left;
 
-	if (!ml->holding)
+	if (ml->nheld == 0)
 		return (-1);
 	left = (ml->retry_at - mailloop_ms()) / 1e3;
 	return (left < 1 ? 1 : (int)left + 1);
@@ -395,32 +544,41 @@ mailloop_outcome(struct mailloop *ml, const struct store_outmail *m,
 }
 
 /*
- * Send every mail due at now, MAILLOOP_BATCH at a time: claim a batch
- * in one transaction, send it, and record what became of it in
- * another, so that a batch costs two commits, not two a mail.  *next
- * is set to when the next retry is due (-1 if none).  Returns how many
- * went out, or -1 if the store failed.
+ * Send every mail due at now, [server] batch at a time: claim a batch
+ * in one transaction, send it (sender_send_batch(), which makes the
+ * batch durable at once where it can), and record what became of it
+ * in another, so that a batch costs two commits, not two a mail.
+ * *next is set to when the next retry is due (-1 if none).  Returns
+ * how many went out, or -1 if the store failed.
  */
 int
 mailloop_send(struct mailloop *ml, long long now, long long *next)
 {
-	struct store_outmail	 v[MAILLOOP_BATCH];
-	char			*cause = NULL, *why[MAILLOOP_BATCH];
+	struct store_outmail	*v;
+	struct sender_mail	*sm;
+	char			*cause = NULL;
 	long			 before = ml->sent;
-	int			 n, i, rc[MAILLOOP_BATCH], failed = 0;
+	int			 max, n, i, failed = 0;
 
+	max = mailloop_batch(ml);
+	v = xcalloc((size_t)max, sizeof *v);
+	sm = xcalloc((size_t)max, sizeof *sm);
 	do {
-		n = store_due_some(ml->store, now, v, MAILLOOP_BATCH, &cause);
+		n = store_due_some(ml->store, now, v, max, &cause);
 		for (i = 0; i < n; i++) {
-			why[i] = NULL;
-			rc[i] = ml->sender->ops->send(ml->sender,
-			    v[i].message_id, v[i].sender, v[i].rcpt,
-			    v[i].data, v[i].len, &why[i]);
+			sm[i].message_id = v[i].message_id;
+			sm[i].from = v[i].sender;
+			sm[i].rcpt = v[i].rcpt;
+			sm[i].data = v[i].data;
+			sm[i].len = v[i].len;
+			sm[i].cause = NULL;
 		}
+		if (n > 0)
+			sender_send_batch(ml->sender, sm, (size_t)n);
 		if (n > 0 && (failed = store_begin(ml->store, &cause)) == 0) {
 			for (i = 0; i < n && failed == 0; i++) {
-				failed = mailloop_outcome(ml, &v[i], rc[i],
-				    why[i], now, &cause);
+				failed = mailloop_outcome(ml, &v[i], sm[i].rc,
+				    sm[i].cause, now, &cause);
 			}
 			if (failed == 0)
 				failed = store_commit(ml->store, &cause);
@@ -428,10 +586,12 @@ mailloop_send(struct mailloop *ml, long long now, long long *next)
 				store_rollback(ml->store);
 		}
 		for (i = 0; i < n; i++) {
-			free(why[i]);
+			free(sm[i].cause);
 			store_outmail_free(&v[i]);
 		}
-	} while (n == MAILLOOP_BATCH && failed == 0);
+	} while (n == max && failed == 0);
+	free(v);
+	free(sm);
 	*next = store_next_try(ml->store);
 	if (n == -1 || failed == -1) {
 		log_warnx("%s", cause);
@@ -503,7 +663,7 @@ mailloop_run(struct mailloop *ml, volatile sig_atomic_t *stop)
 	double		 woke, taken, ticks, sent;
 	int		 wait, took, gone, ticked;
 
-	ml->batch = MAILLOOP_BATCH;
+	ml->batch_ms = MAILLOOP_BATCH_MS;
 	while (!*stop) {
 		woke = mailloop_ms();
 		if ((took = mailloop_take(ml, &cause)) == -1 &&
@@ -516,14 +676,14 @@ mailloop_run(struct mailloop *ml, volatile sig_atomic_t *stop)
 		now = mailloop_now();
 		ticked = gone = 0;
 		due = next = -1;
-		if (!ml->holding) {
+		if (ml->nheld == 0) {
 			ticked = mailloop_tick(ml, now, &due);
 			ticks = mailloop_ms();
 			gone = mailloop_send(ml, now, &next);
 		} else
 			ticks = taken;
 		sent = mailloop_ms();
-		if (!ml->holding)
+		if (ml->nheld == 0)
 			mailloop_after_round(ml);
 		if (took > 0 || gone > 0 || ticked > 0) {
 			log_debug("round: %d mails taken in %.1f ms, %d due "
@@ -540,7 +700,7 @@ mailloop_run(struct mailloop *ml, volatile sig_atomic_t *stop)
 		wait = (int)ml->config->imap_poll;
 		if (next != -1 && next - now < wait)
 			wait = next <= now ? 1 : (int)(next - now);
-		if (ml->holding && mailloop_held_wait(ml) < wait)
+		if (ml->nheld > 0 && mailloop_held_wait(ml) < wait)
 			wait = mailloop_held_wait(ml);
 		if (ml->source->ops->wait(ml->source, wait, &cause) == -1) {
 			log_warnx("%s", cause);

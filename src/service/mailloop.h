@@ -70,18 +70,19 @@ struct mailloop {
 	mailloop_after			 after;		/* or NULL */
 	void				*arg;
 	volatile sig_atomic_t		*stop;		/* if set: stop taking */
-	int				 batch;		/* take at most this many
-							   mails at once; 0: all */
-	int				 more;		/* mail was left */
+	int				 more;		/* mail may be left */
+	double				 batch_ms;	/* a batch ends after
+							   this long; 0: never */
 	unsigned long			 sequence;	/* for Message-IDs */
 	long long			 now;		/* of the mail in hand */
 
 	/*
-	 * A mail whose transaction failed (the store could not write),
-	 * taken again before any other, no sooner than retry_at.
+	 * Mail whose transaction failed (the store could not write),
+	 * taken again, in order, before any other, no sooner than
+	 * retry_at.
 	 */
-	struct source_mail		 held;
-	int				 holding;
+	struct source_mail		*held;
+	size_t				 nheld;
 	double				 retry_at;	/* ms, monotonic */
 	double				 backoff;	/* ms */
 
@@ -96,6 +97,8 @@ int	mailloop_now_check(char **);
 int	mailloop_handle(struct mailloop *, const char *, size_t,
 	    const char *, char **);
 int	mailloop_take(struct mailloop *, char **);
+int	mailloop_take_all(struct mailloop *, char **);
+void	mailloop_clear(struct mailloop *);
 int	mailloop_held_wait(struct mailloop *);
 int	mailloop_send(struct mailloop *, long long, long long *);
 int	mailloop_tick(struct mailloop *, long long, long long *);

@@ -42,6 +42,11 @@
  * it dies before the commit nothing happened and the mail comes again;
  * if it dies after, the mail comes again and is found handled.
  *
+ * Group commit: the daemon handles several mails in one transaction,
+ * each inside a savepoint (store_savepoint()), so that a mail whose
+ * handling fails is undone alone and the others commit together, with
+ * one sync for all of them.
+ *
  * The prepared statements are made once, when the store opens, and
  * kept in one array that store_close() finalizes.
  */
@@ -78,7 +83,7 @@ static const char *const store_sql[STORE_NSTMTS] = {
 	"UPDATE outbox SET next_try = ?2, claim_pid = ?4, claim_host = ?5 "
 	    "WHERE id = ?1 AND sent IS NULL AND next_try <= ?3",
 	"SELECT id, claim_pid FROM outbox WHERE sent IS NULL AND "
-	    "claim_pid IS NOT NULL AND coalesce(claim_host, '') = ?1",
+	    "claim_pid IS NOT NULL AND coalesce(claim_host, ?1) = ?1",
 	"UPDATE outbox SET next_try = ?2, claim_pid = NULL, claim_host = NULL "
 	    "WHERE id = ?1",
 	"UPDATE outbox SET data = '' WHERE id IN (SELECT id FROM outbox "
@@ -749,6 +754,44 @@ void
 store_rollback(struct store *s)
 {
 	db_rollback(s->db);
+}
+
+/* Is a transaction open?  SQLite ends one itself on some errors. */
+int
+store_in_transaction(struct store *s)
+{
+	return (db_in_transaction(s->db));
+}
+
+/* Begin a savepoint inside the open transaction, for one mail. */
+int
+store_savepoint(struct store *s, char **cause)
+{
+	if (db_exec(s->db, "SAVEPOINT mail") == -1)
+		return (store_fail(s, cause, "cannot make a savepoint"));
+	return (0);
+}
+
+/* Keep what was done since store_savepoint(). */
+int
+store_savepoint_release(struct store *s, char **cause)
+{
+	if (db_exec(s->db, "RELEASE mail") == -1)
+		return (store_fail(s, cause, "cannot release a savepoint"));
+	return (0);
+}
+
+/*
+ * Undo what was done since store_savepoint(), and end the savepoint;
+ * the transaction stays open, unless SQLite has already ended it.
+ */
+void
+store_savepoint_rollback(struct store *s)
+{
+	if (!store_in_transaction(s))
+		return;
+	if (db_exec(s->db, "ROLLBACK TO mail") == 0)
+		(void)db_exec(s->db, "RELEASE mail");
 }
 
 /* Has the mail with exactly-once id been handled?  1, 0 or -1. */

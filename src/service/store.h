@@ -43,6 +43,10 @@ int		 store_sender_rcpt_put(struct store *, const char *,
 int		 store_begin(struct store *, char **);
 int		 store_commit(struct store *, char **);
 void		 store_rollback(struct store *);
+int		 store_in_transaction(struct store *);
+int		 store_savepoint(struct store *, char **);
+int		 store_savepoint_release(struct store *, char **);
+void		 store_savepoint_rollback(struct store *);
 int		 store_handled(struct store *, const char *, char **);
 int		 store_handle(struct store *, const char *, const char *,
 		     long long, char **);
