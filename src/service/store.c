@@ -34,6 +34,10 @@
  *            names the games' count of turns played "turns", and
  *            schema 5 keeps each game's topic for its mail's subject
  *
+ * Every statement a mail can run finds its rows by an index, whatever
+ * the store's size (schema 12; tests/check_store_plan.c checks the
+ * plans).
+ *
  * Exactly once: the daemon, in one transaction, checks that a mail is
  * not handled, records it as handled together with everything its
  * handling changes (its replies in the outbox; later the games), and
@@ -63,7 +67,7 @@ enum {
 	STORE_PRUNE
 };
 
-static const char *const store_sql[STORE_NSTMTS] = {
+const char *const store_sql[STORE_NSTMTS] = {
 	"BEGIN IMMEDIATE",
 	"COMMIT",
 	"ROLLBACK",
@@ -448,7 +452,26 @@ static const char *store_migrations[] = {
 	 */
 	"ALTER TABLE players ADD COLUMN proven INTEGER NOT NULL DEFAULT 0;"
 	"UPDATE players SET proven = 1;"
-	"ALTER TABLE games ADD COLUMN held INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE games ADD COLUMN held INTEGER NOT NULL DEFAULT 0;",
+
+	/*
+	 * 12: indexes for what read a whole table where a mail is handled
+	 * (tests/check_store_plan.c): the triggers' max(change) and the
+	 * archive's next games, a code that links an address, a player
+	 * found by name, what merging two players moves and deleting one
+	 * checks, and the tournaments outside leagues.
+	 */
+	"CREATE INDEX touched_change ON touched (change);"
+	"CREATE INDEX addresses_code ON addresses (code) WHERE confirmed IS "
+	"  NULL;"
+	"CREATE INDEX players_name ON players (name COLLATE NOCASE);"
+	"CREATE INDEX game_mail_player ON game_mail (player);"
+	"CREATE INDEX actions_player ON actions (player);"
+	"CREATE INDEX observers_player ON observers (player);"
+	"CREATE INDEX tournaments_organiser ON tournaments (organiser);"
+	"CREATE INDEX leagues_organiser ON leagues (organiser);"
+	"CREATE INDEX tournaments_alone ON tournaments (id) WHERE league IS "
+	"  NULL;"
 };
 
 #define STORE_NMIGRATIONS \
