@@ -15,9 +15,11 @@
 # clock columns and the timers are what service_clock_sync() writes.
 # What a copy lacks is the mail its seed sent (the outbox), which only
 # `mupbem --db resend` reads, and the mails its seed took (handled),
-# unless CG_MAIL is set: then each copy has its seed's outbox rows
-# (with the text of the last mail to each recipient only, as [send]
-# keep_sent leaves it after 30 days) and a handled row for each turn.
+# unless CG_MAIL is set: then each copy has its seed's outbox rows and
+# a handled row for each turn.  The rows have no text with CG_MAIL=rows,
+# and with CG_MAIL=text the last mail to each recipient keeps its text,
+# as [send] keep_sent leaves it after 30 days (about 30 KB a mail with
+# its picture).
 
 : "${CG_DOMAIN:=bench.example}"
 cg_games=0
@@ -77,9 +79,11 @@ UPDATE games SET record = replace(record, ' ' || x.old_address || char(10),
     FROM (SELECT * FROM cp WHERE seat = $s) AS x WHERE games.id = x.game;"
 	done
 	[ -n "${CG_MAIL:-}" ] && mail="
-CREATE TEMP TABLE cl AS SELECT max(o.id) AS id FROM outbox o
+CREATE TEMP TABLE cl (id INTEGER PRIMARY KEY);
+INSERT INTO cl SELECT max(o.id) FROM outbox o
     JOIN game_mail m ON m.message_id = o.message_id
-    WHERE m.game IN (SELECT game FROM cs) GROUP BY m.game, o.rcpt;
+    WHERE m.game IN (SELECT game FROM cs) AND '$CG_MAIL' = 'text'
+    GROUP BY m.game, o.rcpt;
 INSERT INTO outbox (message_id, sender, rcpt, data, created, attempts,
     next_try, sent, given_up)
     SELECT replace(o.message_id, '@', '.g' || cg.id || '@'), o.sender,
@@ -89,8 +93,7 @@ INSERT INTO outbox (message_id, sender, rcpt, data, created, attempts,
     o.sent + cg.shift, o.given_up
     FROM cg JOIN game_mail m ON m.game = cg.seed
     JOIN outbox o ON o.message_id = m.message_id
-    LEFT JOIN cp ON cp.game = cg.id AND cp.old_address = o.rcpt
-    ORDER BY cg.id, o.id;
+    LEFT JOIN cp ON cp.game = cg.id AND cp.old_address = o.rcpt;
 INSERT INTO handled (id, source_key, at)
     SELECT 'g' || cg.id || '.' || a.message_id, 'new/copy',
     a.at + cg.shift FROM cg JOIN actions a ON a.game = cg.seed

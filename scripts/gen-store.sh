@@ -12,9 +12,13 @@
 # its clock running and its reminder and timeout timers.  cg_clone then
 # copies the games in play into 70% of the rest and the finished ones
 # into 30%, with every row of a game (players, seats, record, actions,
-# game_mail, timers) and, CG_MAIL set, its outbox rows and a handled
-# row for each turn.  Copy j of n is j - n seconds older than its
-# seed, so no timer is due at MUPBEM_NOW.
+# game_mail, timers), its outbox rows and a handled row for each turn,
+# 10,000 copies a transaction.  The copies' outbox rows have no text
+# unless GEN_TEXT=yes: then the last mail to each player of each game
+# keeps it, as [send] keep_sent leaves them, about 30 KB each (6 GB at
+# 100,000 games, which only "mupbem --db resend" reads).  Copy j of n
+# is n - j seconds older than its seed, so no timer is due at
+# MUPBEM_NOW.
 #
 # Usage, after a non-sanitizer build: bash scripts/gen-store.sh N DIR
 # (with MUPBEM and MUPBEMD set, or from the source folder).  Prints the
@@ -49,9 +53,22 @@ playing=("${cg_seeds[@]}")
 rest=$((total - 4))
 nplay=$((rest * 7 / 10))
 nover=$((rest - nplay))
-export CG_MAIL=1
-[ "$nplay" -eq 0 ] || cg_clone "$nplay" 1 $((-nplay)) "${playing[@]}"
-[ "$nover" -eq 0 ] || cg_clone "$nover" 1 $((-nover)) "${over[@]}"
+CG_MAIL=rows
+[ "${GEN_TEXT:-no}" = no ] || CG_MAIL=text
+export CG_MAIL
+
+# clone N SEED...: N copies of the seeds, in transactions of 10,000.
+clone() {
+	local n=$1 done=0 c
+	shift
+	while [ "$done" -lt "$n" ]; do
+		c=$((n - done > 10000 ? 10000 : n - done))
+		cg_clone "$c" 1 $((done - n)) "$@"
+		done=$((done + c))
+	done
+}
+clone "$nplay" "${playing[@]}"
+clone "$nover" "${over[@]}"
 sqlite3 mupbem.db "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null
 sqlite3 mupbem.db "SELECT 'games ' || status || ': ' || count(*) FROM games
     GROUP BY status;
