@@ -165,13 +165,18 @@ kill -TERM $pid
 wait $pid || true
 echo "turns recorded: $(($(sql "SELECT count(*) FROM actions") - before))" \
     "for $mails mails (the service plays an only choice itself)"
-grep -o 'round: .*' daemon.log | sed 's/round: \([0-9]*\) mails taken in \([0-9.]*\) ms, .* due events in [0-9.]* ms, \([0-9]*\) replies sent in \([0-9.]*\) ms.*/\1 \2 \3 \4/' |
-    awk '{ m += $1; t += $2; r += $3; s += $4 } END {
-	printf "rounds: %d mails taken in %.1f ms, %d replies sent in %.1f ms\n", m, t, r, s
+# "round: 1 mails taken in 3.4 ms, 0 due events in 0.0 ms, 2 replies
+# sent in 7.3 ms, ..."
+grep -o 'round: .*' daemon.log | tr -d ',' |
+    awk '{ m += $2; t += $6; r += $14; s += $18 } END {
+	printf "rounds: %d mails taken in %.1f ms, %d replies sent in %.1f ms\n",
+	    m, t, r, s
 	printf "taking a turn mail (one transaction): %.2f ms\n", t / m
 	printf "sending a reply (Maildir):            %.2f ms\n", s / r
 }'
 sort -n latency | awk '{ v[NR] = $1; s += $1 } END {
-	printf "a mail taken and answered, delivered to answered: mean %.2f ms, median %.2f ms, p90 %.2f ms, max %.2f ms\n",
-	    s / NR / 1000, v[int(NR / 2) + 1] / 1000, v[int(NR * 0.9)] / 1000, v[NR] / 1000
+	printf "a mail delivered to answered: mean %.2f ms, median %.2f ms, ",
+	    s / NR / 1000, v[int(NR / 2) + 1] / 1000
+	printf "p90 %.2f ms, max %.2f ms\n", v[int(NR * 0.9)] / 1000,
+	    v[NR] / 1000
 }'

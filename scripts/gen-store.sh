@@ -37,7 +37,8 @@ cd "$dir"
 dir=$PWD
 [ ! -e mupbem.db ] || { echo "gen-store: $dir/mupbem.db exists" >&2; exit 1; }
 mkdir -p Maildir/new Maildir/cur Maildir/tmp
-printf '[server]\naddress = games@bench.example\nrate_burst = 0\ninvitations = any\n' >d.conf
+printf '[server]\naddress = games@bench.example\nrate_burst = 0\n%s\n' \
+    'invitations = any' >d.conf
 MP_SEND=mp_deliver
 MP_DB=$dir/mupbem.db
 CG_CONF=$dir/d.conf

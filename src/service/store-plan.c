@@ -101,8 +101,8 @@ store_plan_unbind(const char *sql, size_t len)
 		    strncasecmp(sql + i, "OLD.", 4) == 0) && (i == 0 ||
 		    !isalnum((unsigned char)sql[i - 1]))) {
 			buf_add(&out, "?", 1);
-			for (i += 4; i < len && (isalnum((unsigned char)sql[i]) ||
-			    sql[i] == '_'); i++)
+			for (i += 4; i < len && (sql[i] == '_' ||
+			    isalnum((unsigned char)sql[i])); i++)
 				;
 			i--;
 		} else
