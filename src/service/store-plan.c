@@ -131,6 +131,8 @@ store_plan_triggers(struct store *s, struct store_plan **v, size_t *n,
 		if ((body = strstr(sql, " BEGIN")) == NULL ||
 		    (end = strstr(body, " END")) == NULL)
 			continue;
+		while ((semi = strstr(end + 4, " END")) != NULL)
+			end = semi;
 		for (body += 6; !failed && body < end; body = semi + 1) {
 			if ((semi = memchr(body, ';', end - body)) == NULL)
 				semi = end;
