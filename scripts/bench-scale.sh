@@ -21,7 +21,9 @@
 #            replies) and by the wall clock, from the mail's rename into
 #            Maildir/new to its round's line, logged once its replies
 #            are sent;
-#            then VmRSS and VmHWM.  With 400 games in play or more,
+#            then VmRSS and VmHWM, and the daemon's processor time
+#            over the mails (from /proc/PID/stat), which the other
+#            work on the machine changes less than the times.  With 400 games in play or more,
 #            each mail is for another game.
 #
 # Usage, after a non-sanitizer build: bash scripts/bench-scale.sh [N]
@@ -94,6 +96,11 @@ status() {
 	    tr '\n' ' '
 }
 
+# cpu PID: its user and system time, in ticks of 10 ms.
+cpu() {
+	awk '{ print $14 + $15 }' "/proc/$1/stat"
+}
+
 # turn ID: the mail of the player to move in game ID, with a turn the
 # robot draws, into Maildir/tmp.
 turn() {
@@ -144,6 +151,7 @@ pid=$!
 trap "kill $pid 2>/dev/null || true; ${KEEP:+:} ${STORE:+:} rm -rf $dir" EXIT
 until grep -q started: daemon.log; do sleep 0.01; done
 before=$(sql "SELECT count(*) FROM actions")
+cpu0=$(cpu "$pid")
 sleep 2
 : >latency
 for i in $(seq 1 "$mails"); do
@@ -161,6 +169,9 @@ for i in $(seq 1 "$mails"); do
 	echo $(((e - s) / 1000)) >>latency
 done
 echo "after the mails: $(status $pid)"
+cpu1=$(cpu "$pid")
+echo "processor time of mupbemd (user and system) during the mails:" \
+    "$(((cpu1 - cpu0) * 10)) ms, $(((cpu1 - cpu0) * 10000 / mails)) us a mail"
 kill -TERM $pid
 wait $pid || true
 echo "turns recorded: $(($(sql "SELECT count(*) FROM actions") - before))" \
