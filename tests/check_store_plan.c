@@ -17,9 +17,10 @@
  * step naming no index, and no sort of its rows, "USE TEMP B-TREE".
  * With 100,000 games a scan on the way of a mail costs its time again
  * for every mail (docs/performance.md, "Scale: 100,000 games").  The
- * statements below are let through, each for its reason: none runs
- * while a mail is handled or a timer is due, or what it reads is small
- * whatever the store's size.
+ * statements below are let through, each for its reason: it runs for
+ * the operator or once an hour, not for a mail or a timer; or what it
+ * reads is the reply itself; or it sorts one game's, player's or
+ * tournament's few rows.
  */
 
 static const struct {
@@ -28,7 +29,8 @@ static const struct {
 } allowed[] = {
 	/* Not on a mail's way. */
 	{ "UPDATE outbox SET data = ''",
-	    "the daemon drops the text of old sent mail once an hour" },
+	    "the daemon drops the text of old sent mail once an hour (and "
+	    "at its first round): 1 to 2 s at 100,000 games, left to do" },
 	{ "SELECT g.id, g.variant, g.status, g.record, g.turns, g.thread, "
 	    "g.created, g.updated, g.topic, g.clock, g.clock_seat, "
 	    "g.clock_since, g.clock_turn, g.reminded, g.deadline, g.ending, "
