@@ -20,11 +20,12 @@
 #            daemon's "round:" lines (taking the mail, sending the
 #            replies) and by the wall clock, from the mail's rename into
 #            Maildir/new to its round's line, logged once its replies
-#            are sent;
-#            then VmRSS and VmHWM, and the daemon's processor time
-#            over the mails (from /proc/PID/stat), which the other
-#            work on the machine changes less than the times.  With 400 games in play or more,
-#            each mail is for another game.
+#            are sent; then VmRSS and VmHWM, and the daemon's
+#            processor time over the mails (from /proc/PID/stat), which
+#            the other work on the machine changes less than the times.
+#            With 400 games in play or more, each mail is for another
+#            game; with GAMES=K, all are for K games in play drawn at
+#            the start.
 #
 # Usage, after a non-sanitizer build: bash scripts/bench-scale.sh [N]
 # (with MUPBEM and MUPBEMD set, or from the source folder).  STORE=DIR
@@ -125,11 +126,17 @@ MP_DB=$dir/mupbem.db
 echo "== $(sql "SELECT count(*) FROM games") games," \
     "$(sql "SELECT count(*) FROM games WHERE status = 'playing'") in play," \
     "$(stat -c %s mupbem.db) bytes"
-# Each mail for another game, when there are enough.
+# Each mail for another game, when there are enough; with GAMES=K, for
+# K games in play drawn once, as at 10 games.
 fresh=
-[ "$(sql "SELECT count(*) FROM games WHERE status = 'playing'")" -lt \
-    $((mails * 2)) ] ||
+if [ -n "${GAMES:-}" ]; then
+	fresh="AND id IN ($(sql "SELECT group_concat(id) FROM (SELECT id
+	    FROM games WHERE status = 'playing' ORDER BY random()
+	    LIMIT $GAMES)"))"
+elif [ "$(sql "SELECT count(*) FROM games WHERE status = 'playing'")" \
+    -ge $((mails * 2)) ]; then
 	fresh="AND id NOT IN (SELECT game FROM actions WHERE at >= $MUPBEM_NOW)"
+fi
 
 echo "== start"
 for i in 1 2 3; do
