@@ -37,7 +37,8 @@ dir=$(mktemp -d "${TMPDIR:-/tmp}/mupbem-clocks.XXXXXX")
 trap "${KEEP:+:} rm -rf $dir" EXIT
 cd "$dir"
 mkdir -p Maildir/new Maildir/cur Maildir/tmp
-printf '[server]\naddress = games@bench.example\nrate_burst = 0\n' >d.conf
+printf '[server]\naddress = games@bench.example\nrate_burst = 0\n%s\n' \
+    'invitations = any' >d.conf
 MP_SEND=mp_deliver
 MP_DB=$dir/mupbem.db
 CG_CONF=$dir/d.conf

@@ -14,7 +14,12 @@
 # record, and every time is shifted by the same amount, so that the
 # clock columns and the timers are what service_clock_sync() writes.
 # What a copy lacks is the mail its seed sent (the outbox), which only
-# `mupbem --db resend` reads.
+# `mupbem --db resend` reads, and the mails its seed took (handled),
+# unless CG_MAIL is set: then each copy has its seed's outbox rows and
+# a handled row for each turn.  The rows have no text with CG_MAIL=rows,
+# and with CG_MAIL=text the last mail to each recipient keeps its text,
+# as [send] keep_sent leaves it after 30 days (about 30 KB a mail with
+# its picture).
 
 : "${CG_DOMAIN:=bench.example}"
 cg_games=0
@@ -58,7 +63,7 @@ cg_seed() {
 # taken in turn; copy j (from 0) has its times shifted by FIRST + j *
 # STEP seconds.  One transaction.
 cg_clone() {
-	local count=$1 step=$2 first=$3 seeds="" i=0 s rename=""
+	local count=$1 step=$2 first=$3 seeds="" i=0 s rename="" mail=""
 	shift 3
 	for s; do
 		seeds="$seeds${seeds:+, }($i, $s)"
@@ -73,6 +78,26 @@ UPDATE games SET record = replace(record, ' ' || x.old_address || char(10),
     topic = replace(topic, x.old_address, x.address)
     FROM (SELECT * FROM cp WHERE seat = $s) AS x WHERE games.id = x.game;"
 	done
+	[ -n "${CG_MAIL:-}" ] && mail="
+CREATE TEMP TABLE cl (id INTEGER PRIMARY KEY);
+INSERT INTO cl SELECT max(o.id) FROM outbox o
+    JOIN game_mail m ON m.message_id = o.message_id
+    WHERE m.game IN (SELECT game FROM cs) AND '$CG_MAIL' = 'text'
+    GROUP BY m.game, o.rcpt;
+INSERT INTO outbox (message_id, sender, rcpt, data, created, attempts,
+    next_try, sent, given_up)
+    SELECT replace(o.message_id, '@', '.g' || cg.id || '@'), o.sender,
+    coalesce(cp.address, o.rcpt),
+    CASE WHEN o.id IN (SELECT id FROM cl) THEN o.data ELSE '' END,
+    o.created + cg.shift, o.attempts, o.next_try + cg.shift,
+    o.sent + cg.shift, o.given_up
+    FROM cg JOIN game_mail m ON m.game = cg.seed
+    JOIN outbox o ON o.message_id = m.message_id
+    LEFT JOIN cp ON cp.game = cg.id AND cp.old_address = o.rcpt;
+INSERT INTO handled (id, source_key, at)
+    SELECT 'g' || cg.id || '.' || a.message_id, 'new/copy',
+    a.at + cg.shift FROM cg JOIN actions a ON a.game = cg.seed
+    WHERE a.message_id IS NOT NULL;"
 	sqlite3 "$MP_DB" <<EOF
 PRAGMA foreign_keys = ON;
 BEGIN;
@@ -118,6 +143,7 @@ INSERT INTO game_mail (message_id, game, player)
 INSERT INTO timers (at, kind, game, seat, player)
     SELECT t.at + cg.shift, t.kind, cg.id, t.seat, t.player
     FROM cg JOIN timers t ON t.game = cg.seed ORDER BY cg.id, t.id;
+$mail
 COMMIT;
 EOF
 }

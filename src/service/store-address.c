@@ -58,7 +58,7 @@ enum {
 
 #define SA_COLUMNS	"address, player, code, confirmed, created"
 
-static const char *const store_address_sql[SA_NSTMTS] = {
+const char *const store_address_sql[SA_NSTMTS] = {
 	"SELECT " SA_COLUMNS " FROM addresses WHERE address = ?1",
 	"SELECT " SA_COLUMNS " FROM addresses WHERE code = ?1 AND "
 	    "confirmed IS NULL",

@@ -50,7 +50,7 @@ enum {
 	SC_NSTMTS
 };
 
-static const char *const store_clock_sql[SC_NSTMTS] = {
+const char *const store_clock_sql[SC_NSTMTS] = {
 	"UPDATE games SET clock = ?2 WHERE id = ?1",
 	"UPDATE games SET clock_seat = ?2, clock_since = ?3, clock_turn = ?4, "
 	    "reminded = ?5, deadline = ?6 WHERE id = ?1",

@@ -57,7 +57,7 @@ enum {
 };
 
 
-static const char *const store_game_sql[STORE_GAME_NSTMTS] = {
+const char *const store_game_sql[STORE_GAME_NSTMTS] = {
 	"SELECT id, address, name, secret, settings FROM players WHERE "
 	    "address = ?1 UNION ALL SELECT p.id, p.address, p.name, p.secret, "
 	    "p.settings FROM addresses a JOIN players p ON p.id = a.player "

@@ -69,7 +69,7 @@ enum {
 	"id, name, variant, seats, segments, division, promote, relegate, " \
 	"clock, organiser, season, state, created"
 
-static const char *const store_league_sql[SL_NSTMTS] = {
+const char *const store_league_sql[STORE_LEAGUE_NSTMTS] = {
 	"UPDATE games SET rated = ?2, tournament = ?3, seek = ?4 WHERE id = ?1",
 	"UPDATE games SET finished = ?2 WHERE id = ?1 AND finished IS NULL",
 	"UPDATE seats SET rank = ?3 WHERE game = ?1 AND seat = ?2",

@@ -35,6 +35,18 @@ struct store {
 	struct db_stmt *proof_stmt[STORE_PROOF_NSTMTS];
 };
 
+/* Each file's statements, for store-plan.c. */
+extern const char *const store_sql[STORE_NSTMTS];
+extern const char *const store_game_sql[STORE_GAME_NSTMTS];
+extern const char *const store_clock_sql[STORE_CLOCK_NSTMTS];
+extern const char *const store_address_sql[STORE_ADDRESS_NSTMTS];
+extern const char *const store_league_sql[STORE_LEAGUE_NSTMTS];
+extern const char *const store_rating_sql[STORE_RATING_NSTMTS];
+extern const char *const store_robot_sql[STORE_ROBOT_NSTMTS];
+extern const char *const store_sender_sql[STORE_SENDER_NSTMTS];
+extern const char *const store_touched_sql[STORE_TOUCHED_NSTMTS];
+extern const char *const store_proof_sql[STORE_PROOF_NSTMTS];
+
 struct store_outmail;
 struct store_game;
 struct store_player;

@@ -27,7 +27,7 @@ enum {
 	SP_NSTMTS
 };
 
-static const char *const store_proof_sql[SP_NSTMTS] = {
+const char *const store_proof_sql[SP_NSTMTS] = {
 	"SELECT proven FROM players WHERE id = ?1",
 	"UPDATE players SET proven = 1 WHERE id = ?1",
 	"UPDATE games SET held = ?2 WHERE id = ?1",

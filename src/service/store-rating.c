@@ -48,7 +48,7 @@ enum {
 	"h.game, h.kind, h.at, h.before, h.rating, h.rd, h.score, p.id, " \
 	"p.address, p.name"
 
-static const char *const store_rating_sql[SR_NSTMTS] = {
+const char *const store_rating_sql[STORE_RATING_NSTMTS] = {
 	"SELECT " SR_COLUMNS " WHERE r.player = ?1 AND r.kind = ?2",
 	"INSERT INTO ratings (player, kind, rating, rd, volatility, games, "
 	    "updated) VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6) ON CONFLICT "

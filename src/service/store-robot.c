@@ -26,7 +26,7 @@ enum {
 	SR_NSTMTS
 };
 
-static const char *const store_robot_sql[SR_NSTMTS] = {
+const char *const store_robot_sql[SR_NSTMTS] = {
 	"INSERT INTO robot_jobs (game, turn, since) VALUES (?1, ?2, ?3) "
 	    "ON CONFLICT (game) DO UPDATE SET turn = ?2, since = CASE WHEN "
 	    "turn = ?2 THEN since ELSE ?3 END",

@@ -30,7 +30,7 @@ enum {
 	SS_NSTMTS
 };
 
-static const char *const store_sender_sql[SS_NSTMTS] = {
+const char *const store_sender_sql[SS_NSTMTS] = {
 	"SELECT spent, last, digest, junk, since FROM senders "
 	    "WHERE address = ?1",
 	"INSERT INTO senders (address, spent, last, digest, junk, since) "

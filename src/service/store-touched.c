@@ -25,7 +25,7 @@ enum {
 	ST_NSTMTS
 };
 
-static const char *const store_touched_sql[ST_NSTMTS] = {
+const char *const store_touched_sql[ST_NSTMTS] = {
 	"SELECT game, change FROM touched ORDER BY change LIMIT ?1",
 	"DELETE FROM touched WHERE game = ?1 AND change = ?2"
 };

@@ -35,6 +35,10 @@
  *            names the games' count of turns played "turns", and
  *            schema 5 keeps each game's topic for its mail's subject
  *
+ * Every statement a mail can run finds its rows by an index, whatever
+ * the store's size (schema 12; tests/check_store_plan.c checks the
+ * plans).
+ *
  * Exactly once: the daemon, in one transaction, checks that a mail is
  * not handled, records it as handled together with everything its
  * handling changes (its replies in the outbox; later the games), and
@@ -66,7 +70,7 @@ enum {
 	STORE_PRUNE
 };
 
-static const char *const store_sql[STORE_NSTMTS] = {
+const char *const store_sql[STORE_NSTMTS] = {
 	"SELECT 1 FROM handled WHERE id = ?1",
 	"INSERT INTO handled (id, source_key, at) VALUES (?1, ?2, ?3)",
 	"INSERT INTO outbox (message_id, sender, rcpt, data, created, "
@@ -493,7 +497,29 @@ static const struct store_migration store_migrations[] = {
 	},
 
 	/*
-	 * 12: several daemons, on several hosts, may share one database:
+	 * 12: indexes for what read a whole table where a mail is handled
+	 * (tests/check_store_plan.c): the triggers' max(change) and the
+	 * archive's next games, a code that links an address, a player
+	 * found by name, what merging two players moves and deleting one
+	 * checks, and the tournaments outside leagues.
+	 */
+	{
+		"CREATE INDEX touched_change ON touched (change);"
+		"CREATE INDEX addresses_code ON addresses (code) WHERE confirmed "
+		"  IS NULL;"
+		"CREATE INDEX players_name ON players (name COLLATE NOCASE);"
+		"CREATE INDEX game_mail_player ON game_mail (player);"
+		"CREATE INDEX actions_player ON actions (player);"
+		"CREATE INDEX observers_player ON observers (player);"
+		"CREATE INDEX tournaments_organiser ON tournaments (organiser);"
+		"CREATE INDEX leagues_organiser ON leagues (organiser);"
+		"CREATE INDEX tournaments_alone ON tournaments (id) WHERE league "
+		"  IS NULL;",
+		NULL
+	},
+
+	/*
+	 * 13: several daemons, on several hosts, may share one database:
 	 * a claim on a mail to send names its host as well as its
 	 * process, so that only a daemon on that host judges whether the
 	 * process is gone.  Claims made before are this host's.

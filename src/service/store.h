@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#define STORE_VERSION	12	/* the number of migrations */
+#define STORE_VERSION	13	/* the number of migrations */
 
 struct store;
 
@@ -447,5 +447,16 @@ int	store_proof_set(struct store *, long long, char **);
 int	store_proof_hold(struct store *, long long, int, char **);
 int	store_proof_held(struct store *, long long, long long **, size_t *,
 	    char **);
+
+/* One statement's plan (store-plan.c). */
+struct store_plan {
+	char		*where;		/* "store-game.c 3", "trigger x" */
+	char		*sql;
+	char		*plan;		/* its steps, a line each */
+};
+
+int	store_plan_all(struct store *, struct store_plan **, size_t *,
+	    char **);
+void	store_plan_free(struct store_plan *, size_t);
 
 #endif
