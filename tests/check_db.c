@@ -302,7 +302,7 @@ END_TEST
 
 START_TEST(test_transactions)
 {
-	struct db_stmt	*ins;
+	struct db_stmt	*ins, *dup;
 
 	ck_assert(!db_in_transaction(db));
 	ins = prepare("INSERT INTO t (n) VALUES (?1)");
@@ -332,6 +332,24 @@ START_TEST(test_transactions)
 	db_rollback(db);
 	ck_assert(!db_in_transaction(db));
 	ck_assert_int_eq(one("SELECT count(*) FROM t"), 1);
+	/* A statement that fails undoes itself, not the transaction. */
+	ck_assert_int_eq(db_begin(db), 0);
+	db_bind_int(ins, 1, 4);
+	ck_assert_int_eq(db_step(ins), DB_DONE);
+	db_reset(ins);
+	ck_assert_int_eq(db_exec(db, "INSERT INTO names (name) VALUES "
+	    "('x')"), 0);
+	dup = prepare("INSERT INTO names (name) VALUES (?1)");
+	db_bind_text(dup, 1, "X");
+	ck_assert_int_eq(db_step(dup), DB_ERROR);
+	db_reset(dup);
+	db_bind_int(ins, 1, 5);
+	ck_assert_msg(db_step(ins) == DB_DONE, "%s", db_errmsg(db));
+	db_reset(ins);
+	ck_assert_int_eq(db_commit(db), 0);
+	ck_assert_int_eq(one("SELECT count(*) FROM t"), 3);
+	ck_assert_int_eq(one("SELECT count(*) FROM names"), 1);
+	db_finalize(dup);
 	/* Rolling back with none open does nothing. */
 	db_rollback(db);
 	db_finalize(ins);

@@ -31,7 +31,11 @@
  * Writing: a write transaction is BEGIN (READ COMMITTED: each
  * statement sees what committed before it) and then a lock held to
  * its end, one key for all mupbem, so that writers take turns as
- * SQLite's BEGIN IMMEDIATE makes them.
+ * SQLite's BEGIN IMMEDIATE makes them.  A statement that fails in a
+ * transaction undoes only itself, as in SQLite, not the transaction
+ * (which PostgreSQL would refuse to go on with): each runs after a
+ * savepoint, rolled back to if it fails; and a COMMIT that PostgreSQL
+ * turns into a ROLLBACK is a failure.
  *
  * The schema: its version is the one row of mupbem_schema.  A
  * migration runs the shared text with its types translated (id
@@ -68,6 +72,7 @@ struct db_pg {
 	char		*error;
 	int		 changes;
 	unsigned long	 names;
+	int		 savepoint;	/* db_pg_stmt is set in this transaction */
 };
 
 struct db_pg_param {
@@ -148,6 +153,8 @@ static void		 db_pg_notice(void *, const char *);
 static void		 db_pg_error(struct db_pg *, const char *);
 static int		 db_pg_result(struct db_pg *, PGresult *);
 static void		 db_pg_count(struct db_pg *, PGresult *);
+static int		 db_pg_guard(struct db_pg *);
+static void		 db_pg_undo(struct db_pg *);
 static char		*db_pg_params(const char *, int *);
 static char		*db_pg_types(const char *);
 static const char	*db_pg_skip(const char *);
@@ -294,8 +301,49 @@ static int
 db_pg_exec(void *p, const char *sql)
 {
 	struct db_pg	*pg = p;
+	PGresult	*res;
 
-	return (db_pg_result(pg, PQexec(pg->conn, sql)));
+	res = PQexec(pg->conn, sql);
+	if (strcmp(sql, "COMMIT") == 0 &&
+	    PQresultStatus(res) == PGRES_COMMAND_OK &&
+	    strcmp(PQcmdStatus(res), "ROLLBACK") == 0) {
+		PQclear(res);
+		db_pg_error(pg, "the transaction failed and was rolled back");
+		return (-1);
+	}
+	return (db_pg_result(pg, res));
+}
+
+/*
+ * In a transaction, set the savepoint that db_pg_undo() goes back to
+ * if the next statement fails; 0 or -1.
+ */
+static int
+db_pg_guard(struct db_pg *pg)
+{
+	switch (PQtransactionStatus(pg->conn)) {
+	case PQTRANS_IDLE:
+		pg->savepoint = 0;
+		return (0);
+	case PQTRANS_INTRANS:
+		break;
+	default:
+		return (0);
+	}
+	if (db_pg_exec(pg, pg->savepoint ? "RELEASE SAVEPOINT db_pg_stmt; "
+	    "SAVEPOINT db_pg_stmt" : "SAVEPOINT db_pg_stmt") == -1)
+		return (-1);
+	pg->savepoint = 1;
+	return (0);
+}
+
+/* A statement failed: undo it alone, keeping its error. */
+static void
+db_pg_undo(struct db_pg *pg)
+{
+	if (pg->savepoint &&
+	    PQtransactionStatus(pg->conn) == PQTRANS_INERROR)
+		PQclear(PQexec(pg->conn, "ROLLBACK TO SAVEPOINT db_pg_stmt"));
 }
 
 static int
@@ -306,6 +354,7 @@ db_pg_begin(void *p)
 
 	xasprintf(&sql, "BEGIN ISOLATION LEVEL READ COMMITTED; "
 	    "SELECT pg_advisory_xact_lock(%lld)", DB_PG_LOCK);
+	((struct db_pg *)p)->savepoint = 0;
 	rc = db_pg_exec(p, sql);
 	free(sql);
 	return (rc);
@@ -683,7 +732,8 @@ db_pg_fits(enum db_pg_kind kind, Oid type, int forced)
 static int
 db_pg_ready(struct db_pg_stmt *st)
 {
-	int	i;
+	char	*first;
+	int	 i;
 
 	if (st->name[0] != '\0') {
 		for (i = 0; i < st->nparams; i++) {
@@ -696,9 +746,17 @@ db_pg_ready(struct db_pg_stmt *st)
 		db_pg_unprepare(st);
 	}
 	/* Where the server cannot infer a type, text is the guess. */
-	if (db_pg_make(st, 0) == -1 && db_pg_make(st, 1) == -1)
-		return (-1);
-	return (0);
+	if (db_pg_make(st, 0) == 0)
+		return (0);
+	first = xstrdup(db_pg_errmsg(st->pg));
+	db_pg_undo(st->pg);
+	if (db_pg_make(st, 1) == 0) {
+		free(first);
+		return (0);
+	}
+	db_pg_error(st->pg, first);
+	free(first);
+	return (-1);
 }
 
 /* Prepare st under a new name; untyped parameters as text if text. */
@@ -749,8 +807,12 @@ db_pg_step(void *p)
 
 	if (!st->started) {
 		st->started = 1;
-		if (db_pg_ready(st) == -1)
+		if (db_pg_guard(pg) == -1)
 			return (DB_ERROR);
+		if (db_pg_ready(st) == -1) {
+			db_pg_undo(pg);
+			return (DB_ERROR);
+		}
 		n = st->nparams;
 		values = xcalloc(n + 1, sizeof *values);
 		lens = xcalloc(n + 1, sizeof *lens);
@@ -776,6 +838,7 @@ db_pg_step(void *p)
 			    PQerrorMessage(pg->conn));
 			PQclear(st->res);
 			st->res = NULL;
+			db_pg_undo(pg);
 			return (DB_ERROR);
 		}
 		n = PQnfields(st->res);
