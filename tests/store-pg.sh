@@ -6,7 +6,8 @@
 #     database), which run on SQLite by themselves;
 #   - mupbemd with "database = postgresql://...": scripted players
 #     invite, accept and play games by mail, and "mupbem --db URL"
-#     lists, shows, exports, resends and nudges; the same games on a
+#     lists, shows, exports, resends and nudges, and a robot plays
+#     and games are rated; the same games on a
 #     SQLite store must give the same answers, word for word.
 # Exits 77 (skipped) only where no server can be started (the
 # postgresql package is missing).
@@ -78,6 +79,22 @@ diff "$tmp/sqlite.out" "$tmp/pg.out" >"$tmp/diff" ||
 ! grep -E "cannot|fail|error" "$tmp/pg.out.log" ||
     why+=("mupbemd complained")
 end "mupbemd and mupbem --db on PostgreSQL play games as on SQLite"
+
+# Who sits where is drawn, so the rest is checked on PostgreSQL alone.
+begin
+mp_mail "$B" games@localhost "x" "new velox with robot:greedy segments 2"
+run
+f=$(grep -l "^Subject: \[mupbem G3\]" got/$B.* | tail -1)
+mp_reply "$f" "$B" "resign"
+run
+mp_mail "$C" games@localhost "x" "ratings velox"
+run
+"$MUPBEM" --db "$url" list | grep -q "^G3	velox	over	" ||
+    why+=("G3 is not over: $("$MUPBEM" --db "$url" list)")
+has "$(last "$C")" "1 [robot] greedy 1662? 290 1"
+has "$(last "$C")" "2 $B 1338? 290 1"
+! grep -E "cannot|fail|error" log || why+=("mupbemd complained")
+end "on PostgreSQL, a robot's game ends, rated, and the ratings are shown"
 
 begin
 out=$("$MUPBEM" --db "postgresql:///nowhere?host=$pg_dir&port=$pg_port&user=postgres" list 2>&1)
