@@ -72,7 +72,7 @@ struct db_pg {
 	char		*error;
 	int		 changes;
 	unsigned long	 names;
-	int		 savepoint;	/* db_pg_stmt is set in this transaction */
+	int		 savepoint;	/* db_pg_stmt is set */
 };
 
 struct db_pg_param {
@@ -87,11 +87,11 @@ struct db_pg_stmt {
 	int			 nparams;
 	struct db_pg_param	*params;
 	char			 name[32];
-	Oid			*types;		/* as the server took them */
+	Oid			*types;	/* as the server has them */
 	int			*forced;	/* asked for, not inferred */
 	PGresult		*res;
 	int			 started;
-	int			 row;		/* the current row + 1 */
+	int			 row;		/* current row + 1 */
 	unsigned char		**blobs;	/* per column, unescaped */
 	size_t			*lens;
 };
@@ -158,8 +158,8 @@ static void		 db_pg_undo(struct db_pg *);
 static char		*db_pg_params(const char *, int *);
 static char		*db_pg_types(const char *);
 static const char	*db_pg_skip(const char *);
-static void		 db_pg_bind(struct db_pg_stmt *, int, enum db_pg_kind,
-			     char *, int);
+static void		 db_pg_bind(struct db_pg_stmt *, int,
+			     enum db_pg_kind, char *, int);
 static Oid		 db_pg_oid(enum db_pg_kind);
 static int		 db_pg_fits(enum db_pg_kind, Oid, int);
 static int		 db_pg_ready(struct db_pg_stmt *);
@@ -506,7 +506,8 @@ db_pg_types(const char *sql)
 	buf_init(&out);
 	for (s = sql; *s != '\0'; s = end) {
 		end = db_pg_skip(s);
-		if (s != sql && (isalnum((unsigned char)s[-1]) || s[-1] == '_')) {
+		if (s != sql && (isalnum((unsigned char)s[-1]) ||
+		    s[-1] == '_')) {
 			buf_add(&out, s, end - s);
 			continue;
 		}
@@ -897,7 +898,8 @@ db_pg_value(struct db_pg_stmt *st, int i)
 	    i >= PQnfields(st->res) || PQgetisnull(st->res, st->row - 1, i))
 		return (NULL);
 	if (PQftype(st->res, i) == DB_PG_BOOLOID)
-		return (*PQgetvalue(st->res, st->row - 1, i) == 't' ? "1" : "0");
+		return (*PQgetvalue(st->res, st->row - 1, i) == 't' ?
+		    "1" : "0");
 	return (PQgetvalue(st->res, st->row - 1, i));
 }
 
