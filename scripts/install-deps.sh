@@ -2,7 +2,8 @@
 # Install what building and testing mupbem need on Debian 12: the
 # build tools and libraries, the real mail servers (Dovecot, Postfix)
 # and clients (swaks, curl) the end-to-end tests start on loopback
-# (tests/mailhost.sh), and the headless Chromium and Node.js the web
+# (tests/mailhost.sh), the PostgreSQL server the store is tested on
+# (tests/pg-lib.sh), and the headless Chromium and Node.js the web
 # archive is tested with (tests/browser.sh).  Run as root.  Quick and
 # quiet when everything is already installed.
 set -euo pipefail
@@ -14,6 +15,7 @@ packages=(
 	libcairo2-dev libpng-dev libfontconfig-dev fonts-dejavu-core
 	dovecot-imapd dovecot-lmtpd postfix openssl
 	swaks libnet-ssleay-perl curl tzdata sqlite3 python3
+	libpq-dev postgresql
 	chromium
 )
 # Node.js and npm drive Chromium.  A machine may have them from

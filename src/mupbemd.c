@@ -12,6 +12,7 @@
 
 #include "buf.h"
 #include "config-file.h"
+#include "db.h"
 #include "log.h"
 #include "mailloop.h"
 #include "sender.h"
@@ -310,7 +311,9 @@ main(int argc, char **argv)
 	ml.handle = service_handle;
 	ml.tick = service_robot_tick;
 	ml.after = service_after;
-	if (store_writable(c.store, &cause) == -1 ||
+	/* Only a file can be checked; a server says when it connects. */
+	if ((db_kind_of(c.store) == DB_SQLITE &&
+	    store_writable(c.store, &cause) == -1) ||
 	    (ml.store = store_open(c.store, &cause)) == NULL) {
 		log_warnx("%s", cause);
 		free(cause);

@@ -9,7 +9,8 @@
  * (1-based), step through the rows, read columns (0-based), reset.
  * SQL is written once, in the dialect both backends share: numbered
  * parameters ?1 ?2 ..., INSERT ... ON CONFLICT, RETURNING, coalesce;
- * a backend translates the few words that differ (db_sql_translate()).
+ * a backend translates the few words that differ (db-pg.c: ?N to $N,
+ * and the schema's types).
  *
  * Writing: db_begin() opens the one kind of write transaction the
  * store uses, in which writers take turns: SQLite's BEGIN IMMEDIATE,

@@ -53,7 +53,7 @@ const char *const store_rating_sql[STORE_RATING_NSTMTS] = {
 	"INSERT INTO ratings (player, kind, rating, rd, volatility, games, "
 	    "updated) VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6) ON CONFLICT "
 	    "(player, kind) DO UPDATE SET rating = ?3, rd = ?4, "
-	    "volatility = ?5, games = games + 1, updated = ?6",
+	    "volatility = ?5, games = ratings.games + 1, updated = ?6",
 	"SELECT " SR_COLUMNS " WHERE r.kind = ?2 ORDER BY r.rating DESC, "
 	    "r.rd, p.id",
 	"SELECT " SR_COLUMNS " WHERE r.player = ?1 ORDER BY r.kind",
@@ -69,10 +69,14 @@ const char *const store_rating_sql[STORE_RATING_NSTMTS] = {
 	    "m.player JOIN seats b ON b.game = h.game AND b.player = h.player "
 	    "WHERE m.player = ?1 AND a.rank < b.rank ORDER BY h.before DESC, "
 	    "h.game LIMIT ?2",
-	"SELECT count(*), coalesce(sum(s.rank = 1 AND w.n = 1), 0), "
-	    "coalesce(sum(s.rank = 1 AND w.n > 1), 0), "
-	    "coalesce(sum(s.rank > 1), 0), coalesce(sum(s.out = 'time' OR "
-	    "(g.ending = 'time' AND s.state = 'resigned')), 0) FROM seats s "
+	"SELECT count(*), "
+	    "coalesce(sum(CASE WHEN s.rank = 1 AND w.n = 1 THEN 1 ELSE 0 END), "
+	    "0), "
+	    "coalesce(sum(CASE WHEN s.rank = 1 AND w.n > 1 THEN 1 ELSE 0 END), "
+	    "0), "
+	    "coalesce(sum(CASE WHEN s.rank > 1 THEN 1 ELSE 0 END), 0), "
+	    "coalesce(sum(CASE WHEN s.out = 'time' OR (g.ending = 'time' AND "
+	    "s.state = 'resigned') THEN 1 ELSE 0 END), 0) FROM seats s "
 	    "JOIN games g ON g.id = s.game JOIN (SELECT game, count(*) AS n "
 	    "FROM seats WHERE rank = 1 GROUP BY game) w ON w.game = s.game "
 	    "WHERE s.player = ?1 AND g.finished IS NOT NULL AND s.rank IS NOT "

@@ -29,7 +29,7 @@ enum {
 const char *const store_robot_sql[SR_NSTMTS] = {
 	"INSERT INTO robot_jobs (game, turn, since) VALUES (?1, ?2, ?3) "
 	    "ON CONFLICT (game) DO UPDATE SET turn = ?2, since = CASE WHEN "
-	    "turn = ?2 THEN since ELSE ?3 END",
+	    "robot_jobs.turn = ?2 THEN robot_jobs.since ELSE ?3 END",
 	"DELETE FROM robot_jobs WHERE game = ?1",
 	"SELECT game, turn FROM robot_jobs WHERE game > ?1 ORDER BY since, "
 	    "game LIMIT 1",

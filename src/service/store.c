@@ -479,7 +479,28 @@ static const struct store_migration store_migrations[] = {
 		"CREATE TRIGGER touched_seat_update AFTER UPDATE ON seats BEGIN"
 		"  INSERT OR REPLACE INTO touched (game, change) VALUES (NEW.game,"
 		"    (SELECT coalesce(max(change), 0) + 1 FROM touched)); END;",
-		NULL
+
+		"CREATE TABLE touched ("
+		"  game BIGINT PRIMARY KEY,"
+		"  change BIGINT NOT NULL"
+		");"
+		"INSERT INTO touched (game, change) SELECT id, 1 FROM games;"
+		"CREATE FUNCTION touched_game() RETURNS trigger"
+		"  LANGUAGE plpgsql AS $$BEGIN"
+		"  INSERT INTO touched (game, change) VALUES (NEW.id,"
+		"    (SELECT coalesce(max(change), 0) + 1 FROM touched))"
+		"    ON CONFLICT (game) DO UPDATE SET change = excluded.change;"
+		"  RETURN NULL; END$$;"
+		"CREATE FUNCTION touched_seat() RETURNS trigger"
+		"  LANGUAGE plpgsql AS $$BEGIN"
+		"  INSERT INTO touched (game, change) VALUES (NEW.game,"
+		"    (SELECT coalesce(max(change), 0) + 1 FROM touched))"
+		"    ON CONFLICT (game) DO UPDATE SET change = excluded.change;"
+		"  RETURN NULL; END$$;"
+		"CREATE TRIGGER touched_game AFTER INSERT OR UPDATE ON games "
+		"  FOR EACH ROW EXECUTE FUNCTION touched_game();"
+		"CREATE TRIGGER touched_seat AFTER INSERT OR UPDATE ON seats "
+		"  FOR EACH ROW EXECUTE FUNCTION touched_seat();"
 	},
 
 	/*

@@ -14,6 +14,7 @@
 
 #include "archive.h"
 #include "buf.h"
+#include "db.h"
 #include "game.h"
 #include "record.h"
 #include "rng.h"
@@ -330,7 +331,8 @@ tool_archive_bench(int argc, char **argv)
 	}
 	if (argc - optind != 2 || games < 1)
 		return (-1);
-	if (access(argv[optind], F_OK) == 0) {
+	if (db_kind_of(argv[optind]) == DB_SQLITE &&
+	    access(argv[optind], F_OK) == 0) {
 		fprintf(stderr, "mupbem: bench-archive: %s exists; give a new "
 		    "file\n", argv[optind]);
 		return (1);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "db.h"
 #include "store.h"
 #include "tool-bench.h"
 #include "tool-clockbench.h"
@@ -111,7 +112,8 @@ tool_clockbench_run(int argc, char **argv)
 	}
 	if (optind != argc - 1)
 		return (-1);
-	if (access(argv[optind], F_OK) == -1) {
+	if (db_kind_of(argv[optind]) == DB_SQLITE &&
+	    access(argv[optind], F_OK) == -1) {
 		fprintf(stderr, "mupbem: bench-clocks: %s: %s\n", argv[optind],
 		    strerror(errno));
 		return (1);

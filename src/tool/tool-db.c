@@ -14,6 +14,7 @@
 #include "buf.h"
 #include "clock.h"
 #include "config-file.h"
+#include "db.h"
 #include "game.h"
 #include "mailloop.h"
 #include "record.h"
@@ -24,7 +25,8 @@
 #include "xmalloc.h"
 
 /*
- * Operators look into the daemon's store with "mupbem --db FILE":
+ * Operators look into the daemon's store with "mupbem --db FILE" (or
+ * "mupbem --db postgresql://...", a store in PostgreSQL):
  *
  *   list         every game: number, variant, status, turn, players
  *   show G       one game: its places and holders, then its board
@@ -639,7 +641,8 @@ tool_db_main(int argc, char **argv)
 		free(cause);
 		return (1);
 	}
-	if (access(argv[2], F_OK) == -1)
+	/* A file must exist; a database URL is for store_open(). */
+	if (db_kind_of(argv[2]) == DB_SQLITE && access(argv[2], F_OK) == -1)
 		return (tool_db_error("%s: %s", argv[2], strerror(errno)));
 	if ((s = store_open(argv[2], &cause)) == NULL) {
 		tool_db_error("%s", cause);

@@ -1,0 +1,416 @@
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db.h"
+#include "test-db.h"
+#include "test-util.h"
+#include "xmalloc.h"
+
+/*
+ * The database interface (db.h) as the store uses it, on SQLite and,
+ * with MUPBEM_TEST_PG set (tests/db-pg.sh), on PostgreSQL: one test,
+ * the same answers from both.  A table made by a migration in the
+ * shared dialect; every type bound and read back, NULL and blobs
+ * with NUL bytes too; RETURNING, ON CONFLICT, COLLATE NOCASE,
+ * group_concat and instr; transactions and rollback; the schema
+ * version; the rows changed.
+ */
+
+static char		*dir;
+static struct db	*db;
+
+static const char	 schema[] =
+	"CREATE TABLE t ("
+	"  id INTEGER PRIMARY KEY,"
+	"  n INTEGER,"
+	"  r REAL,"
+	"  s TEXT,"
+	"  b BLOB"
+	");"
+	"CREATE TABLE names ("
+	"  name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+	"  n INTEGER NOT NULL DEFAULT 0"
+	");";
+
+static void		 setup(void);
+static void		 teardown(void);
+static struct db_stmt	*prepare(const char *);
+static long long	 one(const char *);
+
+static void
+setup(void)
+{
+	char	*target, *cause = NULL;
+
+	dir = test_util_tmpdir("db");
+	target = test_db_target(dir);
+	db = db_open(target, &cause);
+	ck_assert_msg(db != NULL, "%s", cause);
+	free(target);
+	ck_assert_int_eq(db_begin(db), 0);
+	ck_assert_msg(db_migrate(db, schema, NULL) == 0, "%s",
+	    db_errmsg(db));
+	ck_assert_int_eq(db_commit(db), 0);
+}
+
+static void
+teardown(void)
+{
+	db_close(db);
+	test_util_rmtree(dir);
+	free(dir);
+}
+
+static struct db_stmt *
+prepare(const char *sql)
+{
+	struct db_stmt	*st;
+
+	st = db_prepare(db, sql);
+	ck_assert_msg(st != NULL, "%s: %s", sql, db_errmsg(db));
+	return (st);
+}
+
+/* The integer the one-row query sql gives. */
+static long long
+one(const char *sql)
+{
+	struct db_stmt	*st = prepare(sql);
+	long long	 v;
+
+	ck_assert_msg(db_step(st) == DB_ROW, "%s: %s", sql, db_errmsg(db));
+	v = db_column_int64(st, 0);
+	ck_assert_int_eq(db_step(st), DB_DONE);
+	db_finalize(st);
+	return (v);
+}
+
+START_TEST(test_kind)
+{
+	ck_assert_int_eq(db_kind_of("postgresql:///x"), DB_POSTGRESQL);
+	ck_assert_int_eq(db_kind_of("postgres://h/x"), DB_POSTGRESQL);
+	ck_assert_int_eq(db_kind_of("/var/lib/mupbem/mupbem.db"), DB_SQLITE);
+	ck_assert_int_eq(db_kind(db), test_db_pg() ? DB_POSTGRESQL :
+	    DB_SQLITE);
+}
+END_TEST
+
+START_TEST(test_types)
+{
+	static const char	 blob[] = { 'a', '\0', 'b', '\\', '\'', 0x7f,
+				     (char)0xff, '\0' };
+	struct db_stmt		*ins, *sel;
+	long long		 id1, id2;
+	const unsigned char	*v;
+
+	ins = prepare("INSERT INTO t (n, r, s, b) VALUES (?1, ?2, ?3, ?4) "
+	    "RETURNING id");
+	ck_assert_int_eq(db_bind_count(ins), 4);
+	db_bind_int64(ins, 1, 9007199254740993LL);
+	db_bind_double(ins, 2, 0.1);
+	db_bind_text(ins, 3, "caf\xc3\xa9 'quoted' ?1");
+	db_bind_blob(ins, 4, blob, sizeof blob);
+	ck_assert_int_eq(db_step(ins), DB_ROW);
+	id1 = db_column_int64(ins, 0);
+	ck_assert_int_eq(db_step(ins), DB_DONE);
+	db_reset(ins);
+	/* NULL every way, and a second row: the next id. */
+	db_bind_null(ins, 1);
+	db_bind_null(ins, 2);
+	db_bind_text(ins, 3, NULL);
+	db_bind_null(ins, 4);
+	ck_assert_int_eq(db_step(ins), DB_ROW);
+	id2 = db_column_int64(ins, 0);
+	db_reset(ins);
+	ck_assert_int_eq(id2, id1 + 1);
+	/* The same statement with a double where an integer was. */
+	db_bind_double(ins, 1, 2.0);
+	db_bind_int(ins, 2, 3);
+	db_bind_text(ins, 3, "");
+	db_bind_blob(ins, 4, "", 0);
+	ck_assert_msg(db_step(ins) == DB_ROW, "%s", db_errmsg(db));
+	db_reset(ins);
+	db_finalize(ins);
+
+	sel = prepare("SELECT id, n, r, s, b FROM t WHERE id = ?1");
+	db_bind_int64(sel, 1, id1);
+	ck_assert_int_eq(db_step(sel), DB_ROW);
+	ck_assert_int_eq(db_column_int64(sel, 0), id1);
+	ck_assert_int_eq(db_column_int64(sel, 1), 9007199254740993LL);
+	ck_assert(db_column_double(sel, 2) == 0.1);
+	ck_assert_str_eq(db_column_text(sel, 3), "caf\xc3\xa9 'quoted' ?1");
+	ck_assert_int_eq(db_column_bytes(sel, 4), sizeof blob);
+	v = db_column_blob(sel, 4);
+	ck_assert_mem_eq(v, blob, sizeof blob);
+	ck_assert(!db_column_null(sel, 4));
+	ck_assert_int_eq(db_step(sel), DB_DONE);
+	db_reset(sel);
+
+	db_bind_int64(sel, 1, id2);
+	ck_assert_int_eq(db_step(sel), DB_ROW);
+	ck_assert(db_column_null(sel, 1));
+	ck_assert(db_column_null(sel, 2));
+	ck_assert(db_column_null(sel, 3));
+	ck_assert(db_column_null(sel, 4));
+	ck_assert_int_eq(db_column_int64(sel, 1), 0);
+	ck_assert_ptr_null(db_column_text(sel, 3));
+	ck_assert_int_eq(db_column_bytes(sel, 4), 0);
+	db_reset(sel);
+
+	db_bind_int64(sel, 1, id2 + 1);
+	ck_assert_int_eq(db_step(sel), DB_ROW);
+	ck_assert_int_eq(db_column_int64(sel, 1), 2);
+	ck_assert(db_column_double(sel, 2) == 3.0);
+	ck_assert_str_eq(db_column_text(sel, 3), "");
+	ck_assert_int_eq(db_column_bytes(sel, 4), 0);
+	db_reset(sel);
+	db_finalize(sel);
+	ck_assert_int_eq(one("SELECT count(*) FROM t"), 3);
+	ck_assert_int_eq(one("SELECT count(*) > 0 FROM t"), 1);
+}
+END_TEST
+
+START_TEST(test_rows)
+{
+	struct db_stmt	*ins, *sel;
+	int		 i;
+
+	ins = prepare("INSERT INTO t (n, s) VALUES (?1, ?2)");
+	for (i = 1; i <= 5; i++) {
+		db_bind_int(ins, 1, i);
+		db_bind_text(ins, 2, i % 2 ? "odd" : "even");
+		ck_assert_int_eq(db_step(ins), DB_DONE);
+		ck_assert_int_eq(db_changes(db), 1);
+		db_reset(ins);
+	}
+	db_finalize(ins);
+	sel = prepare("SELECT n FROM t WHERE (?1 = 0 OR s = ?2) ORDER BY "
+	    "n DESC");
+	db_bind_int(sel, 1, 1);
+	db_bind_text(sel, 2, "odd");
+	for (i = 5; i >= 1; i -= 2) {
+		ck_assert_int_eq(db_step(sel), DB_ROW);
+		ck_assert_int_eq(db_column_int(sel, 0), i);
+	}
+	ck_assert_int_eq(db_step(sel), DB_DONE);
+	db_reset(sel);
+	db_bind_int(sel, 1, 0);
+	db_bind_null(sel, 2);
+	for (i = 5; i >= 1; i--) {
+		ck_assert_int_eq(db_step(sel), DB_ROW);
+		ck_assert_int_eq(db_column_int(sel, 0), i);
+	}
+	ck_assert_int_eq(db_step(sel), DB_DONE);
+	db_finalize(sel);
+
+	sel = prepare("SELECT s, group_concat(CAST(n AS TEXT), ' ') FROM "
+	    "(SELECT s, n FROM t ORDER BY n) u GROUP BY s ORDER BY s");
+	ck_assert_int_eq(db_step(sel), DB_ROW);
+	ck_assert_str_eq(db_column_text(sel, 0), "even");
+	ck_assert_str_eq(db_column_text(sel, 1), "2 4");
+	ck_assert_int_eq(db_step(sel), DB_ROW);
+	ck_assert_str_eq(db_column_text(sel, 1), "1 3 5");
+	ck_assert_int_eq(db_step(sel), DB_DONE);
+	db_finalize(sel);
+
+	ins = prepare("UPDATE t SET r = ?2 WHERE s = ?1");
+	db_bind_text(ins, 1, "even");
+	db_bind_double(ins, 2, 1.5);
+	ck_assert_int_eq(db_step(ins), DB_DONE);
+	ck_assert_int_eq(db_changes(db), 2);
+	db_finalize(ins);
+	/* A SELECT leaves the count of the last change as it was. */
+	ck_assert_int_eq(one("SELECT count(*) FROM t"), 5);
+	ck_assert_int_eq(db_changes(db), 2);
+	ck_assert_int_eq(db_exec(db, "DELETE FROM t WHERE n > 2"), 0);
+	ck_assert_int_eq(db_changes(db), 3);
+}
+END_TEST
+
+START_TEST(test_instr)
+{
+	static const char	 mail[] = "Message-ID: <x@y>\r\n\r\nkey=\0abc";
+	struct db_stmt		*ins, *sel;
+
+	ins = prepare("INSERT INTO t (b) VALUES (?1)");
+	db_bind_blob(ins, 1, mail, sizeof mail - 1);
+	ck_assert_int_eq(db_step(ins), DB_DONE);
+	db_finalize(ins);
+	sel = prepare("SELECT instr(b, ?1) FROM t");
+	db_bind_text(sel, 1, "key=");
+	ck_assert_int_eq(db_step(sel), DB_ROW);
+	ck_assert_int_eq(db_column_int(sel, 0), 22);
+	db_reset(sel);
+	db_bind_text(sel, 1, "abc");
+	ck_assert_int_eq(db_step(sel), DB_ROW);
+	ck_assert_int_eq(db_column_int(sel, 0), 27);
+	db_reset(sel);
+	db_bind_text(sel, 1, "nowhere");
+	ck_assert_int_eq(db_step(sel), DB_ROW);
+	ck_assert_int_eq(db_column_int(sel, 0), 0);
+	db_finalize(sel);
+}
+END_TEST
+
+START_TEST(test_conflict)
+{
+	struct db_stmt	*up, *ign, *sel;
+	const char	*e;
+
+	up = prepare("INSERT INTO names (name, n) VALUES (?1, ?2) ON CONFLICT "
+	    "(name) DO UPDATE SET n = names.n + excluded.n");
+	ign = prepare("INSERT INTO names (name) VALUES (?1) ON CONFLICT DO "
+	    "NOTHING");
+	db_bind_text(up, 1, "Alice");
+	db_bind_int(up, 2, 1);
+	ck_assert_int_eq(db_step(up), DB_DONE);
+	db_reset(up);
+	/* Another case is the same name: it adds up. */
+	db_bind_text(up, 1, "ALICE");
+	db_bind_int(up, 2, 10);
+	ck_assert_int_eq(db_step(up), DB_DONE);
+	ck_assert_int_eq(db_changes(db), 1);
+	db_reset(up);
+	db_bind_text(ign, 1, "alice");
+	ck_assert_int_eq(db_step(ign), DB_DONE);
+	ck_assert_int_eq(db_changes(db), 0);
+	db_reset(ign);
+	ck_assert_int_eq(one("SELECT count(*) FROM names"), 1);
+	ck_assert_int_eq(one("SELECT n FROM names"), 11);
+
+	sel = prepare("SELECT name FROM names WHERE name = ?1");
+	db_bind_text(sel, 1, "aLiCe");
+	ck_assert_int_eq(db_step(sel), DB_ROW);
+	ck_assert_str_eq(db_column_text(sel, 0), "Alice");
+	db_finalize(sel);
+	/* A plain INSERT of the same name fails, and says so in a line. */
+	ck_assert_int_eq(db_exec(db, "INSERT INTO names (name) VALUES "
+	    "('alICE')"), -1);
+	e = db_errmsg(db);
+	ck_assert(*e != '\0' && e[strlen(e) - 1] != '\n');
+	ck_assert_msg(strstr(e, "UNIQUE") != NULL ||
+	    strstr(e, "unique") != NULL, "%s", e);
+	ck_assert_int_eq(one("SELECT count(*) FROM names WHERE name = "
+	    "'bob' COLLATE NOCASE"), 0);
+	db_finalize(up);
+	db_finalize(ign);
+}
+END_TEST
+
+START_TEST(test_transactions)
+{
+	struct db_stmt	*ins, *dup;
+
+	ck_assert(!db_in_transaction(db));
+	ins = prepare("INSERT INTO t (n) VALUES (?1)");
+	ck_assert_int_eq(db_begin(db), 0);
+	ck_assert(db_in_transaction(db));
+	db_bind_int(ins, 1, 1);
+	ck_assert_int_eq(db_step(ins), DB_DONE);
+	db_reset(ins);
+	db_rollback(db);
+	ck_assert(!db_in_transaction(db));
+	ck_assert_int_eq(one("SELECT count(*) FROM t"), 0);
+
+	ck_assert_int_eq(db_begin(db), 0);
+	db_bind_int(ins, 1, 2);
+	ck_assert_int_eq(db_step(ins), DB_DONE);
+	db_reset(ins);
+	ck_assert_int_eq(db_commit(db), 0);
+	ck_assert_int_eq(one("SELECT n FROM t"), 2);
+
+	/* A failed statement: the transaction still rolls back whole. */
+	ck_assert_int_eq(db_begin(db), 0);
+	db_bind_int(ins, 1, 3);
+	ck_assert_int_eq(db_step(ins), DB_DONE);
+	db_reset(ins);
+	ck_assert_int_eq(db_exec(db, "INSERT INTO nowhere VALUES (1)"), -1);
+	ck_assert(db_in_transaction(db));
+	db_rollback(db);
+	ck_assert(!db_in_transaction(db));
+	ck_assert_int_eq(one("SELECT count(*) FROM t"), 1);
+	/* A statement that fails undoes itself, not the transaction. */
+	ck_assert_int_eq(db_begin(db), 0);
+	db_bind_int(ins, 1, 4);
+	ck_assert_int_eq(db_step(ins), DB_DONE);
+	db_reset(ins);
+	ck_assert_int_eq(db_exec(db, "INSERT INTO names (name) VALUES "
+	    "('x')"), 0);
+	dup = prepare("INSERT INTO names (name) VALUES (?1)");
+	db_bind_text(dup, 1, "X");
+	ck_assert_int_eq(db_step(dup), DB_ERROR);
+	db_reset(dup);
+	db_bind_int(ins, 1, 5);
+	ck_assert_msg(db_step(ins) == DB_DONE, "%s", db_errmsg(db));
+	db_reset(ins);
+	ck_assert_int_eq(db_commit(db), 0);
+	ck_assert_int_eq(one("SELECT count(*) FROM t"), 3);
+	ck_assert_int_eq(one("SELECT count(*) FROM names"), 1);
+	db_finalize(dup);
+	/* Rolling back with none open does nothing. */
+	db_rollback(db);
+	db_finalize(ins);
+}
+END_TEST
+
+START_TEST(test_version)
+{
+	int	version = -1;
+
+	ck_assert_int_eq(db_version(db, &version), 0);
+	ck_assert_int_eq(version, 0);
+	ck_assert_int_eq(db_begin(db), 0);
+	ck_assert_int_eq(db_set_version(db, 3), 0);
+	ck_assert_int_eq(db_commit(db), 0);
+	ck_assert_int_eq(db_version(db, &version), 0);
+	ck_assert_int_eq(version, 3);
+	ck_assert_int_eq(db_begin(db), 0);
+	ck_assert_int_eq(db_set_version(db, 4), 0);
+	db_rollback(db);
+	ck_assert_int_eq(db_version(db, &version), 0);
+	ck_assert_int_eq(version, 3);
+}
+END_TEST
+
+START_TEST(test_errors)
+{
+	struct db_stmt	*st;
+	char		*plan = NULL;
+
+	/* A statement that cannot run fails at the latest at its step. */
+	st = db_prepare(db, "SELECT x FROM nowhere WHERE x = ?1");
+	if (st != NULL) {
+		db_bind_int(st, 1, 1);
+		ck_assert_int_eq(db_step(st), DB_ERROR);
+		db_finalize(st);
+	}
+	ck_assert_msg(strstr(db_errmsg(db), "nowhere") != NULL, "%s",
+	    db_errmsg(db));
+	ck_assert_int_eq(db_plan(db, "SELECT n FROM t WHERE id = ?1",
+	    &plan), 0);
+	ck_assert(plan != NULL && *plan != '\0');
+	free(plan);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite	*s = suite_create("db");
+	TCase	*tc = tcase_create("db");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_kind);
+	tcase_add_test(tc, test_types);
+	tcase_add_test(tc, test_rows);
+	tcase_add_test(tc, test_instr);
+	tcase_add_test(tc, test_conflict);
+	tcase_add_test(tc, test_transactions);
+	tcase_add_test(tc, test_version);
+	tcase_add_test(tc, test_errors);
+	suite_add_tcase(s, tc);
+	return (test_util_run(s));
+}
