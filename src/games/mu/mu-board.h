@@ -18,6 +18,7 @@
 #define MU_NONE			(-1)
 
 #define MU_BOARD_HASH		1024	/* power of two, > 3 * MU_MAX_CELLS */
+#define MU_BOARD_WORDS		((MU_MAX_CELLS + 63) / 64)
 
 enum mu_layer {
 	MU_LAYER_VIRGIN,
@@ -45,6 +46,7 @@ struct mu_board {
 	struct mu_segment	segments[MU_MAX_SEGMENTS];
 	struct mu_cell		cells[MU_MAX_CELLS];
 	int16_t			index[MU_BOARD_HASH];
+	uint64_t		pieces[MU_MAX_PLAYERS][MU_BOARD_WORDS];
 };
 
 void		mu_board_init(struct mu_board *);

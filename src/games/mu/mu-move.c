@@ -242,25 +242,23 @@ mu_move_list(const struct mu_game *g, const struct mu_turn *t,
     struct mu_move *out)
 {
 	const struct mu_board	*b = &g->board;
-	const struct mu_cell	*start, *c;
-	uint64_t		 segs;
-	int			 n = 0, s, k, cell, d, i, to, onwall;
+	const struct mu_cell	*c;
+	uint64_t		 set, segs;
+	int			 n = 0, w, cell, d, i, to, h, onwall;
 
 	if (t->moves >= t->limit)
 		return (0);
 	segs = t->occupied & ~t->used;
-	while (segs != 0) {
-		s = __builtin_ctzll(segs);
-		segs &= segs - 1;
-		for (k = 0; k < MU_SEGMENT_CELLS; k++) {
-			cell = s * MU_SEGMENT_CELLS + k;
-			start = &b->cells[cell];
-			if (start->colour != t->seat)
+	for (w = 0; w < MU_BOARD_WORDS; w++) {
+		for (set = b->pieces[t->seat][w]; set != 0; set &= set - 1) {
+			cell = w * 64 + __builtin_ctzll(set);
+			if ((segs >> mu_board_cell_segment(cell) & 1) == 0)
 				continue;
-			onwall = start->layer == MU_LAYER_WALL;
+			h = b->cells[cell].height;
+			onwall = b->cells[cell].layer == MU_LAYER_WALL;
 			for (d = 0; d < HEX_NDIRS; d++) {
 				to = cell;
-				for (i = 1; i <= start->height; i++) {
+				for (i = 1; i <= h; i++) {
 					if ((to = b->cells[to].nb[d]) ==
 					    MU_NONE)
 						break;

@@ -37,11 +37,12 @@ int
 mu_turn_men(const struct mu_game *g, int seat)
 {
 	const struct mu_board	*b = &g->board;
-	int			 c, n = 0, ncells = mu_board_ncells(b);
+	uint64_t		 set;
+	int			 w, n = 0;
 
-	for (c = 0; c < ncells; c++) {
-		if (b->cells[c].colour == seat)
-			n += b->cells[c].height;
+	for (w = 0; w < MU_BOARD_WORDS; w++) {
+		for (set = b->pieces[seat][w]; set != 0; set &= set - 1)
+			n += b->cells[w * 64 + __builtin_ctzll(set)].height;
 	}
 	return (n);
 }
@@ -51,10 +52,10 @@ int
 mu_turn_has_men(const struct mu_game *g, int seat)
 {
 	const struct mu_board	*b = &g->board;
-	int			 c, ncells = mu_board_ncells(b);
+	int			 w;
 
-	for (c = 0; c < ncells; c++) {
-		if (b->cells[c].colour == seat)
+	for (w = 0; w < MU_BOARD_WORDS; w++) {
+		if (b->pieces[seat][w] != 0)
 			return (1);
 	}
 	return (0);
@@ -65,18 +66,18 @@ int
 mu_turn_occupied(const struct mu_game *g, int seat, uint64_t *mask)
 {
 	const struct mu_board	*b = &g->board;
-	int			 s, k;
+	uint64_t		 set;
+	int			 w, n = 0, s;
 
 	*mask = 0;
-	for (s = 0; s < b->nsegments; s++) {
-		for (k = 0; k < MU_SEGMENT_CELLS; k++) {
-			if (b->cells[s * MU_SEGMENT_CELLS + k].colour == seat) {
-				*mask |= (uint64_t)1 << s;
-				break;
-			}
+	for (w = 0; w < MU_BOARD_WORDS; w++) {
+		for (set = b->pieces[seat][w]; set != 0; set &= set - 1) {
+			s = mu_board_cell_segment(w * 64 + __builtin_ctzll(set));
+			n += (*mask & (uint64_t)1 << s) == 0;
+			*mask |= (uint64_t)1 << s;
 		}
 	}
-	return (__builtin_popcountll(*mask));
+	return (n);
 }
 
 /* Start the turn of the player to move. */
