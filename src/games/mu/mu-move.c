@@ -243,37 +243,31 @@ mu_move_list(const struct mu_game *g, const struct mu_turn *t,
 {
 	const struct mu_board	*b = &g->board;
 	const struct mu_cell	*c;
-	uint64_t		 set, segs;
-	int			 n = 0, w, cell, d, i, to, h, onwall;
+	int16_t			 pieces[MU_MAX_CELLS];
+	int			 n = 0, np, p, cell, d, i, to, h, onwall;
 
 	if (t->moves >= t->limit)
 		return (0);
-	segs = t->occupied & ~t->used;
-	for (w = 0; w < MU_BOARD_WORDS; w++) {
-		for (set = b->pieces[t->seat][w]; set != 0; set &= set - 1) {
-			cell = w * 64 + __builtin_ctzll(set);
-			if ((segs >> mu_board_cell_segment(cell) & 1) == 0)
-				continue;
-			h = b->cells[cell].height;
-			onwall = b->cells[cell].layer == MU_LAYER_WALL;
-			for (d = 0; d < HEX_NDIRS; d++) {
-				to = cell;
-				for (i = 1; i <= h; i++) {
-					if ((to = b->cells[to].nb[d]) ==
-					    MU_NONE)
-						break;
-					c = &b->cells[to];
-					if (onwall ||
-					    c->layer != MU_LAYER_WALL) {
-						out[n].from = (int16_t)cell;
-						out[n].to = (int16_t)to;
-						out[n].dir = (uint8_t)d;
-						out[n++].men = (uint8_t)i;
-						continue;
-					}
-					if (c->colour != t->seat)
-						break;
+	np = mu_turn_pieces(g, t, pieces);
+	for (p = 0; p < np; p++) {
+		cell = pieces[p];
+		h = b->cells[cell].height;
+		onwall = b->cells[cell].layer == MU_LAYER_WALL;
+		for (d = 0; d < HEX_NDIRS; d++) {
+			to = cell;
+			for (i = 1; i <= h; i++) {
+				if ((to = b->cells[to].nb[d]) == MU_NONE)
+					break;
+				c = &b->cells[to];
+				if (onwall || c->layer != MU_LAYER_WALL) {
+					out[n].from = (int16_t)cell;
+					out[n].to = (int16_t)to;
+					out[n].dir = (uint8_t)d;
+					out[n++].men = (uint8_t)i;
+					continue;
 				}
+				if (c->colour != t->seat)
+					break;
 			}
 		}
 	}

@@ -80,6 +80,28 @@ mu_turn_occupied(const struct mu_game *g, int seat, uint64_t *mask)
 	return (n);
 }
 
+/*
+ * Fill cells[] (room for MU_MAX_CELLS) with the mover's pieces that
+ * turn t may still move from, in cell order; returns how many.
+ */
+int
+mu_turn_pieces(const struct mu_game *g, const struct mu_turn *t,
+    int16_t *cells)
+{
+	const struct mu_board	*b = &g->board;
+	uint64_t		 set, segs = t->occupied & ~t->used;
+	int			 w, cell, n = 0;
+
+	for (w = 0; w < MU_BOARD_WORDS; w++) {
+		for (set = b->pieces[t->seat][w]; set != 0; set &= set - 1) {
+			cell = w * 64 + __builtin_ctzll(set);
+			if (segs >> mu_board_cell_segment(cell) & 1)
+				cells[n++] = (int16_t)cell;
+		}
+	}
+	return (n);
+}
+
 /* Start the turn of the player to move. */
 void
 mu_turn_begin(const struct mu_game *g, struct mu_turn *t)
@@ -88,10 +110,15 @@ mu_turn_begin(const struct mu_game *g, struct mu_turn *t)
 
 	memset(t, 0, sizeof *t);
 	t->seat = g->to_move;
+	if (g->variant->turn_rule == MU_TURN_SINGLE) {
+		/* The one move may start from any of the mover's pieces. */
+		t->occupied = ~(uint64_t)0;
+		t->limit = 1;
+		return;
+	}
 	n = mu_turn_occupied(g, t->seat, &t->occupied);
 	switch (g->variant->turn_rule) {
 	case MU_TURN_SINGLE:
-		t->limit = 1;
 		break;
 	case MU_TURN_PER_SEGMENT:
 		t->limit = n;
