@@ -1,6 +1,6 @@
 /*
  * Drawing a legal single move of Mu without listing them all: a tally
- * of how many moves each of the mover's pieces has in each direction.
+ * of how many moves each of the mover's pieces has.
  */
 #ifndef MU_DRAW_H
 #define MU_DRAW_H
@@ -13,10 +13,9 @@
 struct mu_game;
 struct mu_turn;
 
-/* A direction from a piece with at least one move. */
-struct mu_draw_ray {
+/* A piece with at least one move. */
+struct mu_draw_piece {
 	int16_t		cell;
-	uint8_t		dir;
 	uint16_t	moves;
 	uint16_t	merges;		/* moves landing on the mover's men */
 };
@@ -25,8 +24,8 @@ struct mu_draw {
 	int			seat;
 	int			moves;
 	int			merges;
-	int			nrays;
-	struct mu_draw_ray	rays[MU_MAX_CELLS * HEX_NDIRS];
+	int			npieces;
+	struct mu_draw_piece	pieces[MU_MAX_CELLS];
 };
 
 int	mu_draw_tally(const struct mu_game *, const struct mu_turn *,
