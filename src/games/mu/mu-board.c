@@ -142,29 +142,6 @@ mu_board_set_piece(struct mu_board *b, int cell, int colour, int height)
 	b->pieces[colour][cell >> 6] |= bit;
 }
 
-/*
- * The capacity of a cell: Virginity counts Virgin neighbours, the
- * Commonwealth counts Commonwealth and Virgin neighbours, and the Wall
- * counts Wall neighbours.
- */
-int
-mu_board_capacity(const struct mu_board *b, int cell)
-{
-	/* counts[layer][neighbour's layer]: does the neighbour count? */
-	static const uint8_t	 counts[3][3] = {
-		{ 1, 0, 0 }, { 1, 1, 0 }, { 0, 0, 1 }
-	};
-	const struct mu_cell	*c = &b->cells[cell];
-	const uint8_t		*count = counts[c->layer];
-	int			 d, n, cap = 0;
-
-	for (d = 0; d < HEX_NDIRS; d++) {
-		if ((n = c->nb[d]) != MU_NONE)
-			cap += count[b->cells[n].layer];
-	}
-	return (cap);
-}
-
 /* Give cell and its connected Commonwealth cells section number id. */
 static void
 mu_board_flood(struct mu_board *b, int cell, int id)
