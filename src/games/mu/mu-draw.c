@@ -75,17 +75,16 @@ mu_draw_tally(const struct mu_game *g, const struct mu_turn *t,
 		h = cells[cell].height;
 		onwall = cells[cell].layer == MU_LAYER_WALL;
 		n = m = 0;
-		for (d = 0; d < HEX_NDIRS; d++) {
-			if (h == 1) {
-				if ((to = cells[cell].nb[d]) == MU_NONE)
-					continue;
-				c = &cells[to];
-				if (onwall || c->layer != MU_LAYER_WALL) {
-					n++;
-					m += c->colour == seat;
-				}
+		for (d = 0; d < HEX_NDIRS && h == 1; d++) {
+			if ((to = cells[cell].nb[d]) == MU_NONE)
 				continue;
+			c = &cells[to];
+			if (onwall || c->layer != MU_LAYER_WALL) {
+				n++;
+				m += c->colour == seat;
 			}
+		}
+		for (d = 0; d < HEX_NDIRS && h > 1; d++) {
 			n += mu_draw_walk(cells, cell, d, h, onwall, seat, &dm);
 			m += dm;
 		}
