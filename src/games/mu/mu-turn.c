@@ -95,7 +95,8 @@ mu_turn_pieces(const struct mu_game *g, const struct mu_turn *t,
 	for (w = 0; w < MU_BOARD_WORDS; w++) {
 		for (set = b->pieces[t->seat][w]; set != 0; set &= set - 1) {
 			cell = w * 64 + __builtin_ctzll(set);
-			if (segs >> mu_board_cell_segment(cell) & 1)
+			if (segs == ~(uint64_t)0 ||
+			    (segs >> mu_board_cell_segment(cell) & 1))
 				cells[n++] = (int16_t)cell;
 		}
 	}
