@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mu-draw.h"
 #include "mu-explode.h"
 #include "mu-name.h"
 #include "mu-notation.h"
@@ -29,7 +30,10 @@
  *     the random player's own play, and replaying the record gives the
  *     same final position;
  *   - legal single moves are accepted, and a random sample of moves
- *     legal does not list is refused.
+ *     legal does not list is refused;
+ *   - the random player's tally (mu-draw.c) finds at every place, of
+ *     all moves and of the merges alone, the move the full list has
+ *     there, on each turn as it begins and with segments used.
  *
  * make check runs a few games per variant; MUPBEM_LONG=N runs N games
  * per variant (10000 for the long run in docs/performance.md).
@@ -56,6 +60,9 @@ static void	check_layers(const struct mu_game *, const struct mu_game *,
 		    const struct mu_report *);
 static int	listed(const struct mu_action *, int, int, int);
 static void	check_legal(struct game *, struct rng *);
+static void	check_draw_move(const struct mu_move *, const struct mu_move *,
+		    int, int);
+static void	check_draw(const struct mu_game *, struct rng *);
 static void	play_game(const char *, int, uint64_t);
 
 /* No cell is hot. */
@@ -216,6 +223,51 @@ check_legal(struct game *g, struct rng *rng)
 	free(list);
 }
 
+static void
+check_draw_move(const struct mu_move *got, const struct mu_move *want,
+    int i, int merging)
+{
+	MUST(got->from == want->from && got->to == want->to &&
+	    got->dir == want->dir && got->men == want->men, "%s %d: "
+	    "tally %d-%d (%d, %d), list %d-%d (%d, %d)", merging ? "merge" :
+	    "move", i, got->from, got->to, got->dir, got->men, want->from,
+	    want->to, want->dir, want->men);
+}
+
+/*
+ * The tally and the list agree, move by move and merge by merge, on the
+ * turn as it begins and then with random segments used.
+ */
+static void
+check_draw(const struct mu_game *g, struct rng *rng)
+{
+	struct mu_move	 moves[MU_MOVE_MAX], m;
+	struct mu_draw	 dr;
+	struct mu_turn	 t;
+	int		 n, i, merges, pass;
+
+	mu_turn_begin(g, &t);
+	for (pass = 0; pass < 3; pass++) {
+		if (pass > 0) {
+			t.used = rng_next(rng) & t.occupied;
+			t.moves = (int)rng_below(rng, (uint32_t)t.limit + 1);
+		}
+		n = mu_move_list(g, &t, moves);
+		MUST(mu_draw_tally(g, &t, &dr) == n && dr.moves == n,
+		    "tally %d moves, list %d", dr.moves, n);
+		for (i = merges = 0; i < n; i++) {
+			mu_draw_move(g, &dr, i, 0, &m);
+			check_draw_move(&m, &moves[i], i, 0);
+			if (g->board.cells[moves[i].to].colour != t.seat)
+				continue;
+			mu_draw_move(g, &dr, merges, 1, &m);
+			check_draw_move(&m, &moves[i], merges++, 1);
+		}
+		MUST(dr.merges == merges, "tally %d merges, list %d",
+		    dr.merges, merges);
+	}
+}
+
 /*
  * One random game: each action is chosen by the random player on a
  * copy, then played from its canonical text on the game and applied
@@ -231,7 +283,7 @@ play_game(const char *variant, int players, uint64_t seed)
 	struct mu_game		*mg, chosen, checked, before;
 	struct record		 rec;
 	struct game		*g, *replayed;
-	struct rng		 rng;
+	struct rng		 rng, drng;
 	struct buf		 text, pos1, pos2;
 	char			*cause = NULL;
 	int			 actions, seat;
@@ -241,12 +293,15 @@ play_game(const char *variant, int players, uint64_t seed)
 	mg = g->state;
 	record_init(&rec, g->ops, &opts, seed);
 	rng_init(&rng, seed);
+	rng_init(&drng, seed);
 	buf_init(&text);
 	mu_report_init(&r);
 	for (actions = 0; actions < RANDOM_ACTIONS &&
 	    mg->phase != MU_PHASE_OVER; actions++) {
 		if (mg->phase == MU_PHASE_MOVEMENT && actions % 3 == 0)
 			check_legal(g, &rng);
+		if (mg->phase == MU_PHASE_MOVEMENT)
+			check_draw(mg, &drng);
 		memcpy(&before, mg, sizeof before);
 		memcpy(&chosen, mg, sizeof chosen);
 		MUST(mu_random_action(&chosen, &rng, &a, NULL, &stats) == 0,

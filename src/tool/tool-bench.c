@@ -22,8 +22,8 @@
  * engine's random player (mu-random.c): a random legal layout and
  * selection, then random legal turns until the game ends or reaches
  * TOOL_BENCH_CAP moves.  Only the movement phase is timed; a move's
- * cost includes listing the legal moves it was drawn from, checking
- * and making it, and resolving its explosions.
+ * cost includes the tally of legal moves it was drawn from (mu-draw.c),
+ * checking and making it, and resolving its explosions.
  *
  * Then it plays random layouts (and selections), one for every 50
  * games, through the game interface, as the service will, and times

@@ -22,6 +22,11 @@
  * connected set of Commonwealth cells.  Sections never merge (a Virgin
  * cell that would join two becomes Wall instead), so the section of a
  * new Commonwealth cell is found from its neighbours in O(1).
+ *
+ * Pieces: every piece is put through mu_board_set_piece(), which keeps
+ * for each seat a bit set of the cells holding its pieces, so that a
+ * seat's pieces, men and segments are found without looking at every
+ * cell.  A piece's height may change in place; its colour may not.
  */
 
 static const int mu_board_k_dir[MU_SEGMENT_CELLS] = {
@@ -122,42 +127,19 @@ mu_board_add_segment(struct mu_board *b, struct hex centre, int owner)
 void
 mu_board_set_piece(struct mu_board *b, int cell, int colour, int height)
 {
+	struct mu_cell	*c = &b->cells[cell];
+	uint64_t	 bit = (uint64_t)1 << (cell & 63);
+
+	if (c->colour != MU_NONE)
+		b->pieces[c->colour][cell >> 6] &= ~bit;
 	if (height <= 0 || colour == MU_NONE) {
-		b->cells[cell].colour = MU_NONE;
-		b->cells[cell].height = 0;
+		c->colour = MU_NONE;
+		c->height = 0;
 		return;
 	}
-	b->cells[cell].colour = (int8_t)colour;
-	b->cells[cell].height = (uint16_t)height;
-}
-
-/*
- * The capacity of a cell: Virginity counts Virgin neighbours, the
- * Commonwealth counts Commonwealth and Virgin neighbours, and the Wall
- * counts Wall neighbours.
- */
-int
-mu_board_capacity(const struct mu_board *b, int cell)
-{
-	const struct mu_cell	*c = &b->cells[cell];
-	int			 d, n, cap = 0;
-
-	for (d = 0; d < HEX_NDIRS; d++) {
-		if ((n = c->nb[d]) == MU_NONE)
-			continue;
-		switch (c->layer) {
-		case MU_LAYER_VIRGIN:
-			cap += b->cells[n].layer == MU_LAYER_VIRGIN;
-			break;
-		case MU_LAYER_COMMON:
-			cap += b->cells[n].layer != MU_LAYER_WALL;
-			break;
-		case MU_LAYER_WALL:
-			cap += b->cells[n].layer == MU_LAYER_WALL;
-			break;
-		}
-	}
-	return (cap);
+	c->colour = (int8_t)colour;
+	c->height = (uint16_t)height;
+	b->pieces[colour][cell >> 6] |= bit;
 }
 
 /* Give cell and its connected Commonwealth cells section number id. */

@@ -18,6 +18,7 @@
 #define MU_NONE			(-1)
 
 #define MU_BOARD_HASH		1024	/* power of two, > 3 * MU_MAX_CELLS */
+#define MU_BOARD_WORDS		((MU_MAX_CELLS + 63) / 64)
 
 enum mu_layer {
 	MU_LAYER_VIRGIN,
@@ -45,6 +46,7 @@ struct mu_board {
 	struct mu_segment	segments[MU_MAX_SEGMENTS];
 	struct mu_cell		cells[MU_MAX_CELLS];
 	int16_t			index[MU_BOARD_HASH];
+	uint64_t		pieces[MU_MAX_PLAYERS][MU_BOARD_WORDS];
 };
 
 void		mu_board_init(struct mu_board *);
@@ -52,7 +54,6 @@ int		mu_board_find(const struct mu_board *, struct hex);
 struct hex	mu_board_cell_offset(int);
 int		mu_board_add_segment(struct mu_board *, struct hex, int);
 void		mu_board_set_piece(struct mu_board *, int, int, int);
-int		mu_board_capacity(const struct mu_board *, int);
 void		mu_board_sections(struct mu_board *);
 
 /* The number of cells on the board. */
@@ -74,6 +75,30 @@ static inline int
 mu_board_cell_segment(int cell)
 {
 	return (cell / MU_SEGMENT_CELLS);
+}
+
+/*
+ * The capacity of a cell: Virginity counts Virgin neighbours, the
+ * Commonwealth counts Commonwealth and Virgin neighbours, and the Wall
+ * counts Wall neighbours.  Inline: explosions ask it of every cell
+ * they touch.
+ */
+static inline int
+mu_board_capacity(const struct mu_board *b, int cell)
+{
+	/* counts[layer][neighbour's layer]: does the neighbour count? */
+	static const uint8_t	 counts[3][3] = {
+		{ 1, 0, 0 }, { 1, 1, 0 }, { 0, 0, 1 }
+	};
+	const struct mu_cell	*c = &b->cells[cell];
+	const uint8_t		*count = counts[c->layer];
+	int			 d, n, cap = 0;
+
+	for (d = 0; d < HEX_NDIRS; d++) {
+		if ((n = c->nb[d]) != MU_NONE)
+			cap += count[b->cells[n].layer];
+	}
+	return (cap);
 }
 
 #endif

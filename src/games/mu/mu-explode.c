@@ -26,7 +26,9 @@
  *
  * Resolution is a loop.  Each time round, the board is recorded (as a
  * 64-bit hash of every cell's layer and piece, kept up to date as cells
- * change).  If the same board was recorded before, the cells that
+ * change; only boards of one reaction are compared, so the hash starts
+ * at 0 and holds the changes since the move, which compare just as the
+ * whole boards' hashes would).  If the same board was recorded before, the cells that
  * exploded since its last occurrence are known to oscillate.  Then:
  *
  *   - no cell hot: the reaction rests;
@@ -532,10 +534,10 @@ mu_explode_resolve(struct mu_game *g, const int16_t *seeds, int nseeds,
 		order = &none;
 	e.b = &g->board;
 	memset(e.hot, 0, sizeof e.hot);
-	for (i = 0; i < nseeds; i++) {
+	for (i = 0; i < nseeds; i++)
 		mu_explode_check(&e, seeds[i]);
-		any |= mu_explode_hot(e.b, seeds[i]);
-	}
+	for (w = 0; w < MU_EXPLODE_WORDS; w++)
+		any |= e.hot[w] != 0;
 	if (!any && order->nexplode == 0 && order->nremove == 0)
 		return (0);
 
@@ -545,8 +547,6 @@ mu_explode_resolve(struct mu_game *g, const int16_t *seeds, int nseeds,
 	e.r = r;
 	e.explosions = 0;
 	e.hash = 0;
-	for (c = 0; c < mu_board_ncells(e.b); c++)
-		e.hash ^= mu_explode_mix(c, &e.b->cells[c]);
 	e.hist = e.hist_stack;
 	e.hist_at = e.hist_at_stack;
 	e.log = e.log_stack;

@@ -242,40 +242,32 @@ mu_move_list(const struct mu_game *g, const struct mu_turn *t,
     struct mu_move *out)
 {
 	const struct mu_board	*b = &g->board;
-	const struct mu_cell	*start, *c;
-	uint64_t		 segs;
-	int			 n = 0, s, k, cell, d, i, to, onwall;
+	const struct mu_cell	*c;
+	int16_t			 pieces[MU_MAX_CELLS];
+	int			 n = 0, np, p, cell, d, i, to, h, onwall;
 
 	if (t->moves >= t->limit)
 		return (0);
-	segs = t->occupied & ~t->used;
-	while (segs != 0) {
-		s = __builtin_ctzll(segs);
-		segs &= segs - 1;
-		for (k = 0; k < MU_SEGMENT_CELLS; k++) {
-			cell = s * MU_SEGMENT_CELLS + k;
-			start = &b->cells[cell];
-			if (start->colour != t->seat)
-				continue;
-			onwall = start->layer == MU_LAYER_WALL;
-			for (d = 0; d < HEX_NDIRS; d++) {
-				to = cell;
-				for (i = 1; i <= start->height; i++) {
-					if ((to = b->cells[to].nb[d]) ==
-					    MU_NONE)
-						break;
-					c = &b->cells[to];
-					if (onwall ||
-					    c->layer != MU_LAYER_WALL) {
-						out[n].from = (int16_t)cell;
-						out[n].to = (int16_t)to;
-						out[n].dir = (uint8_t)d;
-						out[n++].men = (uint8_t)i;
-						continue;
-					}
-					if (c->colour != t->seat)
-						break;
+	np = mu_turn_pieces(g, t, pieces);
+	for (p = 0; p < np; p++) {
+		cell = pieces[p];
+		h = b->cells[cell].height;
+		onwall = b->cells[cell].layer == MU_LAYER_WALL;
+		for (d = 0; d < HEX_NDIRS; d++) {
+			to = cell;
+			for (i = 1; i <= h; i++) {
+				if ((to = b->cells[to].nb[d]) == MU_NONE)
+					break;
+				c = &b->cells[to];
+				if (onwall || c->layer != MU_LAYER_WALL) {
+					out[n].from = (int16_t)cell;
+					out[n].to = (int16_t)to;
+					out[n].dir = (uint8_t)d;
+					out[n++].men = (uint8_t)i;
+					continue;
 				}
+				if (c->colour != t->seat)
+					break;
 			}
 		}
 	}

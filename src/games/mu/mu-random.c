@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mu-draw.h"
 #include "mu-explode.h"
 #include "mu-random.h"
 #include "mu-turn.h"
@@ -16,6 +17,8 @@
  * the move is drawn from the legal single moves at that point: half
  * the time from those that merge with one of the player's own pieces,
  * which builds the columns that explode, and otherwise from all.
+ * Moves are drawn from a tally (mu-draw.c), which finds the move the
+ * full list would give at the same place without listing them all.
  * The moves are played on the game as they are chosen, which is what
  * makes this fast: the action it returns, played on the game as it
  * was, gives the same result.
@@ -24,25 +27,20 @@
 #define MU_RANDOM_STOP	16	/* stop before a move with chance 1/16 */
 
 static struct mu_move mu_random_pick(const struct mu_game *, struct rng *,
-		    struct mu_move *, int);
+		    const struct mu_draw *);
 
-/* Draw a move from moves[n], often one that merges. */
+/* Draw a move from the tally, often one that merges. */
 static struct mu_move
 mu_random_pick(const struct mu_game *g, struct rng *rng,
-    struct mu_move *moves, int n)
+    const struct mu_draw *dr)
 {
-	const struct mu_cell	*cells = g->board.cells;
-	int			 i, m = 0;
+	struct mu_move	m;
+	int		merging;
 
-	if (rng_below(rng, 2) == 0) {
-		for (i = 0; i < n; i++) {
-			if (cells[moves[i].to].colour == g->to_move)
-				moves[m++] = moves[i];
-		}
-		if (m > 0)
-			n = m;
-	}
-	return (moves[rng_below(rng, (uint32_t)n)]);
+	merging = rng_below(rng, 2) == 0 && dr->merges > 0;
+	mu_draw_move(g, dr, (int)rng_below(rng, (uint32_t)(merging ?
+	    dr->merges : dr->moves)), merging, &m);
+	return (m);
 }
 
 /*
@@ -54,7 +52,7 @@ int
 mu_random_action(struct mu_game *g, struct rng *rng, struct mu_action *a,
     struct mu_report *r, struct mu_random_stats *stats)
 {
-	struct mu_move	 moves[MU_MOVE_MAX];
+	struct mu_draw	 dr;
 	struct mu_action *list;
 	struct mu_turn	 t;
 	char		*cause = NULL;
@@ -77,9 +75,9 @@ mu_random_action(struct mu_game *g, struct rng *rng, struct mu_action *a,
 	for (;;) {
 		if (rng_below(rng, MU_RANDOM_STOP) == 0)
 			break;
-		if ((n = mu_move_list(g, &t, moves)) == 0)
+		if (mu_draw_tally(g, &t, &dr) == 0)
 			break;
-		a->steps[a->nsteps++].move = mu_random_pick(g, rng, moves, n);
+		a->steps[a->nsteps++].move = mu_random_pick(g, rng, &dr);
 		e = mu_game_move(g, &t, &a->steps[a->nsteps - 1].move, NULL, r,
 		    &cause);
 		if (e == -1)

@@ -37,11 +37,12 @@ int
 mu_turn_men(const struct mu_game *g, int seat)
 {
 	const struct mu_board	*b = &g->board;
-	int			 c, n = 0, ncells = mu_board_ncells(b);
+	uint64_t		 set;
+	int			 w, n = 0;
 
-	for (c = 0; c < ncells; c++) {
-		if (b->cells[c].colour == seat)
-			n += b->cells[c].height;
+	for (w = 0; w < MU_BOARD_WORDS; w++) {
+		for (set = b->pieces[seat][w]; set != 0; set &= set - 1)
+			n += b->cells[w * 64 + __builtin_ctzll(set)].height;
 	}
 	return (n);
 }
@@ -51,10 +52,10 @@ int
 mu_turn_has_men(const struct mu_game *g, int seat)
 {
 	const struct mu_board	*b = &g->board;
-	int			 c, ncells = mu_board_ncells(b);
+	int			 w;
 
-	for (c = 0; c < ncells; c++) {
-		if (b->cells[c].colour == seat)
+	for (w = 0; w < MU_BOARD_WORDS; w++) {
+		if (b->pieces[seat][w] != 0)
 			return (1);
 	}
 	return (0);
@@ -65,18 +66,41 @@ int
 mu_turn_occupied(const struct mu_game *g, int seat, uint64_t *mask)
 {
 	const struct mu_board	*b = &g->board;
-	int			 s, k;
+	uint64_t		 set;
+	int			 w, n = 0, s;
 
 	*mask = 0;
-	for (s = 0; s < b->nsegments; s++) {
-		for (k = 0; k < MU_SEGMENT_CELLS; k++) {
-			if (b->cells[s * MU_SEGMENT_CELLS + k].colour == seat) {
-				*mask |= (uint64_t)1 << s;
-				break;
-			}
+	for (w = 0; w < MU_BOARD_WORDS; w++) {
+		for (set = b->pieces[seat][w]; set != 0; set &= set - 1) {
+			s = mu_board_cell_segment(w * 64 + __builtin_ctzll(set));
+			n += (*mask & (uint64_t)1 << s) == 0;
+			*mask |= (uint64_t)1 << s;
 		}
 	}
-	return (__builtin_popcountll(*mask));
+	return (n);
+}
+
+/*
+ * Fill cells[] (room for MU_MAX_CELLS) with the mover's pieces that
+ * turn t may still move from, in cell order; returns how many.
+ */
+int
+mu_turn_pieces(const struct mu_game *g, const struct mu_turn *t,
+    int16_t *cells)
+{
+	const struct mu_board	*b = &g->board;
+	uint64_t		 set, segs = t->occupied & ~t->used;
+	int			 w, cell, n = 0;
+
+	for (w = 0; w < MU_BOARD_WORDS; w++) {
+		for (set = b->pieces[t->seat][w]; set != 0; set &= set - 1) {
+			cell = w * 64 + __builtin_ctzll(set);
+			if (segs == ~(uint64_t)0 ||
+			    (segs >> mu_board_cell_segment(cell) & 1))
+				cells[n++] = (int16_t)cell;
+		}
+	}
+	return (n);
 }
 
 /* Start the turn of the player to move. */
@@ -87,10 +111,15 @@ mu_turn_begin(const struct mu_game *g, struct mu_turn *t)
 
 	memset(t, 0, sizeof *t);
 	t->seat = g->to_move;
+	if (g->variant->turn_rule == MU_TURN_SINGLE) {
+		/* The one move may start from any of the mover's pieces. */
+		t->occupied = ~(uint64_t)0;
+		t->limit = 1;
+		return;
+	}
 	n = mu_turn_occupied(g, t->seat, &t->occupied);
 	switch (g->variant->turn_rule) {
 	case MU_TURN_SINGLE:
-		t->limit = 1;
 		break;
 	case MU_TURN_PER_SEGMENT:
 		t->limit = n;

@@ -14,7 +14,8 @@ struct mu_report;
 /* The state of the turn being played; it lives only during an action. */
 struct mu_turn {
 	int		seat;		/* the mover */
-	uint64_t	occupied;	/* segments held at the start */
+	uint64_t	occupied;	/* segments held at the start; levis:
+					   all, as any piece may move */
 	uint64_t	used;		/* segments a move started from */
 	int		moves;		/* moves made so far */
 	int		limit;		/* the most moves this turn allows */
@@ -22,6 +23,8 @@ struct mu_turn {
 
 int	mu_turn_occupied(const struct mu_game *, int, uint64_t *);
 void	mu_turn_begin(const struct mu_game *, struct mu_turn *);
+int	mu_turn_pieces(const struct mu_game *, const struct mu_turn *,
+	    int16_t *);
 void	mu_turn_end(struct mu_game *, const struct mu_turn *,
 	    struct mu_report *);
 void	mu_turn_enter(struct mu_game *, struct mu_report *);
