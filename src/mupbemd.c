@@ -235,7 +235,7 @@ main(int argc, char **argv)
 	struct service			*sv = NULL;
 	struct sigaction		 sa;
 	const char			*path = NULL;
-	char				*cause = NULL;
+	char				*cause = NULL, *shown;
 	long long			 next;
 	int				 ch, debug = 0, once = 0, deliver = 0;
 	int				 check = 0;
@@ -355,9 +355,11 @@ main(int argc, char **argv)
 		config_file_free(&c);
 		return (EX_CONFIG);
 	}
+	shown = db_shown(c.store);
 	log_info("started: mail from %s %s, replies by %s, store %s",
 	    c.source, strcmp(c.source, "maildir") == 0 ? c.maildir :
-	    c.imap_url, c.sender, c.store);
+	    c.imap_url, c.sender, shown);
+	free(shown);
 	if (once) {
 		t0 = mupbemd_ms();
 		if ((took = mailloop_take_all(&ml, &cause)) == -1) {

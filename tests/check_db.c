@@ -98,6 +98,33 @@ START_TEST(test_kind)
 }
 END_TEST
 
+/* What may be logged of a target: no password. */
+START_TEST(test_shown)
+{
+	static const char *const v[][2] = {
+		{ "mupbem.db", "mupbem.db" },
+		{ "postgresql:///mupbem?host=/run/postgresql",
+		  "postgresql:///mupbem?host=/run/postgresql" },
+		{ "postgresql://mupbem@db.example.org/mupbem",
+		  "postgresql://mupbem@db.example.org/mupbem" },
+		{ "postgresql://mupbem:s3cr%40t@db.example.org:5433/mupbem",
+		  "postgresql://mupbem:****@db.example.org:5433/mupbem" },
+		{ "postgres://db/mupbem?user=m&password=s3cret&sslmode=require",
+		  "postgres://db/mupbem?user=m&password=****&sslmode=require" },
+		{ "postgresql://u:p@h/d?password=q",
+		  "postgresql://u:****@h/d?password=****" }
+	};
+	char	*shown;
+	size_t	 i;
+
+	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+		shown = db_shown(v[i][0]);
+		ck_assert_str_eq(shown, v[i][1]);
+		free(shown);
+	}
+}
+END_TEST
+
 START_TEST(test_types)
 {
 	static const char	 blob[] = { 'a', '\0', 'b', '\\', '\'', 0x7f,
@@ -404,6 +431,7 @@ main(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_kind);
+	tcase_add_test(tc, test_shown);
 	tcase_add_test(tc, test_types);
 	tcase_add_test(tc, test_rows);
 	tcase_add_test(tc, test_instr);

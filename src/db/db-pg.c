@@ -208,23 +208,27 @@ static void *
 db_pg_open(const char *url, char **cause)
 {
 	struct db_pg	*pg;
+	char		*shown = db_shown(url);
 
 	pg = xcalloc(1, sizeof *pg);
 	pg->conn = PQconnectdb(url);
 	if (PQstatus(pg->conn) != CONNECTION_OK) {
 		db_pg_error(pg, PQerrorMessage(pg->conn));
-		xasprintf(cause, "store %s: cannot connect: %s", url,
+		xasprintf(cause, "store %s: cannot connect: %s", shown,
 		    pg->error);
+		free(shown);
 		db_pg_close(pg);
 		return (NULL);
 	}
 	PQsetNoticeProcessor(pg->conn, db_pg_notice, NULL);
 	if (db_pg_exec(pg, "SET client_min_messages = warning") == -1) {
 		xasprintf(cause, "store %s: cannot set up the database: %s",
-		    url, pg->error);
+		    shown, pg->error);
+		free(shown);
 		db_pg_close(pg);
 		return (NULL);
 	}
+	free(shown);
 	return (pg);
 }
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "db.h"
 #include "db-private.h"
 #include "xmalloc.h"
@@ -30,6 +31,42 @@ db_kind_of(const char *target)
 	return (DB_SQLITE);
 }
 
+/*
+ * Target as it may be shown and logged: a URL's password, after
+ * "user:" or as "password=", is replaced by "****".  The caller's.
+ */
+char *
+db_shown(const char *target)
+{
+	const char	*at, *colon, *slash, *p;
+	struct buf	 out;
+	size_t		 len;
+
+	if (db_kind_of(target) != DB_POSTGRESQL)
+		return (xstrdup(target));
+	buf_init(&out);
+	slash = strstr(target, "://") + 3;
+	len = strcspn(slash, "/?");
+	at = memchr(slash, '@', len);
+	colon = at != NULL ? memchr(slash, ':', at - slash) : NULL;
+	if (colon != NULL) {
+		buf_add(&out, target, colon + 1 - target);
+		buf_adds(&out, "****");
+		p = at;
+	} else
+		p = target;
+	while (*p != '\0') {
+		if (strncmp(p, "password=", 9) == 0 && (p[-1] == '?' ||
+		    p[-1] == '&')) {
+			buf_adds(&out, "password=****");
+			p += 9 + strcspn(p + 9, "&");
+		} else
+			buf_add(&out, p++, 1);
+	}
+	buf_adds(&out, "");
+	return (buf_steal(&out));
+}
+
 /* Open target with the backend for its kind; NULL and *cause if not. */
 struct db *
 db_open(const char *target, char **cause)
@@ -50,6 +87,7 @@ db_open(const char *target, char **cause)
 	db = xcalloc(1, sizeof *db);
 	db->ops = *ops;
 	if ((db->impl = db->ops->open(target, cause)) == NULL) {
+		/* The backend names the target; a URL's password not. */
 		free(db);
 		return (NULL);
 	}

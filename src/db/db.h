@@ -44,6 +44,7 @@ enum db_kind {
 
 /* Which backend a target names: a URL is PostgreSQL, else SQLite. */
 enum db_kind	 db_kind_of(const char *);
+char		*db_shown(const char *);
 
 struct db	*db_open(const char *, char **);
 void		 db_close(struct db *);

@@ -606,7 +606,7 @@ store_open(const char *target, char **cause)
 	int		 i;
 
 	s = xcalloc(1, sizeof *s);
-	s->path = xstrdup(target);
+	s->path = db_shown(target);
 	if (gethostname(s->host, sizeof s->host) == -1)
 		snprintf(s->host, sizeof s->host, "localhost");
 	s->host[sizeof s->host - 1] = '\0';
