@@ -14,7 +14,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 pg_need
 pg_start mupbem_db
 begin
-if ! out=$("$here/check_db" 2>&1); then
+if ! out=$("${BUILDDIR:-$here/..}/tests/check_db" 2>&1); then
 	why+=("$out")
 fi
 end "check_db on PostgreSQL"

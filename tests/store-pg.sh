@@ -29,7 +29,7 @@ trap "pg_stop; ${KEEP:+:} rm -rf $tmp" EXIT
 
 for t in check_store; do
 	begin
-	if ! out=$("$here/$t" 2>&1); then
+	if ! out=$("${BUILDDIR:-$here/..}/tests/$t" 2>&1); then
 		why+=("$out")
 	fi
 	# What it skipped there, and why.
