@@ -580,9 +580,21 @@ store_schema_check(struct store *s, char **cause)
 		    "%d; this one knows %d)", s->path, version, STORE_VERSION);
 		return (-1);
 	}
-	for (; version < STORE_NMIGRATIONS; version++) {
-		if (db_begin(s->db) == -1)
-			return (store_fail(s, cause, "cannot migrate"));
+	while (version < STORE_NMIGRATIONS) {
+		/*
+		 * Another daemon starting on the same store may have taken
+		 * this step while this one waited for its turn to write.
+		 */
+		if (db_begin(s->db) == -1 ||
+		    db_version(s->db, &version) == -1) {
+			store_fail(s, cause, "cannot migrate");
+			db_rollback(s->db);
+			return (-1);
+		}
+		if (version >= STORE_NMIGRATIONS) {
+			db_rollback(s->db);
+			break;
+		}
 		if (db_migrate(s->db, store_migrations[version].sql,
 		    store_migrations[version].pg) == -1 ||
 		    db_set_version(s->db, version + 1) == -1 ||
