@@ -26,6 +26,7 @@
 
 static int	mu_draw_walk(const struct mu_cell *, int, int, int, int, int,
 		    int *);
+static int	mu_draw_piece(const struct mu_cell *, int, int, int *);
 
 /*
  * Count the moves from cell (height h, off the Wall unless onwall) in
@@ -52,31 +53,19 @@ mu_draw_walk(const struct mu_cell *cells, int cell, int d, int h,
 }
 
 /*
- * Tally the legal single moves for the player to move in turn t;
- * returns how many there are.
+ * Count the moves of seat's piece on cell, and in *merges those that
+ * land on seat's men.
  */
-int
-mu_draw_tally(const struct mu_game *g, const struct mu_turn *t,
-    struct mu_draw *dr)
+static inline int
+mu_draw_piece(const struct mu_cell *cells, int cell, int seat, int *merges)
 {
-	const struct mu_cell	*cells = g->board.cells, *c;
-	struct mu_draw_piece	*piece;
-	int16_t			 pieces[MU_MAX_CELLS];
-	int			 np, p, cell, d, h, onwall, n, m, dm, to;
-	int			 seat = t->seat;
+	const struct mu_cell	*from = &cells[cell], *c;
+	int			 d, to, n = 0, m = 0, dm;
+	int			 onwall = from->layer == MU_LAYER_WALL;
 
-	dr->seat = seat;
-	dr->moves = dr->merges = dr->npieces = 0;
-	if (t->moves >= t->limit)
-		return (0);
-	np = mu_turn_pieces(g, t, pieces);
-	for (p = 0; p < np; p++) {
-		cell = pieces[p];
-		h = cells[cell].height;
-		onwall = cells[cell].layer == MU_LAYER_WALL;
-		n = m = 0;
-		for (d = 0; d < HEX_NDIRS && h == 1; d++) {
-			if ((to = cells[cell].nb[d]) == MU_NONE)
+	if (from->height == 1) {
+		for (d = 0; d < HEX_NDIRS; d++) {
+			if ((to = from->nb[d]) == MU_NONE)
 				continue;
 			c = &cells[to];
 			if (onwall || c->layer != MU_LAYER_WALL) {
@@ -84,20 +73,56 @@ mu_draw_tally(const struct mu_game *g, const struct mu_turn *t,
 				m += c->colour == seat;
 			}
 		}
-		for (d = 0; d < HEX_NDIRS && h > 1; d++) {
-			n += mu_draw_walk(cells, cell, d, h, onwall, seat, &dm);
+	} else {
+		for (d = 0; d < HEX_NDIRS; d++) {
+			n += mu_draw_walk(cells, cell, d, from->height, onwall,
+			    seat, &dm);
 			m += dm;
 		}
-		if (n == 0)
-			continue;
-		piece = &dr->pieces[dr->npieces++];
-		piece->cell = (int16_t)cell;
-		piece->moves = (uint16_t)n;
-		piece->merges = (uint16_t)m;
-		dr->moves += n;
-		dr->merges += m;
 	}
-	return (dr->moves);
+	*merges = m;
+	return (n);
+}
+
+/*
+ * Tally the legal single moves for the player to move in turn t;
+ * returns how many there are.  The pieces are taken from the seat's
+ * bit set in cell order, skipping the segments the turn has used.
+ */
+int
+mu_draw_tally(const struct mu_game *g, const struct mu_turn *t,
+    struct mu_draw *dr)
+{
+	const struct mu_cell	*cells = g->board.cells;
+	struct mu_draw_piece	*piece = dr->pieces;
+	uint64_t		 set, segs = t->occupied & ~t->used;
+	int			 w, cell, n, m, moves = 0, merges = 0;
+	int			 seat = t->seat, all = segs == ~(uint64_t)0;
+
+	dr->seat = seat;
+	dr->moves = dr->merges = dr->npieces = 0;
+	if (t->moves >= t->limit)
+		return (0);
+	for (w = 0; w < MU_BOARD_WORDS; w++) {
+		for (set = g->board.pieces[seat][w]; set != 0; set &= set - 1) {
+			cell = w * 64 + __builtin_ctzll(set);
+			if (!all && (segs >> mu_board_cell_segment(cell) & 1)
+			    == 0)
+				continue;
+			if ((n = mu_draw_piece(cells, cell, seat, &m)) == 0)
+				continue;
+			piece->cell = (int16_t)cell;
+			piece->moves = (uint16_t)n;
+			piece->merges = (uint16_t)m;
+			piece++;
+			moves += n;
+			merges += m;
+		}
+	}
+	dr->npieces = (int)(piece - dr->pieces);
+	dr->moves = moves;
+	dr->merges = merges;
+	return (moves);
 }
 
 /*
