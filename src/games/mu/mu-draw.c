@@ -54,16 +54,20 @@ mu_draw_walk(const struct mu_cell *cells, int cell, int d, int h,
 
 /*
  * Count the moves of seat's piece on cell, and in *merges those that
- * land on seat's men.
+ * land on seat's men.  From the Wall every step is a landing; from
+ * elsewhere Wall cells are passed over only when seat's, never landed
+ * on.
  */
 static inline int
 mu_draw_piece(const struct mu_cell *cells, int cell, int seat, int *merges)
 {
 	const struct mu_cell	*from = &cells[cell], *c;
-	int			 d, to, n = 0, m = 0, dm;
+	int			 d, k, to, n = 0, m = 0;
+	int			 h = from->height;
 	int			 onwall = from->layer == MU_LAYER_WALL;
 
-	if (from->height == 1) {
+	if (h == 1) {
+		/* A single man: its moves are its neighbours. */
 		for (d = 0; d < HEX_NDIRS; d++) {
 			if ((to = from->nb[d]) == MU_NONE)
 				continue;
@@ -73,11 +77,26 @@ mu_draw_piece(const struct mu_cell *cells, int cell, int seat, int *merges)
 				m += c->colour == seat;
 			}
 		}
+	} else if (onwall) {
+		for (d = 0; d < HEX_NDIRS; d++) {
+			c = from;
+			for (k = h; k > 0 && (to = c->nb[d]) != MU_NONE; k--) {
+				c = &cells[to];
+				n++;
+				m += c->colour == seat;
+			}
+		}
 	} else {
 		for (d = 0; d < HEX_NDIRS; d++) {
-			n += mu_draw_walk(cells, cell, d, from->height, onwall,
-			    seat, &dm);
-			m += dm;
+			c = from;
+			for (k = h; k > 0 && (to = c->nb[d]) != MU_NONE; k--) {
+				c = &cells[to];
+				if (c->layer != MU_LAYER_WALL) {
+					n++;
+					m += c->colour == seat;
+				} else if (c->colour != seat)
+					break;
+			}
 		}
 	}
 	*merges = m;
