@@ -27,6 +27,7 @@
 static int	mu_draw_walk(const struct mu_cell *, int, int, int, int, int,
 		    int *);
 static int	mu_draw_piece(const struct mu_cell *, int, int, int *);
+static void	mu_draw_cells(uint64_t, uint64_t *);
 
 /*
  * Count the moves from cell (height h, off the Wall unless onwall) in
@@ -103,10 +104,35 @@ mu_draw_piece(const struct mu_cell *cells, int cell, int seat, int *merges)
 	return (n);
 }
 
+/* Fill allow[] with the cells of the segments in mask segs. */
+static void
+mu_draw_cells(uint64_t segs, uint64_t *allow)
+{
+	uint64_t	seg = ((uint64_t)1 << MU_SEGMENT_CELLS) - 1;
+	int		w, first, off;
+
+	for (w = 0; w < MU_BOARD_WORDS; w++)
+		allow[w] = segs == ~(uint64_t)0 ? ~(uint64_t)0 : 0;
+	if (segs == ~(uint64_t)0)
+		return;
+	for (; segs != 0; segs &= segs - 1) {
+		/* A mask of "every segment" may name segments past the last. */
+		if ((first = __builtin_ctzll(segs) * MU_SEGMENT_CELLS) >=
+		    MU_MAX_CELLS)
+			break;
+		w = first / 64;
+		off = first % 64;
+		allow[w] |= seg << off;
+		if (off > 64 - MU_SEGMENT_CELLS && w + 1 < MU_BOARD_WORDS)
+			allow[w + 1] |= seg >> (64 - off);
+	}
+}
+
 /*
  * Tally the legal single moves for the player to move in turn t;
  * returns how many there are.  The pieces are taken from the seat's
- * bit set in cell order, skipping the segments the turn has used.
+ * bit set in cell order, masked by the cells of the segments the turn
+ * may still move from.
  */
 int
 mu_draw_tally(const struct mu_game *g, const struct mu_turn *t,
@@ -114,20 +140,19 @@ mu_draw_tally(const struct mu_game *g, const struct mu_turn *t,
 {
 	const struct mu_cell	*cells = g->board.cells;
 	struct mu_draw_piece	*piece = dr->pieces;
-	uint64_t		 set, segs = t->occupied & ~t->used;
+	uint64_t		 set, allow[MU_BOARD_WORDS];
 	int			 w, cell, n, m, moves = 0, merges = 0;
-	int			 seat = t->seat, all = segs == ~(uint64_t)0;
+	int			 seat = t->seat;
 
 	dr->seat = seat;
 	dr->moves = dr->merges = dr->npieces = 0;
 	if (t->moves >= t->limit)
 		return (0);
+	mu_draw_cells(t->occupied & ~t->used, allow);
 	for (w = 0; w < MU_BOARD_WORDS; w++) {
-		for (set = g->board.pieces[seat][w]; set != 0; set &= set - 1) {
+		set = g->board.pieces[seat][w] & allow[w];
+		for (; set != 0; set &= set - 1) {
 			cell = w * 64 + __builtin_ctzll(set);
-			if (!all && (segs >> mu_board_cell_segment(cell) & 1)
-			    == 0)
-				continue;
 			if ((n = mu_draw_piece(cells, cell, seat, &m)) == 0)
 				continue;
 			piece->cell = (int16_t)cell;
