@@ -33,6 +33,7 @@ struct mu_cell {
 	int8_t		colour;		/* seat, or MU_NONE when empty */
 	uint16_t	height;
 	int16_t		section;	/* Commonwealth section, or MU_NONE */
+	int16_t		spare[2];	/* pads a cell to 32 bytes */
 };
 
 struct mu_segment {

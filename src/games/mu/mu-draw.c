@@ -26,6 +26,8 @@
 
 static int	mu_draw_walk(const struct mu_cell *, int, int, int, int, int,
 		    int *);
+static int	mu_draw_piece(const struct mu_cell *, int, int, int *);
+static void	mu_draw_cells(uint64_t, uint64_t *);
 
 /*
  * Count the moves from cell (height h, off the Wall unless onwall) in
@@ -52,31 +54,23 @@ mu_draw_walk(const struct mu_cell *cells, int cell, int d, int h,
 }
 
 /*
- * Tally the legal single moves for the player to move in turn t;
- * returns how many there are.
+ * Count the moves of seat's piece on cell, and in *merges those that
+ * land on seat's men.  From the Wall every step is a landing; from
+ * elsewhere Wall cells are passed over only when seat's, never landed
+ * on.
  */
-int
-mu_draw_tally(const struct mu_game *g, const struct mu_turn *t,
-    struct mu_draw *dr)
+static inline int
+mu_draw_piece(const struct mu_cell *cells, int cell, int seat, int *merges)
 {
-	const struct mu_cell	*cells = g->board.cells, *c;
-	struct mu_draw_piece	*piece;
-	int16_t			 pieces[MU_MAX_CELLS];
-	int			 np, p, cell, d, h, onwall, n, m, dm, to;
-	int			 seat = t->seat;
+	const struct mu_cell	*from = &cells[cell], *c;
+	int			 d, k, to, n = 0, m = 0;
+	int			 h = from->height;
+	int			 onwall = from->layer == MU_LAYER_WALL;
 
-	dr->seat = seat;
-	dr->moves = dr->merges = dr->npieces = 0;
-	if (t->moves >= t->limit)
-		return (0);
-	np = mu_turn_pieces(g, t, pieces);
-	for (p = 0; p < np; p++) {
-		cell = pieces[p];
-		h = cells[cell].height;
-		onwall = cells[cell].layer == MU_LAYER_WALL;
-		n = m = 0;
-		for (d = 0; d < HEX_NDIRS && h == 1; d++) {
-			if ((to = cells[cell].nb[d]) == MU_NONE)
+	if (h == 1) {
+		/* A single man: its moves are its neighbours. */
+		for (d = 0; d < HEX_NDIRS; d++) {
+			if ((to = from->nb[d]) == MU_NONE)
 				continue;
 			c = &cells[to];
 			if (onwall || c->layer != MU_LAYER_WALL) {
@@ -84,20 +78,95 @@ mu_draw_tally(const struct mu_game *g, const struct mu_turn *t,
 				m += c->colour == seat;
 			}
 		}
-		for (d = 0; d < HEX_NDIRS && h > 1; d++) {
-			n += mu_draw_walk(cells, cell, d, h, onwall, seat, &dm);
-			m += dm;
+	} else if (onwall) {
+		for (d = 0; d < HEX_NDIRS; d++) {
+			c = from;
+			for (k = h; k > 0 && (to = c->nb[d]) != MU_NONE; k--) {
+				c = &cells[to];
+				n++;
+				m += c->colour == seat;
+			}
 		}
-		if (n == 0)
-			continue;
-		piece = &dr->pieces[dr->npieces++];
-		piece->cell = (int16_t)cell;
-		piece->moves = (uint16_t)n;
-		piece->merges = (uint16_t)m;
-		dr->moves += n;
-		dr->merges += m;
+	} else {
+		for (d = 0; d < HEX_NDIRS; d++) {
+			c = from;
+			for (k = h; k > 0 && (to = c->nb[d]) != MU_NONE; k--) {
+				c = &cells[to];
+				if (c->layer != MU_LAYER_WALL) {
+					n++;
+					m += c->colour == seat;
+				} else if (c->colour != seat)
+					break;
+			}
+		}
 	}
-	return (dr->moves);
+	*merges = m;
+	return (n);
+}
+
+/* Fill allow[] with the cells of the segments in mask segs. */
+static void
+mu_draw_cells(uint64_t segs, uint64_t *allow)
+{
+	uint64_t	seg = ((uint64_t)1 << MU_SEGMENT_CELLS) - 1;
+	int		w, first, off;
+
+	for (w = 0; w < MU_BOARD_WORDS; w++)
+		allow[w] = segs == ~(uint64_t)0 ? ~(uint64_t)0 : 0;
+	if (segs == ~(uint64_t)0)
+		return;
+	for (; segs != 0; segs &= segs - 1) {
+		/* A mask of "every segment" may name segments past the last. */
+		if ((first = __builtin_ctzll(segs) * MU_SEGMENT_CELLS) >=
+		    MU_MAX_CELLS)
+			break;
+		w = first / 64;
+		off = first % 64;
+		allow[w] |= seg << off;
+		if (off > 64 - MU_SEGMENT_CELLS && w + 1 < MU_BOARD_WORDS)
+			allow[w + 1] |= seg >> (64 - off);
+	}
+}
+
+/*
+ * Tally the legal single moves for the player to move in turn t;
+ * returns how many there are.  The pieces are taken from the seat's
+ * bit set in cell order, masked by the cells of the segments the turn
+ * may still move from.
+ */
+int
+mu_draw_tally(const struct mu_game *g, const struct mu_turn *t,
+    struct mu_draw *dr)
+{
+	const struct mu_cell	*cells = g->board.cells;
+	struct mu_draw_piece	*piece = dr->pieces;
+	uint64_t		 set, allow[MU_BOARD_WORDS];
+	int			 w, cell, n, m, moves = 0, merges = 0;
+	int			 seat = t->seat;
+
+	dr->seat = seat;
+	dr->moves = dr->merges = dr->npieces = 0;
+	if (t->moves >= t->limit)
+		return (0);
+	mu_draw_cells(t->occupied & ~t->used, allow);
+	for (w = 0; w < MU_BOARD_WORDS; w++) {
+		set = g->board.pieces[seat][w] & allow[w];
+		for (; set != 0; set &= set - 1) {
+			cell = w * 64 + __builtin_ctzll(set);
+			if ((n = mu_draw_piece(cells, cell, seat, &m)) == 0)
+				continue;
+			piece->cell = (int16_t)cell;
+			piece->moves = (uint16_t)n;
+			piece->merges = (uint16_t)m;
+			piece++;
+			moves += n;
+			merges += m;
+		}
+	}
+	dr->npieces = (int)(piece - dr->pieces);
+	dr->moves = moves;
+	dr->merges = merges;
+	return (moves);
 }
 
 /*
