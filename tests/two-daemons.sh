@@ -85,6 +85,8 @@ end "$count mails wait in one Maildir"
 
 begin
 kills=0
+# Both start at once on a new store: one makes the schema, the other
+# waits its turn and finds it made.
 start 0
 start 1
 for attempt in $(seq 1 30); do
@@ -108,6 +110,8 @@ for i in 0 1; do
 	pids[$i]=
 done
 want "mails and replies left" "$(left)" "0 0"
+grep -h "store.*cannot" daemon0.log daemon1.log >store-errors
+[ ! -s store-errors ] || why+=("$(head -3 store-errors)")
 [ "$kills" -ge 5 ] || why+=("killed only $kills times")
 end "two daemons, killed $kills times at random moments, took every mail and sent every reply"
 

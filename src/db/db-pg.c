@@ -420,8 +420,15 @@ db_pg_version(void *p, int *version)
 	PGresult	*res;
 	int		 known;
 
-	res = PQexec(pg->conn, "SELECT to_regclass('mupbem_schema') "
-	    "IS NOT NULL");
+	/*
+	 * Read from pg_class, in this statement's snapshot, not by
+	 * to_regclass(), whose cached lookup may not yet see the table
+	 * another daemon made while this one waited for its turn.
+	 */
+	res = PQexec(pg->conn, "SELECT EXISTS (SELECT 1 FROM "
+	    "pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON "
+	    "n.oid = c.relnamespace WHERE c.relname = 'mupbem_schema' AND "
+	    "n.nspname = current_schema())");
 	if (PQresultStatus(res) != PGRES_TUPLES_OK)
 		return (db_pg_result(pg, res));
 	known = strcmp(PQgetvalue(res, 0, 0), "t") == 0;

@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -18,6 +19,7 @@
  * version is PRAGMA user_version.
  */
 
+static int		 db_sqlite_wal(sqlite3 *);
 static void		*db_sqlite_open(const char *, char **);
 static void		 db_sqlite_close(void *);
 static const char	*db_sqlite_errmsg(void *);
@@ -81,6 +83,27 @@ const struct db_ops db_sqlite_ops = {
 	db_sqlite_column_bytes
 };
 
+/*
+ * Put the database in WAL mode.  Changing the mode takes the file
+ * for itself without waiting (the busy timeout does not apply), so
+ * another daemon opening a new store at the same moment makes it
+ * busy: try again, for up to ten seconds.
+ */
+static int
+db_sqlite_wal(sqlite3 *db)
+{
+	int	i, rc;
+
+	for (i = 0; i < 200; i++) {
+		rc = sqlite3_exec(db, "PRAGMA journal_mode = WAL", NULL, NULL,
+		    NULL);
+		if (rc != SQLITE_BUSY && rc != SQLITE_LOCKED)
+			return (rc == SQLITE_OK ? 0 : -1);
+		usleep(50000);
+	}
+	return (-1);
+}
+
 static void *
 db_sqlite_open(const char *path, char **cause)
 {
@@ -94,7 +117,7 @@ db_sqlite_open(const char *path, char **cause)
 		return (NULL);
 	}
 	sqlite3_busy_timeout(db, 10000);
-	if (db_sqlite_exec(db, "PRAGMA journal_mode = WAL") == -1 ||
+	if (db_sqlite_wal(db) == -1 ||
 	    db_sqlite_exec(db, "PRAGMA synchronous = FULL") == -1 ||
 	    db_sqlite_exec(db, "PRAGMA foreign_keys = ON") == -1) {
 		xasprintf(cause, "store %s: cannot set up the database: %s",
