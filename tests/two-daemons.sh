@@ -56,10 +56,26 @@ left() {
 	    "$(sql "SELECT count(*) FROM outbox WHERE sent IS NULL" 2>/dev/null)"
 }
 
-# start I: start daemon I (0 or 1).
+# start I: start daemon I (0 or 1); before[I] counts the starts it
+# logged before this one (one killed early logs none).
+before=(0 0)
 start() {
+	before[$1]=$(cat "daemon$1.log" 2>/dev/null | grep -c 'started:')
 	"$MUPBEMD" -c mupbem.conf 2>>"daemon$1.log" &
 	pids[$1]=$!
+}
+
+# up I: wait (10 s at most) until daemon I's last start has logged
+# "started:", its signal handlers set, so that SIGTERM stops it cleanly
+# rather than killing a process still loading.
+up() {
+	local j
+	for j in $(seq 1 100); do
+		[ "$(grep -c 'started:' "daemon$1.log")" -gt "${before[$1]}" ] &&
+		    return 0
+		sleep 0.1
+	done
+	return 1
 }
 
 # --- the mail ----------------------------------------------------------------
@@ -104,6 +120,7 @@ for i in $(seq 1 600); do
 	sleep 0.2
 done
 for i in 0 1; do
+	up "$i" || why+=("daemon $i never logged its start")
 	kill -TERM "${pids[$i]}"
 	wait "${pids[$i]}"
 	want "daemon $i's exit status" "$?" 0
