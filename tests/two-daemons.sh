@@ -12,7 +12,12 @@
 #
 # The store is a SQLite file, or, with TWO_DAEMONS_DB set to a
 # postgresql:// URL (tests/two-daemons-pg.sh starts a cluster), a
-# PostgreSQL database.  TAP-like output.  make check sets MUPBEMD.
+# PostgreSQL database.  The mailbox is the Maildir, or, with
+# TWO_DAEMONS_IMAP=yes (tests/two-daemons-imap.sh), one IMAP mailbox
+# of a Dovecot started here (tests/mailhost.sh), which both daemons
+# read over IMAP with STARTTLS: the mails are put in its Maildir, as
+# a delivery would, and a mail is acknowledged when it is \Seen.
+# TAP-like output.  make check sets MUPBEMD.
 
 set -u
 
@@ -22,6 +27,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 : "${TWO_DAEMONS_MAILS:=2000}"
 [ -x "$MUPBEMD" ] || { echo "Bail out! no mupbemd at $MUPBEMD"; exit 99; }
 
+imap=${TWO_DAEMONS_IMAP:-no}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/two-daemons.XXXXXX") || exit 99
 pids=()
 stop_all() {
@@ -29,6 +35,8 @@ stop_all() {
 	for p in "${pids[@]}"; do
 		[ -n "$p" ] && kill -KILL "$p" 2>/dev/null
 	done
+	[ "$imap" = yes ] && bash "$here/mailhost.sh" stop "$tmp/mh" \
+	    >/dev/null 2>&1
 }
 trap "stop_all; ${KEEP:+:} rm -rf $tmp" EXIT
 cd "$tmp" || exit 99
@@ -50,9 +58,22 @@ want() {
 	[ "$2" = "$3" ] || why+=("$1: got '$2', wanted '$3'")
 }
 
-# left: the mails waiting in the Maildir and the unsent replies.
+# waiting: the mails not yet acknowledged; acked: those that are.
+if [ "$imap" = yes ]; then
+	waiting() {
+		$doveadm search -u games@localhost mailbox INBOX UNSEEN | wc -l
+	}
+	acked() {
+		$doveadm search -u games@localhost mailbox INBOX SEEN | wc -l
+	}
+else
+	waiting() { ls Maildir/new | wc -l; }
+	acked() { ls Maildir/cur | grep -c ':2,.*S'; }
+fi
+
+# left: the mails waiting and the unsent replies.
 left() {
-	echo "$(ls Maildir/new | wc -l)" \
+	echo "$(waiting)" \
 	    "$(sql "SELECT count(*) FROM outbox WHERE sent IS NULL" 2>/dev/null)"
 }
 
@@ -93,9 +114,34 @@ new velox with p${i}b@localhost
 Sent from my phone"
 done
 
+if [ "$imap" = yes ]; then
+	# One IMAP mailbox, games@localhost, on Dovecot (Postfix idle).
+	export IMAP_PORT=${TD_IMAP_PORT:-13143} IMAPS_PORT=${TD_IMAPS_PORT:-13993}
+	export SMTP_PORT=${TD_SMTP_PORT:-13025}
+	export SUBMISSION_PORT=${TD_SUBMISSION_PORT:-13587}
+	export MAILHOST_DOMAIN=localhost MAILHOST_USERS="games:gamespw"
+	chmod 755 "$tmp"
+	bash "$here/mailhost.sh" start "$tmp/mh" >mailhost.out 2>&1 ||
+	    { echo "Bail out! the mail servers did not start: $(cat mailhost.out)"
+	    exit 99; }
+	. "$tmp/mh/mailhost.env"
+	doveadm="doveadm -c $tmp/mh/dovecot/dovecot.conf"
+	inbox=$tmp/mh/mail/games@localhost/Maildir
+	mkdir -p "$inbox/new" "$inbox/cur" "$inbox/tmp"
+	mv Maildir/new/* "$inbox/new/"
+	chown -R "${MAILHOST_UID:-65534}:${MAILHOST_GID:-65534}" "$tmp/mh/mail"
+	printf 'gamespw\n' >games.pass
+	chmod 600 games.pass
+	printf '[mailbox]\nurl = imap://games%%40localhost@localhost:%s/INBOX\npassword_file = %s\nca_file = %s\npoll_interval = 1\n' \
+	    "$IMAP_PORT" "$PWD/games.pass" "$MAILHOST_CA" >>mupbem.conf
+	where="one IMAP mailbox"
+else
+	where="one Maildir"
+fi
+
 begin
-want "mails waiting" "$(ls Maildir/new | wc -l)" "$count"
-end "$count mails wait in one Maildir"
+want "mails waiting" "$(waiting)" "$count"
+end "$count mails wait in $where"
 
 # --- two daemons, one killed at random moments --------------------------------
 
@@ -140,7 +186,7 @@ want "games" "$(sql "SELECT count(*) FROM games")" "$count"
 want "players" "$(sql "SELECT count(*) FROM players")" $((2 * count))
 want "players in other than one game" "$(sql "SELECT count(*) FROM
     (SELECT player FROM seats GROUP BY player HAVING count(*) <> 1) x")" 0
-want "mails acknowledged" "$(ls Maildir/cur | grep -c ':2,.*S')" "$count"
+want "mails acknowledged" "$(acked)" "$count"
 end "every mail handled once: $count games, each player in one"
 
 begin

@@ -83,8 +83,9 @@ mail_tls_verify(mailstream *stream, const char *host, const char *ca_file,
 	rc = 0;
 
 out:
+	/* 1: the CA certificates the list read are its own to free. */
 	if (tl != NULL)
-		gnutls_x509_trust_list_deinit(tl, 0);
+		gnutls_x509_trust_list_deinit(tl, 1);
 	for (i = 0; crts != NULL && i < n; i++) {
 		if (crts[i] != NULL)
 			gnutls_x509_crt_deinit(crts[i]);
