@@ -28,9 +28,6 @@ static const struct {
 	const char	*why;
 } allowed[] = {
 	/* Not on a mail's way. */
-	{ "UPDATE outbox SET data = ''",
-	    "the daemon drops the text of old sent mail once an hour (and "
-	    "at its first round): 1 to 2 s at 100,000 games, left to do" },
 	{ "SELECT g.id, g.variant, g.status, g.record, g.turns, g.thread, "
 	    "g.created, g.updated, g.topic, g.clock, g.clock_seat, "
 	    "g.clock_since, g.clock_turn, g.reminded, g.deadline, g.ending, "

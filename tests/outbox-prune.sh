@@ -62,6 +62,23 @@ run
 end "sent mail keeps its text for 30 days"
 
 begin
+# The last mails are marked as they are queued (outbox.keep), and a
+# store from before schema 14 has them marked by the migration.
+marked() {
+	sqlite3 "$1" "select id from outbox where keep = 1 order by id" |
+	    tr '\n' ' '
+}
+[ "$(marked mupbem.db)" = "$(lasts)" ] ||
+    why+=("marked '$(marked mupbem.db)', the last mails are '$(lasts)'")
+cp mupbem.db old.db
+sqlite3 old.db "DROP INDEX outbox_prune; ALTER TABLE outbox DROP COLUMN keep;
+    PRAGMA user_version = 13"
+"$MUPBEM" --db old.db list >out 2>&1 || why+=("schema 13: $(cat out)")
+[ "$(marked old.db)" = "$(lasts)" ] ||
+    why+=("migrated: marked '$(marked old.db)', wanted '$(lasts)'")
+end "the last mail to each player about each game is marked as it is queued, and by the migration"
+
+begin
 export MUPBEM_NOW=$((T0 + 31 * DAY))
 run
 [ "$(kept)" = "$(lasts)" ] ||

@@ -50,6 +50,8 @@ enum {
 	SG_OBSERVE_DEL,
 	SG_OBSERVERS,
 	SG_MAIL_ADD,
+	SG_MAIL_SUPERSEDE,
+	SG_MAIL_KEEP,
 	SG_MAIL_GAME,
 	SG_MAIL_LAST,
 	SG_SEATS_CLEAR,
@@ -92,6 +94,11 @@ const char *const store_game_sql[STORE_GAME_NSTMTS] = {
 	    "players p ON p.id = o.player WHERE o.game = ?1 ORDER BY p.id",
 	"INSERT INTO game_mail (message_id, game, player) VALUES (?1, ?2, "
 	    "?3) ON CONFLICT DO NOTHING",
+	"UPDATE outbox SET keep = 0 WHERE id IN (SELECT o.id FROM game_mail m "
+	    "JOIN outbox o ON o.message_id = m.message_id WHERE m.game = ?2 "
+	    "AND o.keep = 1 AND o.message_id <> ?1 AND o.rcpt = (SELECT rcpt "
+	    "FROM outbox WHERE message_id = ?1))",
+	"UPDATE outbox SET keep = 1 WHERE message_id = ?1",
 	"SELECT game, player FROM game_mail WHERE message_id = ?1",
 	"SELECT id, message_id, sender, rcpt, data, attempts FROM outbox WHERE "
 	    "id IN (SELECT max(o.id) FROM outbox o JOIN game_mail m ON "
@@ -595,19 +602,34 @@ store_observers(struct store *s, long long game, struct store_player **out,
 	return (0);
 }
 
-/* Remember that mail message_id, to player (or 0), is about game. */
+/*
+ * Remember that mail message_id, to player (or 0), is about game.  The
+ * mail, queued just before, is now the last to its recipient about the
+ * game: its text is kept (outbox.keep), for "mupbem --db resend", and
+ * the one before it may be pruned.
+ */
 int
 store_mail_add(struct store *s, const char *message_id, long long game,
     long long player, char **cause)
 {
-	struct db_stmt	*st;
+	static const int	 steps[] = {
+		SG_MAIL_ADD, SG_MAIL_SUPERSEDE, SG_MAIL_KEEP
+	};
+	struct db_stmt		*st;
+	size_t			 i;
 
-	if ((st = store_game_stmt(s, SG_MAIL_ADD, cause)) == NULL)
-		return (-1);
-	db_bind_text(st, 1, message_id);
-	db_bind_int64(st, 2, game);
-	store_game_bind_id(st, 3, player);
-	return (store_game_run(s, SG_MAIL_ADD, st, cause));
+	for (i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+		if ((st = store_game_stmt(s, steps[i], cause)) == NULL)
+			return (-1);
+		db_bind_text(st, 1, message_id);
+		if (steps[i] != SG_MAIL_KEEP)
+			db_bind_int64(st, 2, game);
+		if (steps[i] == SG_MAIL_ADD)
+			store_game_bind_id(st, 3, player);
+		if (store_game_run(s, steps[i], st, cause) == -1)
+			return (-1);
+	}
+	return (0);
 }
 
 /*

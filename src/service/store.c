@@ -91,9 +91,8 @@ const char *const store_sql[STORE_NSTMTS] = {
 	"UPDATE outbox SET next_try = ?2, claim_pid = NULL, claim_host = NULL "
 	    "WHERE id = ?1",
 	"UPDATE outbox SET data = '' WHERE id IN (SELECT id FROM outbox "
-	    "WHERE sent IS NOT NULL AND sent < ?1 AND length(data) > 0 AND "
-	    "id NOT IN (SELECT max(o.id) FROM outbox o JOIN game_mail m ON "
-	    "m.message_id = o.message_id GROUP BY m.game, o.rcpt) LIMIT ?2)"
+	    "WHERE keep = 0 AND length(data) > 0 AND sent IS NOT NULL AND "
+	    "sent < ?1 LIMIT ?2)"
 };
 
 /*
@@ -547,6 +546,24 @@ static const struct store_migration store_migrations[] = {
 	 */
 	{
 		"ALTER TABLE outbox ADD COLUMN claim_host TEXT;",
+		NULL
+	},
+
+	/*
+	 * 14: the last mail to each recipient about each game is marked
+	 * as it is queued (store_mail_add()), so that the hourly pruning
+	 * finds the texts it may empty through an index that holds only
+	 * them, instead of working out the last mails from the whole
+	 * outbox each time.
+	 */
+	{
+		"ALTER TABLE outbox ADD COLUMN keep INTEGER NOT NULL "
+		"DEFAULT 0;"
+		"UPDATE outbox SET keep = 1 WHERE id IN (SELECT max(o.id) "
+		"FROM outbox o JOIN game_mail m ON m.message_id = "
+		"o.message_id GROUP BY m.game, o.rcpt);"
+		"CREATE INDEX outbox_prune ON outbox (sent) WHERE keep = 0 "
+		"AND length(data) > 0;",
 		NULL
 	}
 };

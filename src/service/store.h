@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#define STORE_VERSION	13	/* the number of migrations */
+#define STORE_VERSION	14	/* the number of migrations */
 
 struct store;
 
