@@ -329,7 +329,7 @@ END_TEST
 
 START_TEST(test_transactions)
 {
-	struct db_stmt	*ins, *dup;
+	struct db_stmt	*ins, *dup, *div;
 
 	ck_assert(!db_in_transaction(db));
 	ins = prepare("INSERT INTO t (n) VALUES (?1)");
@@ -377,6 +377,31 @@ START_TEST(test_transactions)
 	ck_assert_int_eq(one("SELECT count(*) FROM t"), 3);
 	ck_assert_int_eq(one("SELECT count(*) FROM names"), 1);
 	db_finalize(dup);
+	/*
+	 * Reads after a write share one savepoint in PostgreSQL: one that
+	 * fails there (SQLite divides by zero to NULL) undoes no write.
+	 */
+	ck_assert_int_eq(db_begin(db), 0);
+	db_bind_int(ins, 1, 6);
+	ck_assert_int_eq(db_step(ins), DB_DONE);
+	db_reset(ins);
+	ck_assert_int_eq(one("SELECT count(*) FROM t"), 4);
+	div = prepare("SELECT 1 / ?1");
+	db_bind_int(div, 1, 0);
+	ck_assert_int_eq(db_step(div), db_kind(db) == DB_SQLITE ? DB_ROW :
+	    DB_ERROR);
+	db_reset(div);
+	ck_assert_int_eq(one("SELECT count(*) FROM t"), 4);
+	db_bind_int(div, 1, 1);
+	ck_assert_msg(db_step(div) == DB_ROW, "%s", db_errmsg(db));
+	ck_assert_int_eq(db_column_int(div, 0), 1);
+	db_reset(div);
+	db_bind_int(ins, 1, 7);
+	ck_assert_msg(db_step(ins) == DB_DONE, "%s", db_errmsg(db));
+	db_reset(ins);
+	ck_assert_int_eq(db_commit(db), 0);
+	ck_assert_int_eq(one("SELECT count(*) FROM t"), 5);
+	db_finalize(div);
 	/* Rolling back with none open does nothing. */
 	db_rollback(db);
 	db_finalize(ins);

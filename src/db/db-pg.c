@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <libpq-fe.h>
 
@@ -35,7 +36,11 @@
  * transaction undoes only itself, as in SQLite, not the transaction
  * (which PostgreSQL would refuse to go on with): each runs after a
  * savepoint, rolled back to if it fails; and a COMMIT that PostgreSQL
- * turns into a ROLLBACK is a failure.
+ * turns into a ROLLBACK is a failure.  One savepoint serves until
+ * something changes: a plain SELECT changes nothing, so a run of them,
+ * and the statement after it, share the savepoint set before the first
+ * (rolling back to it undoes only the failed statement still), which
+ * saves a round trip to the server for every SELECT but the first.
  *
  * The schema: its version is the one row of mupbem_schema.  A
  * migration runs the shared text with its types translated (id
@@ -73,6 +78,7 @@ struct db_pg {
 	int		 changes;
 	unsigned long	 names;
 	int		 savepoint;	/* db_pg_stmt is set */
+	int		 wrote;		/* and something changed since */
 };
 
 struct db_pg_param {
@@ -90,6 +96,7 @@ struct db_pg_stmt {
 	Oid			*types;	/* as the server has them */
 	int			*forced;	/* asked for, not inferred */
 	PGresult		*res;
+	int			 reads;		/* a plain SELECT */
 	int			 started;
 	int			 row;		/* current row + 1 */
 	unsigned char		**blobs;	/* per column, unescaped */
@@ -310,6 +317,8 @@ db_pg_exec(void *p, const char *sql)
 	struct db_pg	*pg = p;
 	PGresult	*res;
 
+	/* Whatever it is, a savepoint set before it is no guard after. */
+	pg->wrote = 1;
 	res = PQexec(pg->conn, sql);
 	if (strcmp(sql, "COMMIT") == 0 &&
 	    PQresultStatus(res) == PGRES_COMMAND_OK &&
@@ -337,10 +346,13 @@ db_pg_guard(struct db_pg *pg)
 	default:
 		return (0);
 	}
+	if (pg->savepoint && !pg->wrote)
+		return (0);	/* nothing since it to undo by mistake */
 	if (db_pg_exec(pg, pg->savepoint ? "RELEASE SAVEPOINT db_pg_stmt; "
 	    "SAVEPOINT db_pg_stmt" : "SAVEPOINT db_pg_stmt") == -1)
 		return (-1);
 	pg->savepoint = 1;
+	pg->wrote = 0;
 	return (0);
 }
 
@@ -351,6 +363,8 @@ db_pg_undo(struct db_pg *pg)
 	if (pg->savepoint &&
 	    PQtransactionStatus(pg->conn) == PQTRANS_INERROR)
 		PQclear(PQexec(pg->conn, "ROLLBACK TO SAVEPOINT db_pg_stmt"));
+	/* Back at the savepoint, or, if that failed, unusable anyway. */
+	pg->wrote = 0;
 }
 
 /*
@@ -626,6 +640,10 @@ db_pg_prepare(void *p, const char *sql)
 	st->pg = p;
 	st->sql = db_pg_params(sql, &st->nparams);
 	st->params = xcalloc(st->nparams + 1, sizeof *st->params);
+	/* Locking rows is a change: a savepoint rolled back frees them. */
+	st->reads = strncasecmp(st->sql + strspn(st->sql, " \t\n"),
+	    "SELECT", 6) == 0 && strcasestr(st->sql, " FOR UPDATE") == NULL &&
+	    strcasestr(st->sql, " FOR SHARE") == NULL;
 	return (st);
 }
 
@@ -884,6 +902,8 @@ db_pg_step(void *p)
 		case PGRES_COMMAND_OK:
 		case PGRES_TUPLES_OK:
 			db_pg_count(pg, st->res);
+			if (!st->reads)
+				pg->wrote = 1;
 			break;
 		default:
 			db_pg_error(pg, st->res != NULL ?
