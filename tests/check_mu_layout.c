@@ -127,7 +127,8 @@ END_TEST
 
 /*
  * On random boards, a centre is listed if and only if the rule allows
- * it, over a window reaching well past the board.
+ * it, over a window reaching well past the board, and the list is in
+ * reading order, each centre once.
  */
 START_TEST(test_list_is_rule)
 {
@@ -144,6 +145,10 @@ START_TEST(test_list_is_rule)
 	for (step = 0; step < 6 * 8; step++) {
 		b = &test_util_mu(g)->board;
 		at = list_of(b, &n);
+		/* In reading order, each once. */
+		for (i = 1; i < n; i++)
+			ck_assert(at[i - 1].r < at[i].r || (at[i - 1].r ==
+			    at[i].r && at[i - 1].q < at[i].q));
 		for (h.q = -30; h.q <= 30; h.q++) {
 			for (h.r = -30; h.r <= 30; h.r++) {
 				cause = NULL;

@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,9 +20,26 @@
  * radius 2 around each board cell; each is checked with the rule.
  */
 
+/*
+ * A window of the plane around the board, MU_LAYOUT_MARGIN wider on
+ * each side: for each position, whether it is a board cell and
+ * whether it was looked at as a centre.
+ */
+#define MU_LAYOUT_MARGIN	4	/* a centre 2 off, its cells, theirs */
+#define MU_LAYOUT_CELL		1
+#define MU_LAYOUT_SEEN		2
+
+struct mu_layout_grid {
+	int	 q0, r0, w, h;
+	uint8_t	*at;
+};
+
 static int	mu_layout_contacts(const struct mu_board *, struct hex,
 		    char **);
 static int	mu_layout_cmp(const void *, const void *);
+static uint8_t	*mu_layout_at(const struct mu_layout_grid *, int, int);
+static int	mu_layout_grid_contacts(const struct mu_layout_grid *, int,
+		    int);
 
 /*
  * Count the new segment's cells that share an edge with the board; -1
@@ -107,15 +125,51 @@ mu_layout_cmp(const void *a, const void *b)
 	return (0);
 }
 
+static uint8_t *
+mu_layout_at(const struct mu_layout_grid *g, int q, int r)
+{
+	return (&g->at[(size_t)(r - g->r0) * (size_t)g->w + (size_t)(q -
+	    g->q0)]);
+}
+
+/* The contacts of the segment centred on (q, r), or -1 on overlap. */
+static int
+mu_layout_grid_contacts(const struct mu_layout_grid *g, int q, int r)
+{
+	struct hex	 off, nb;
+	int		 k, d, touching = 0;
+
+	for (k = 0; k < MU_SEGMENT_CELLS; k++) {
+		off = mu_board_cell_offset(k);
+		off.q += q;
+		off.r += r;
+		if (*mu_layout_at(g, off.q, off.r) & MU_LAYOUT_CELL)
+			return (-1);
+		for (d = 0; d < HEX_NDIRS; d++) {
+			nb = hex_step(off, d, 1);
+			if (*mu_layout_at(g, nb.q, nb.r) & MU_LAYOUT_CELL) {
+				touching++;
+				break;
+			}
+		}
+	}
+	return (touching);
+}
+
 /*
  * Fill out[] (room for MU_LAYOUT_MAX) with every legal centre, in
- * reading order, and return how many there are.
+ * reading order, and return how many there are.  Each position of the
+ * ring of radius 2 around a board cell is a candidate, looked at once
+ * (the window marks it), and checked on the window rather than by the
+ * board's hash; only the legal ones are sorted.
  */
 int
 mu_layout_list(const struct mu_board *b, struct hex *out)
 {
-	struct hex	 h, centre;
-	int		 ncells, c, dq, dr, n = 0, i, m;
+	struct mu_layout_grid	 g;
+	struct hex		 h, ring[12];
+	uint8_t			*at;
+	int			 ncells, c, dq, dr, n = 0, i, q1, r1;
 
 	if (b->nsegments >= MU_MAX_SEGMENTS)
 		return (0);
@@ -123,25 +177,46 @@ mu_layout_list(const struct mu_board *b, struct hex *out)
 		out[0].q = out[0].r = 0;
 		return (1);
 	}
-	ncells = mu_board_ncells(b);
-	for (c = 0; c < ncells; c++) {
-		centre = b->cells[c].pos;
-		for (dq = -2; dq <= 2; dq++) {
-			for (dr = -2; dr <= 2; dr++) {
-				h.q = centre.q + dq;
-				h.r = centre.r + dr;
-				if (hex_distance(h, centre) == 2)
-					out[n++] = h;
-			}
+	for (dq = -2; dq <= 2; dq++) {
+		for (dr = -2; dr <= 2; dr++) {
+			h.q = dq;
+			h.r = dr;
+			if (hex_distance(h, (struct hex){ 0, 0 }) == 2)
+				ring[n++] = h;
 		}
 	}
-	qsort(out, (size_t)n, sizeof *out, mu_layout_cmp);
-	m = 0;
-	for (i = 0; i < n; i++) {
-		if (i > 0 && hex_equal(out[i - 1], out[i]))
-			continue;
-		if (mu_layout_contacts(b, out[i], NULL) >= 2)
-			out[m++] = out[i];
+	ncells = mu_board_ncells(b);
+	g.q0 = q1 = b->cells[0].pos.q;
+	g.r0 = r1 = b->cells[0].pos.r;
+	for (c = 1; c < ncells; c++) {
+		h = b->cells[c].pos;
+		g.q0 = h.q < g.q0 ? h.q : g.q0;
+		g.r0 = h.r < g.r0 ? h.r : g.r0;
+		q1 = h.q > q1 ? h.q : q1;
+		r1 = h.r > r1 ? h.r : r1;
 	}
-	return (m);
+	g.q0 -= MU_LAYOUT_MARGIN;
+	g.r0 -= MU_LAYOUT_MARGIN;
+	g.w = q1 + MU_LAYOUT_MARGIN - g.q0 + 1;
+	g.h = r1 + MU_LAYOUT_MARGIN - g.r0 + 1;
+	g.at = xcalloc((size_t)g.w * (size_t)g.h, 1);
+	for (c = 0; c < ncells; c++)
+		*mu_layout_at(&g, b->cells[c].pos.q, b->cells[c].pos.r) =
+		    MU_LAYOUT_CELL;
+	n = 0;
+	for (c = 0; c < ncells; c++) {
+		for (i = 0; i < 12; i++) {
+			h.q = b->cells[c].pos.q + ring[i].q;
+			h.r = b->cells[c].pos.r + ring[i].r;
+			at = mu_layout_at(&g, h.q, h.r);
+			if (*at & MU_LAYOUT_SEEN)
+				continue;
+			*at |= MU_LAYOUT_SEEN;
+			if (mu_layout_grid_contacts(&g, h.q, h.r) >= 2)
+				out[n++] = h;
+		}
+	}
+	free(g.at);
+	qsort(out, (size_t)n, sizeof *out, mu_layout_cmp);
+	return (n);
 }
