@@ -242,8 +242,8 @@ START_TEST(test_migrate_turns)
 	store_close(s);
 	ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
 	/* Back to schema 3: without what schemas 4 to 14 add. */
-	ck_assert_int_eq(sqlite3_exec(db, "DROP INDEX outbox_prune; "
-	    "ALTER TABLE outbox DROP COLUMN keep; ALTER TABLE outbox DROP "
+	ck_assert_int_eq(sqlite3_exec(db, "DROP TABLE outbox_last; "
+	    "DROP TABLE outbox_old; ALTER TABLE outbox DROP "
 	    "COLUMN claim_host; DROP INDEX players_name; "
 	    "DROP INDEX game_mail_player; DROP INDEX actions_player; "
 	    "DROP INDEX observers_player; ALTER TABLE players DROP COLUMN "

@@ -62,20 +62,32 @@ run
 end "sent mail keeps its text for 30 days"
 
 begin
-# The last mails are marked as they are queued (outbox.keep), and a
-# store from before schema 14 has them marked by the migration.
+# The last mails are kept in outbox_last as they are queued, every
+# other mail with its text in outbox_old, and a store from before
+# schema 14 has both made by the migration.
 marked() {
-	sqlite3 "$1" "select id from outbox where keep = 1 order by id" |
+	sqlite3 "$1" "select outbox from outbox_last order by 1" |
 	    tr '\n' ' '
+}
+others() {
+	sqlite3 "$1" "select count(*) from outbox_old x join outbox o on
+	    o.id = x.outbox where length(o.data) > 0"
+	sqlite3 "$1" "select count(*) from outbox where length(data) > 0 and
+	    id not in (select outbox from outbox_last)"
 }
 [ "$(marked mupbem.db)" = "$(lasts)" ] ||
     why+=("marked '$(marked mupbem.db)', the last mails are '$(lasts)'")
+o=$(others mupbem.db)
+[ "$(echo $o | cut -d' ' -f1)" = "$(echo $o | cut -d' ' -f2)" ] ||
+    why+=("outbox_old holds $(echo $o | cut -d' ' -f1) of $(echo $o | cut -d' ' -f2)")
 cp mupbem.db old.db
-sqlite3 old.db "DROP INDEX outbox_prune; ALTER TABLE outbox DROP COLUMN keep;
+sqlite3 old.db "DROP TABLE outbox_last; DROP TABLE outbox_old;
     PRAGMA user_version = 13"
 "$MUPBEM" --db old.db list >out 2>&1 || why+=("schema 13: $(cat out)")
 [ "$(marked old.db)" = "$(lasts)" ] ||
     why+=("migrated: marked '$(marked old.db)', wanted '$(lasts)'")
+[ "$(others old.db)" = "$(others mupbem.db)" ] ||
+    why+=("migrated: outbox_old '$(others old.db | tr '\n' ' ')'")
 end "the last mail to each player about each game is marked as it is queued, and by the migration"
 
 begin

@@ -50,7 +50,8 @@ enum {
 	SG_OBSERVE_DEL,
 	SG_OBSERVERS,
 	SG_MAIL_ADD,
-	SG_MAIL_SUPERSEDE,
+	SG_MAIL_OLD,
+	SG_MAIL_LAST_SET,
 	SG_MAIL_KEEP,
 	SG_MAIL_GAME,
 	SG_MAIL_LAST,
@@ -94,11 +95,14 @@ const char *const store_game_sql[STORE_GAME_NSTMTS] = {
 	    "players p ON p.id = o.player WHERE o.game = ?1 ORDER BY p.id",
 	"INSERT INTO game_mail (message_id, game, player) VALUES (?1, ?2, "
 	    "?3) ON CONFLICT DO NOTHING",
-	"UPDATE outbox SET keep = 0 WHERE id IN (SELECT o.id FROM game_mail m "
-	    "JOIN outbox o ON o.message_id = m.message_id WHERE m.game = ?2 "
-	    "AND o.keep = 1 AND o.message_id <> ?1 AND o.rcpt = (SELECT rcpt "
-	    "FROM outbox WHERE message_id = ?1))",
-	"UPDATE outbox SET keep = 1 WHERE message_id = ?1",
+	"INSERT INTO outbox_old (outbox) SELECT l.outbox FROM outbox_last l "
+	    "JOIN outbox o ON o.message_id = ?1 WHERE l.game = ?2 AND l.rcpt = "
+	    "o.rcpt AND l.outbox <> o.id ON CONFLICT DO NOTHING",
+	"INSERT INTO outbox_last (game, rcpt, outbox) SELECT ?2, rcpt, id FROM "
+	    "outbox WHERE message_id = ?1 ON CONFLICT (game, rcpt) DO UPDATE "
+	    "SET outbox = excluded.outbox",
+	"DELETE FROM outbox_old WHERE outbox = (SELECT id FROM outbox WHERE "
+	    "message_id = ?1)",
 	"SELECT game, player FROM game_mail WHERE message_id = ?1",
 	"SELECT id, message_id, sender, rcpt, data, attempts FROM outbox WHERE "
 	    "id IN (SELECT max(o.id) FROM outbox o JOIN game_mail m ON "
@@ -605,15 +609,15 @@ store_observers(struct store *s, long long game, struct store_player **out,
 /*
  * Remember that mail message_id, to player (or 0), is about game.  The
  * mail, queued just before, is now the last to its recipient about the
- * game: its text is kept (outbox.keep), for "mupbem --db resend", and
- * the one before it may be pruned.
+ * game (outbox_last): its text is kept, for "mupbem --db resend", and
+ * the one before it may be pruned (outbox_old).
  */
 int
 store_mail_add(struct store *s, const char *message_id, long long game,
     long long player, char **cause)
 {
 	static const int	 steps[] = {
-		SG_MAIL_ADD, SG_MAIL_SUPERSEDE, SG_MAIL_KEEP
+		SG_MAIL_ADD, SG_MAIL_OLD, SG_MAIL_LAST_SET, SG_MAIL_KEEP
 	};
 	struct db_stmt		*st;
 	size_t			 i;

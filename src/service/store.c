@@ -67,7 +67,9 @@ enum {
 	STORE_CLAIM,
 	STORE_CLAIMED,
 	STORE_RELEASE,
-	STORE_PRUNE
+	STORE_QUEUE_OLD,
+	STORE_PRUNE,
+	STORE_PRUNED
 };
 
 const char *const store_sql[STORE_NSTMTS] = {
@@ -90,9 +92,15 @@ const char *const store_sql[STORE_NSTMTS] = {
 	    "claim_pid IS NOT NULL AND coalesce(claim_host, ?1) = ?1",
 	"UPDATE outbox SET next_try = ?2, claim_pid = NULL, claim_host = NULL "
 	    "WHERE id = ?1",
-	"UPDATE outbox SET data = '' WHERE id IN (SELECT id FROM outbox "
-	    "WHERE keep = 0 AND length(data) > 0 AND sent IS NOT NULL AND "
-	    "sent < ?1 LIMIT ?2)"
+	"INSERT INTO outbox_old (outbox) SELECT id FROM outbox WHERE "
+	    "message_id = ?1",
+	/* CROSS JOIN: SQLite walks outbox_old, never the whole outbox. */
+	"UPDATE outbox SET data = '' WHERE id IN (SELECT o.id FROM outbox_old "
+	    "x CROSS JOIN outbox o WHERE o.id = x.outbox AND o.sent IS NOT "
+	    "NULL AND o.sent < ?1 AND length(o.data) > 0 LIMIT ?2)",
+	"DELETE FROM outbox_old WHERE outbox IN (SELECT o.id FROM outbox_old "
+	    "x CROSS JOIN outbox o WHERE o.id = x.outbox AND length(o.data) = "
+	    "0)"
 };
 
 /*
@@ -550,20 +558,33 @@ static const struct store_migration store_migrations[] = {
 	},
 
 	/*
-	 * 14: the last mail to each recipient about each game is marked
-	 * as it is queued (store_mail_add()), so that the hourly pruning
-	 * finds the texts it may empty through an index that holds only
-	 * them, instead of working out the last mails from the whole
-	 * outbox each time.
+	 * 14: what the hourly pruning may empty is kept as it changes,
+	 * instead of being worked out from the whole outbox each time:
+	 * outbox_last, the last mail to each recipient about each game,
+	 * whose text stays; outbox_old, every other mail whose text is
+	 * not yet emptied.  A mail goes into outbox_old as it is queued
+	 * and out of it when store_mail_add() makes it the last, which
+	 * puts the one it follows in; the pruning takes mails out once
+	 * their text is gone.  So outbox_old holds about the mail of the
+	 * last [send] keep_sent, and no row of outbox, with its text, is
+	 * written again for it.
 	 */
 	{
-		"ALTER TABLE outbox ADD COLUMN keep INTEGER NOT NULL "
-		"DEFAULT 0;"
-		"UPDATE outbox SET keep = 1 WHERE id IN (SELECT max(o.id) "
-		"FROM outbox o JOIN game_mail m ON m.message_id = "
-		"o.message_id GROUP BY m.game, o.rcpt);"
-		"CREATE INDEX outbox_prune ON outbox (sent) WHERE keep = 0 "
-		"AND length(data) > 0;",
+		"CREATE TABLE outbox_last ("
+		"  game INTEGER NOT NULL,"
+		"  rcpt TEXT NOT NULL,"
+		"  outbox INTEGER NOT NULL,"
+		"  PRIMARY KEY (game, rcpt)"
+		");"
+		"CREATE TABLE outbox_old ("
+		"  outbox INTEGER NOT NULL PRIMARY KEY"
+		");"
+		"INSERT INTO outbox_last (game, rcpt, outbox) SELECT m.game, "
+		"o.rcpt, max(o.id) FROM outbox o JOIN game_mail m ON "
+		"m.message_id = o.message_id GROUP BY m.game, o.rcpt;"
+		"INSERT INTO outbox_old (outbox) SELECT id FROM outbox WHERE "
+		"length(data) > 0 AND id NOT IN (SELECT outbox FROM "
+		"outbox_last);",
 		NULL
 	}
 };
@@ -908,7 +929,11 @@ store_queue(struct store *s, const char *message_id, const char *sender,
 	db_bind_text(st, 3, rcpt);
 	db_bind_blob(st, 4, data, len);
 	db_bind_int64(st, 5, now);
-	return (store_step(s, STORE_QUEUE, cause));
+	if (store_step(s, STORE_QUEUE, cause) == -1)
+		return (-1);
+	/* Prunable, until store_mail_add() makes it a game's last mail. */
+	db_bind_text(s->stmt[STORE_QUEUE_OLD], 1, message_id);
+	return (store_step(s, STORE_QUEUE_OLD, cause));
 }
 
 /*
@@ -982,11 +1007,17 @@ store_prune(struct store *s, long long before, int max, char **cause)
 {
 	struct db_stmt	*st = s->stmt[STORE_PRUNE];
 
+	int		 n;
+
 	db_bind_int64(st, 1, before);
 	db_bind_int(st, 2, max);
 	if (store_step(s, STORE_PRUNE, cause) == -1)
 		return (-1);
-	return (db_changes(s->db));
+	n = db_changes(s->db);
+	/* Emptied: nothing more to prune there. */
+	if (n > 0 && store_step(s, STORE_PRUNED, cause) == -1)
+		return (-1);
+	return (n);
 }
 
 /*
