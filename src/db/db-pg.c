@@ -41,6 +41,9 @@
  * and the statement after it, share the savepoint set before the first
  * (rolling back to it undoes only the failed statement still), which
  * saves a round trip to the server for every SELECT but the first.
+ * A savepoint that is needed goes in the same round trip as the
+ * statement it guards, in libpq's pipeline mode, unless the statement
+ * is still to be prepared (a failed PREPARE is undone by it too).
  *
  * The schema: its version is the one row of mupbem_schema.  A
  * migration runs the shared text with its types translated (id
@@ -163,6 +166,9 @@ static void		 db_pg_error(struct db_pg *, const char *);
 static int		 db_pg_result(struct db_pg *, PGresult *);
 static void		 db_pg_count(struct db_pg *, PGresult *);
 static int		 db_pg_guard(struct db_pg *);
+static int		 db_pg_guard_needed(struct db_pg *);
+static PGresult		*db_pg_guarded(struct db_pg_stmt *,
+			    const char *const *, const int *, const int *);
 static void		 db_pg_undo(struct db_pg *);
 static char		*db_pg_params(const char *, int *);
 static char		*db_pg_types(const char *);
@@ -172,6 +178,7 @@ static void		 db_pg_bind(struct db_pg_stmt *, int,
 static Oid		 db_pg_oid(enum db_pg_kind);
 static int		 db_pg_fits(enum db_pg_kind, Oid, int);
 static int		 db_pg_ready(struct db_pg_stmt *);
+static int		 db_pg_fits_all(struct db_pg_stmt *);
 static int		 db_pg_make(struct db_pg_stmt *, int);
 static void		 db_pg_unprepare(struct db_pg_stmt *);
 static void		 db_pg_clear(struct db_pg_stmt *);
@@ -337,23 +344,93 @@ db_pg_exec(void *p, const char *sql)
 static int
 db_pg_guard(struct db_pg *pg)
 {
-	switch (PQtransactionStatus(pg->conn)) {
-	case PQTRANS_IDLE:
-		pg->savepoint = 0;
+	if (!db_pg_guard_needed(pg))
 		return (0);
-	case PQTRANS_INTRANS:
-		break;
-	default:
-		return (0);
-	}
-	if (pg->savepoint && !pg->wrote)
-		return (0);	/* nothing since it to undo by mistake */
 	if (db_pg_exec(pg, pg->savepoint ? "RELEASE SAVEPOINT db_pg_stmt; "
 	    "SAVEPOINT db_pg_stmt" : "SAVEPOINT db_pg_stmt") == -1)
 		return (-1);
 	pg->savepoint = 1;
 	pg->wrote = 0;
 	return (0);
+}
+
+/* Must a savepoint be set before the next statement? */
+static int
+db_pg_guard_needed(struct db_pg *pg)
+{
+	switch (PQtransactionStatus(pg->conn)) {
+	case PQTRANS_IDLE:
+		pg->savepoint = 0;
+		return (0);
+	case PQTRANS_INTRANS:
+		/* Not when nothing since it could be undone by mistake. */
+		return (!pg->savepoint || pg->wrote);
+	default:
+		return (0);
+	}
+}
+
+/*
+ * Set the savepoint and run st in one round trip, in pipeline mode:
+ * its result, or NULL with the error kept if the savepoint failed.
+ */
+static PGresult *
+db_pg_guarded(struct db_pg_stmt *st, const char *const *values,
+    const int *lens, const int *formats)
+{
+	struct db_pg	*pg = st->pg;
+	PGconn		*c = pg->conn;
+	PGresult	*r, *res = NULL;
+	const char	*cmds[2];
+	char		*failed = NULL;
+	int		 ncmds = 0, i, q = 0, ok;
+
+	if (pg->savepoint)
+		cmds[ncmds++] = "RELEASE SAVEPOINT db_pg_stmt";
+	cmds[ncmds++] = "SAVEPOINT db_pg_stmt";
+	if (PQenterPipelineMode(c) != 1) {
+		if (db_pg_guard(pg) == -1)
+			return (NULL);
+		return (PQexecPrepared(c, st->name, st->nparams, values, lens,
+		    formats, 0));
+	}
+	ok = 1;
+	for (i = 0; i < ncmds; i++)
+		ok = ok && PQsendQueryParams(c, cmds[i], 0, NULL, NULL, NULL,
+		    NULL, 0);
+	ok = ok && PQsendQueryPrepared(c, st->name, st->nparams, values,
+	    lens, formats, 0) && PQpipelineSync(c);
+	/* Each query's results end with NULL; the sync ends them all. */
+	while (ok) {
+		if ((r = PQgetResult(c)) == NULL) {
+			if (++q > ncmds + 1)
+				break;		/* the connection is gone */
+			continue;
+		}
+		if (PQresultStatus(r) == PGRES_PIPELINE_SYNC) {
+			PQclear(r);
+			break;
+		}
+		if (q < ncmds) {
+			if (PQresultStatus(r) != PGRES_COMMAND_OK &&
+			    failed == NULL)
+				failed = xstrdup(PQresultErrorMessage(r));
+			PQclear(r);
+		} else if (res == NULL)
+			res = r;
+		else
+			PQclear(r);
+	}
+	PQexitPipelineMode(c);
+	if (!ok || failed != NULL) {
+		db_pg_error(pg, failed != NULL ? failed : PQerrorMessage(c));
+		free(failed);
+		PQclear(res);
+		return (NULL);
+	}
+	pg->savepoint = 1;
+	pg->wrote = 0;
+	return (res);
 }
 
 /* A statement failed: undo it alone, keeping its error. */
@@ -804,15 +881,9 @@ static int
 db_pg_ready(struct db_pg_stmt *st)
 {
 	char	*first;
-	int	 i;
 
 	if (st->name[0] != '\0') {
-		for (i = 0; i < st->nparams; i++) {
-			if (!db_pg_fits(st->params[i].kind, st->types[i],
-			    st->forced[i]))
-				break;
-		}
-		if (i == st->nparams)
+		if (db_pg_fits_all(st))
 			return (0);
 		db_pg_unprepare(st);
 	}
@@ -828,6 +899,22 @@ db_pg_ready(struct db_pg_stmt *st)
 	db_pg_error(st->pg, first);
 	free(first);
 	return (-1);
+}
+
+/* Is st prepared, with types its bindings fit? */
+static int
+db_pg_fits_all(struct db_pg_stmt *st)
+{
+	int	i;
+
+	if (st->name[0] == '\0')
+		return (0);
+	for (i = 0; i < st->nparams; i++) {
+		if (!db_pg_fits(st->params[i].kind, st->types[i],
+		    st->forced[i]))
+			return (0);
+	}
+	return (1);
 }
 
 /* Prepare st under a new name; untyped parameters as text if text. */
@@ -874,12 +961,16 @@ db_pg_step(void *p)
 	struct db_pg_stmt	 *st = p;
 	struct db_pg		 *pg = st->pg;
 	const char		**values;
-	int			 *lens, *formats, i, n;
+	int			 *lens, *formats, i, n, guard;
 
 	if (!st->started) {
 		st->started = 1;
-		if (db_pg_guard(pg) == -1)
-			return (DB_ERROR);
+		/* A statement to prepare has its savepoint set first. */
+		if ((guard = db_pg_guard_needed(pg)) && !db_pg_fits_all(st)) {
+			if (db_pg_guard(pg) == -1)
+				return (DB_ERROR);
+			guard = 0;
+		}
 		if (db_pg_ready(st) == -1) {
 			db_pg_undo(pg);
 			return (DB_ERROR);
@@ -893,11 +984,18 @@ db_pg_step(void *p)
 			lens[i] = st->params[i].len;
 			formats[i] = st->params[i].kind == DB_PG_BLOB;
 		}
-		st->res = PQexecPrepared(pg->conn, st->name, n, values, lens,
-		    formats, 0);
+		if (guard)
+			st->res = db_pg_guarded(st, values, lens, formats);
+		else
+			st->res = PQexecPrepared(pg->conn, st->name, n, values,
+			    lens, formats, 0);
 		free(formats);
 		free(lens);
 		free(values);
+		if (guard && st->res == NULL) {
+			db_pg_undo(pg);
+			return (DB_ERROR);
+		}
 		switch (PQresultStatus(st->res)) {
 		case PGRES_COMMAND_OK:
 		case PGRES_TUPLES_OK:
