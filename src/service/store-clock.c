@@ -94,12 +94,8 @@ static int	store_clock_plan(struct store *, int, char **, char **);
 static struct db_stmt *
 store_clock_stmt(struct store *s, int i, char **cause)
 {
-	if (s->clock_stmt[i] == NULL && (s->clock_stmt[i] = db_prepare(s->db,
-	    store_clock_sql[i])) == NULL) {
-		store_fail(s, cause, "cannot prepare a statement");
-		return (NULL);
-	}
-	return (s->clock_stmt[i]);
+	return (store_prepare(s, &s->clock_stmt[i], store_clock_sql[i],
+	    cause));
 }
 
 static int

@@ -122,12 +122,7 @@ static int	store_game_player_lookup(struct store *, int, const char *,
 static struct db_stmt *
 store_game_stmt(struct store *s, int i, char **cause)
 {
-	if (s->game_stmt[i] == NULL && (s->game_stmt[i] = db_prepare(s->db,
-	    store_game_sql[i])) == NULL) {
-		store_fail(s, cause, "cannot prepare a statement");
-		return (NULL);
-	}
-	return (s->game_stmt[i]);
+	return (store_prepare(s, &s->game_stmt[i], store_game_sql[i], cause));
 }
 
 /* Run a statement that returns no rows, already bound. */
