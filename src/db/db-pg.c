@@ -448,14 +448,17 @@ db_pg_undo(struct db_pg *pg)
  * Run sql for the store (db_exec()): its own savepoints (SAVEPOINT,
  * RELEASE, ROLLBACK TO) and transaction ends.  The statement guard is
  * released first, so that the store's savepoints nest inside no guard
- * of ours and a RELEASE of the guard later cannot take them with it.
+ * of ours and a RELEASE of the guard later cannot take them with it;
+ * but not before COMMIT or ROLLBACK, which end it anyway.
  */
 static int
 db_pg_exec_user(void *p, const char *sql)
 {
 	struct db_pg	*pg = p;
 
-	if (pg->savepoint &&
+	/* A transaction's end takes the guard with it. */
+	if (pg->savepoint && strcmp(sql, "COMMIT") != 0 &&
+	    strcmp(sql, "ROLLBACK") != 0 &&
 	    PQtransactionStatus(pg->conn) == PQTRANS_INTRANS &&
 	    db_pg_exec(pg, "RELEASE SAVEPOINT db_pg_stmt") == -1)
 		return (-1);
