@@ -10,7 +10,7 @@
 # stopped and started while mupbemd runs, Postfix stopped while replies
 # are due, the store's write lock held by another process past the
 # busy timeout, and mupbemd killed with SIGKILL in the middle of a
-# batch.
+# batch; and each SIGTERM stops it with exit status 0.
 # TAP-like output; exits 1 if a check failed, 77 (skipped) when it
 # cannot run here (not root, or the servers are not installed).
 #
@@ -145,9 +145,13 @@ start_daemon() {
 	daemon=$!
 }
 
+# stop_daemon: SIGTERM; the exit status goes to stops (0 is clean, and
+# under the sanitizers also means nothing leaked).
+stops=()
 stop_daemon() {
 	kill -TERM "$daemon" 2>/dev/null
 	wait "$daemon" 2>/dev/null
+	stops+=("$?")
 	daemon=
 }
 
@@ -433,6 +437,9 @@ f=$(latest alice '*: game over') &&
 end "board mails fetched back over IMAP hold a PNG that decodes, the game-over mail the record too"
 
 stop_daemon
+begin
+[ "${stops[*]}" = "0 0" ] || why+=("exit statuses '${stops[*]}', wanted '0 0'")
+end "mupbemd, after IDLE, faults and a game, stops on SIGTERM with exit status 0"
 
 # --- certificates are checked ----------------------------------------------
 
