@@ -36,15 +36,10 @@ total=${1:-100000}
 dir=$(mktemp -d "${TMPDIR:-/tmp}/mupbem-clocks.XXXXXX")
 trap "${KEEP:+:} rm -rf $dir" EXIT
 cd "$dir"
-mkdir -p Maildir/new Maildir/cur Maildir/tmp
-printf '[server]\naddress = games@bench.example\nrate_burst = 0\n%s\n' \
-    'invitations = any' >d.conf
-MP_SEND=mp_deliver
-MP_DB=$dir/mupbem.db
-CG_CONF=$dir/d.conf
 export MUPBEM MUPBEMD
 . "$src/scripts/mail-players.sh"
 . "$src/scripts/clock-games.sh"
+cg_folder
 
 sql() {
 	sqlite3 mupbem.db "$1"

@@ -24,6 +24,18 @@
 : "${CG_DOMAIN:=bench.example}"
 cg_games=0
 
+# cg_folder: make the current folder a benchmark's: an empty Maildir
+# and d.conf (the Maildir source and sender, games@CG_DOMAIN), with
+# MP_SEND, MP_DB and CG_CONF set for them.
+cg_folder() {
+	mkdir -p Maildir/new Maildir/cur Maildir/tmp
+	printf '[server]\naddress = games@%s\nrate_burst = 0\n%s\n' \
+	    "$CG_DOMAIN" 'invitations = any' >d.conf
+	MP_SEND=mp_deliver
+	MP_DB=$PWD/mupbem.db
+	CG_CONF=$PWD/d.conf
+}
+
 # cg_run: mupbemd takes the players' mail, handles what is due, sends.
 cg_run() {
 	"$MUPBEMD" -c "$CG_CONF" --once 2>>cg.log

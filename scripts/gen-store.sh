@@ -36,15 +36,10 @@ mkdir -p "$dir"
 cd "$dir"
 dir=$PWD
 [ ! -e mupbem.db ] || { echo "gen-store: $dir/mupbem.db exists" >&2; exit 1; }
-mkdir -p Maildir/new Maildir/cur Maildir/tmp
-printf '[server]\naddress = games@bench.example\nrate_burst = 0\n%s\n' \
-    'invitations = any' >d.conf
-MP_SEND=mp_deliver
-MP_DB=$dir/mupbem.db
-CG_CONF=$dir/d.conf
 export MUPBEM MUPBEMD
 . "$src/scripts/mail-players.sh"
 . "$src/scripts/clock-games.sh"
+cg_folder
 
 export MUPBEM_NOW=${MUPBEM_NOW:-1795000000}
 MP_RESIGN_AFTER=6 cg_seed 4 "mur time 7d" "velox time 7d"
