@@ -39,6 +39,7 @@ static void		 setup(void);
 static void		 teardown(void);
 static struct db_stmt	*prepare(const char *);
 static long long	 one(const char *);
+static void		 insert(struct db_stmt *, int);
 
 static void
 setup(void)
@@ -327,6 +328,16 @@ START_TEST(test_conflict)
 }
 END_TEST
 
+/* Insert n into t with ins; it must succeed. */
+static void
+insert(struct db_stmt *ins, int n)
+{
+	db_bind_int(ins, 1, n);
+	ck_assert_msg(db_step(ins) == DB_DONE, "insert %d: %s", n,
+	    db_errmsg(db));
+	db_reset(ins);
+}
+
 START_TEST(test_transactions)
 {
 	struct db_stmt	*ins, *dup, *div;
@@ -335,25 +346,19 @@ START_TEST(test_transactions)
 	ins = prepare("INSERT INTO t (n) VALUES (?1)");
 	ck_assert_int_eq(db_begin(db), 0);
 	ck_assert(db_in_transaction(db));
-	db_bind_int(ins, 1, 1);
-	ck_assert_int_eq(db_step(ins), DB_DONE);
-	db_reset(ins);
+	insert(ins, 1);
 	db_rollback(db);
 	ck_assert(!db_in_transaction(db));
 	ck_assert_int_eq(one("SELECT count(*) FROM t"), 0);
 
 	ck_assert_int_eq(db_begin(db), 0);
-	db_bind_int(ins, 1, 2);
-	ck_assert_int_eq(db_step(ins), DB_DONE);
-	db_reset(ins);
+	insert(ins, 2);
 	ck_assert_int_eq(db_commit(db), 0);
 	ck_assert_int_eq(one("SELECT n FROM t"), 2);
 
 	/* A failed statement: the transaction still rolls back whole. */
 	ck_assert_int_eq(db_begin(db), 0);
-	db_bind_int(ins, 1, 3);
-	ck_assert_int_eq(db_step(ins), DB_DONE);
-	db_reset(ins);
+	insert(ins, 3);
 	ck_assert_int_eq(db_exec(db, "INSERT INTO nowhere VALUES (1)"), -1);
 	ck_assert(db_in_transaction(db));
 	db_rollback(db);
@@ -361,18 +366,14 @@ START_TEST(test_transactions)
 	ck_assert_int_eq(one("SELECT count(*) FROM t"), 1);
 	/* A statement that fails undoes itself, not the transaction. */
 	ck_assert_int_eq(db_begin(db), 0);
-	db_bind_int(ins, 1, 4);
-	ck_assert_int_eq(db_step(ins), DB_DONE);
-	db_reset(ins);
+	insert(ins, 4);
 	ck_assert_int_eq(db_exec(db, "INSERT INTO names (name) VALUES "
 	    "('x')"), 0);
 	dup = prepare("INSERT INTO names (name) VALUES (?1)");
 	db_bind_text(dup, 1, "X");
 	ck_assert_int_eq(db_step(dup), DB_ERROR);
 	db_reset(dup);
-	db_bind_int(ins, 1, 5);
-	ck_assert_msg(db_step(ins) == DB_DONE, "%s", db_errmsg(db));
-	db_reset(ins);
+	insert(ins, 5);
 	ck_assert_int_eq(db_commit(db), 0);
 	ck_assert_int_eq(one("SELECT count(*) FROM t"), 3);
 	ck_assert_int_eq(one("SELECT count(*) FROM names"), 1);
@@ -382,9 +383,7 @@ START_TEST(test_transactions)
 	 * fails there (SQLite divides by zero to NULL) undoes no write.
 	 */
 	ck_assert_int_eq(db_begin(db), 0);
-	db_bind_int(ins, 1, 6);
-	ck_assert_int_eq(db_step(ins), DB_DONE);
-	db_reset(ins);
+	insert(ins, 6);
 	ck_assert_int_eq(one("SELECT count(*) FROM t"), 4);
 	div = prepare("SELECT 1 / ?1");
 	db_bind_int(div, 1, 0);
@@ -396,9 +395,7 @@ START_TEST(test_transactions)
 	ck_assert_msg(db_step(div) == DB_ROW, "%s", db_errmsg(db));
 	ck_assert_int_eq(db_column_int(div, 0), 1);
 	db_reset(div);
-	db_bind_int(ins, 1, 7);
-	ck_assert_msg(db_step(ins) == DB_DONE, "%s", db_errmsg(db));
-	db_reset(ins);
+	insert(ins, 7);
 	ck_assert_int_eq(db_commit(db), 0);
 	ck_assert_int_eq(one("SELECT count(*) FROM t"), 5);
 	db_finalize(div);
