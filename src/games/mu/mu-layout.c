@@ -166,24 +166,22 @@ mu_layout_grid_contacts(const struct mu_layout_grid *g, int q, int r)
 int
 mu_layout_list(const struct mu_board *b, struct hex *out)
 {
+	/* The positions at distance 2 from (0, 0). */
+	static const struct hex	 ring[12] = {
+		{ -2, 0 }, { -2, 1 }, { -2, 2 }, { -1, -1 }, { -1, 2 },
+		{ 0, -2 }, { 0, 2 }, { 1, -2 }, { 1, 1 }, { 2, -2 },
+		{ 2, -1 }, { 2, 0 }
+	};
 	struct mu_layout_grid	 g;
-	struct hex		 h, ring[12];
+	struct hex		 h;
 	uint8_t			*at;
-	int			 ncells, c, dq, dr, n = 0, i, q1, r1;
+	int			 ncells, c, n = 0, i, q1, r1;
 
 	if (b->nsegments >= MU_MAX_SEGMENTS)
 		return (0);
 	if (b->nsegments == 0) {
 		out[0].q = out[0].r = 0;
 		return (1);
-	}
-	for (dq = -2; dq <= 2; dq++) {
-		for (dr = -2; dr <= 2; dr++) {
-			h.q = dq;
-			h.r = dr;
-			if (hex_distance(h, (struct hex){ 0, 0 }) == 2)
-				ring[n++] = h;
-		}
 	}
 	ncells = mu_board_ncells(b);
 	g.q0 = q1 = b->cells[0].pos.q;
@@ -203,7 +201,6 @@ mu_layout_list(const struct mu_board *b, struct hex *out)
 	for (c = 0; c < ncells; c++)
 		*mu_layout_at(&g, b->cells[c].pos.q, b->cells[c].pos.r) =
 		    MU_LAYOUT_CELL;
-	n = 0;
 	for (c = 0; c < ncells; c++) {
 		for (i = 0; i < 12; i++) {
 			h.q = b->cells[c].pos.q + ring[i].q;
