@@ -41,9 +41,6 @@ static const struct {
 	    "g.result, g.rated, g.finished, g.tournament, g.seek, g.held "
 	    "FROM games g ORDER BY",
 	    "every game: mupbem --db list, and the archive's full build" },
-	{ "SELECT id, message_id, sender, rcpt, data, attempts FROM outbox "
-	    "WHERE id IN",
-	    "mupbem --db resend; it groups one game's mail" },
 	{ "SELECT sender FROM outbox WHERE rcpt",
 	    "mupbem --db address, the operator's tool" },
 	{ "SELECT id FROM games WHERE status = 'playing' ORDER BY",

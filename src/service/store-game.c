@@ -105,9 +105,8 @@ const char *const store_game_sql[STORE_GAME_NSTMTS] = {
 	    "message_id = ?1)",
 	"SELECT game, player FROM game_mail WHERE message_id = ?1",
 	"SELECT id, message_id, sender, rcpt, data, attempts FROM outbox WHERE "
-	    "id IN (SELECT max(o.id) FROM outbox o JOIN game_mail m ON "
-	    "m.message_id = o.message_id WHERE m.game = ?1 GROUP BY o.rcpt) "
-	    "ORDER BY id",
+	    "id IN (SELECT outbox FROM outbox_last WHERE game = ?1) ORDER BY "
+	    "id",
 	"DELETE FROM seats WHERE game = ?1",
 	"UPDATE players SET settings = ?2 WHERE id = ?1"
 };
