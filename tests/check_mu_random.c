@@ -33,7 +33,13 @@
  *     legal does not list is refused;
  *   - the random player's tally (mu-draw.c) finds at every place, of
  *     all moves and of the merges alone, the move the full list has
- *     there, on each turn as it begins and with segments used.
+ *     there, on each turn as it begins and with segments used;
+ *   - seeded games come out exactly as they did (issue 18): a digest
+ *     of every action, every event of its report and the board after
+ *     it, over seeded games of every variant and number of players,
+ *     equals the one recorded below.  Work on the engine's speed must
+ *     not change a single game; when a ruling does change the rules,
+ *     the digest is recorded again, and the commit says why.
  *
  * make check runs a few games per variant; MUPBEM_LONG=N runs N games
  * per variant (10000 for the long run in docs/performance.md).
@@ -50,6 +56,11 @@
 		ck_abort_msg(__VA_ARGS__);				\
 } while (0)
 #define RANDOM_ACTIONS	400	/* at most, per game */
+#define DIGEST_GAMES	40	/* seeds per variant and players */
+#define DIGEST_ACTIONS	600	/* at most, per game */
+/* classic, levis, velox: recorded on 2026-11-26 (issue 18) */
+#define DIGEST_WANT	{ 0xea21a8d2086825deULL, 0x3c9986692a9f3713ULL, \
+			  0x602e94579dfa38b3ULL }
 
 static const char *variants[] = { "classic", "levis", "velox" };
 
@@ -64,6 +75,8 @@ static void	check_draw_move(const struct mu_move *, const struct mu_move *,
 		    int, int);
 static void	check_draw(const struct mu_game *, struct rng *);
 static void	play_game(const char *, int, uint64_t);
+static uint64_t	digest_add(uint64_t, const void *, size_t);
+static uint64_t	digest_game(uint64_t, const char *, int, uint64_t);
 
 /* No cell is hot. */
 static void
@@ -363,6 +376,97 @@ START_TEST(test_random_games)
 }
 END_TEST
 
+/* FNV-1a over len bytes of p. */
+static uint64_t
+digest_add(uint64_t h, const void *p, size_t len)
+{
+	const unsigned char	*c = p;
+
+	while (len-- > 0)
+		h = (h ^ *c++) * 0x100000001b3ULL;
+	return (h);
+}
+
+/* Add one seeded game, played by the random player, to digest h. */
+static uint64_t
+digest_game(uint64_t h, const char *variant, int players, uint64_t seed)
+{
+	struct game_options	 opts = { players, 0, 0 };
+	struct mu_random_stats	 stats = { 0, 0 };
+	struct mu_report	 r;
+	struct mu_action	 a;
+	struct mu_game		*mg;
+	struct game		*g;
+	struct rng		 rng;
+	struct buf		 text;
+	const struct mu_cell	*c;
+	const struct mu_event	*ev;
+	char			*cause = NULL;
+	int			 actions, cell;
+	size_t			 i;
+
+	g = game_create(game_find(variant), &opts, &cause);
+	ck_assert_msg(g != NULL, "%s", cause);
+	mg = g->state;
+	rng_init(&rng, seed);
+	buf_init(&text);
+	mu_report_init(&r);
+	for (actions = 0; actions < DIGEST_ACTIONS &&
+	    mg->phase != MU_PHASE_OVER; actions++) {
+		r.n = 0;
+		r.over = 0;
+		MUST(mu_random_action(mg, &rng, &a, &r, &stats) == 0,
+		    "no action");
+		buf_reset(&text);
+		mu_notation_format(&a, &text);
+		h = digest_add(h, text.data, text.len);
+		for (i = 0; i < r.n; i++) {
+			ev = &r.events[i];
+			h = digest_add(h, &ev->type, sizeof ev->type);
+			h = digest_add(h, &ev->seat, sizeof ev->seat);
+			h = digest_add(h, &ev->other, sizeof ev->other);
+			h = digest_add(h, &ev->layer, sizeof ev->layer);
+			h = digest_add(h, &ev->layer2, sizeof ev->layer2);
+			h = digest_add(h, &ev->cell, sizeof ev->cell);
+			h = digest_add(h, &ev->cell2, sizeof ev->cell2);
+			h = digest_add(h, &ev->men, sizeof ev->men);
+			h = digest_add(h, &ev->men2, sizeof ev->men2);
+		}
+		for (cell = 0; cell < mu_board_ncells(&mg->board); cell++) {
+			c = &mg->board.cells[cell];
+			h = digest_add(h, &c->layer, sizeof c->layer);
+			h = digest_add(h, &c->colour, sizeof c->colour);
+			h = digest_add(h, &c->height, sizeof c->height);
+			h = digest_add(h, &c->section, sizeof c->section);
+		}
+		h = digest_add(h, &mg->to_move, sizeof mg->to_move);
+		h = digest_add(h, &mg->phase, sizeof mg->phase);
+	}
+	mu_report_free(&r);
+	buf_free(&text);
+	game_free(g);
+	return (h);
+}
+
+START_TEST(test_seeded_digest)
+{
+	static const uint64_t	 want[] = DIGEST_WANT;
+	uint64_t		 h = 0xcbf29ce484222325ULL;
+	int			 players, seed;
+
+	for (players = 2; players <= 6; players++) {
+		if (_i == 2 && players > 2)
+			break;	/* velox is for two */
+		for (seed = 1; seed <= DIGEST_GAMES; seed++)
+			h = digest_game(h, variants[_i], players,
+			    (uint64_t)seed);
+	}
+	ck_assert_msg(h == want[_i], "%s: seeded games digest %016llx, "
+	    "recorded %016llx: the engine plays differently", variants[_i],
+	    (unsigned long long)h, (unsigned long long)want[_i]);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -371,6 +475,10 @@ main(void)
 
 	tcase_set_timeout(tc, 0);
 	tcase_add_loop_test(tc, test_random_games, 0, 3);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("digest");
+	tcase_set_timeout(tc, 0);
+	tcase_add_loop_test(tc, test_seeded_digest, 0, 3);
 	suite_add_tcase(s, tc);
 	return (test_util_run(s));
 }
