@@ -72,14 +72,14 @@ START_TEST(test_capacity)
 		ck_assert_int_eq(mu_board_capacity(&b, k), 3);
 
 	/* A0 Commonwealth, A1 Wall: A2 (Virgin) counts A3 only. */
-	b.cells[0].layer = MU_LAYER_COMMON;
-	b.cells[1].layer = MU_LAYER_WALL;
+	mu_board_set_layer(&b, 0, MU_LAYER_COMMON);
+	mu_board_set_layer(&b, 1, MU_LAYER_WALL);
 	ck_assert_int_eq(mu_board_capacity(&b, 2), 1);
 	/* A0 counts the five Virgin rim cells, not the Wall. */
 	ck_assert_int_eq(mu_board_capacity(&b, 0), 5);
 	/* A1 on the Wall has no Wall neighbours. */
 	ck_assert_int_eq(mu_board_capacity(&b, 1), 0);
-	b.cells[2].layer = MU_LAYER_WALL;
+	mu_board_set_layer(&b, 2, MU_LAYER_WALL);
 	ck_assert_int_eq(mu_board_capacity(&b, 1), 1);
 }
 END_TEST
@@ -92,13 +92,13 @@ START_TEST(test_sections)
 	mu_board_add_segment(&b, (struct hex){ 0, 0 }, 0);
 	mu_board_add_segment(&b, (struct hex){ 2, 1 }, 1);
 	/* A5-A0 walled off from the rest; B2-B3 a second section. */
-	b.cells[5].layer = MU_LAYER_COMMON;
-	b.cells[0].layer = MU_LAYER_COMMON;
-	b.cells[1].layer = MU_LAYER_WALL;
-	b.cells[2].layer = MU_LAYER_WALL;
-	b.cells[3].layer = MU_LAYER_WALL;
-	b.cells[7 + 2].layer = MU_LAYER_COMMON;		/* B2 */
-	b.cells[7 + 3].layer = MU_LAYER_COMMON;		/* B3 */
+	mu_board_set_layer(&b, 5, MU_LAYER_COMMON);
+	mu_board_set_layer(&b, 0, MU_LAYER_COMMON);
+	mu_board_set_layer(&b, 1, MU_LAYER_WALL);
+	mu_board_set_layer(&b, 2, MU_LAYER_WALL);
+	mu_board_set_layer(&b, 3, MU_LAYER_WALL);
+	mu_board_set_layer(&b, 7 + 2, MU_LAYER_COMMON);		/* B2 */
+	mu_board_set_layer(&b, 7 + 3, MU_LAYER_COMMON);		/* B3 */
 	mu_board_sections(&b);
 	ck_assert_int_eq(b.nsections, 2);
 	ck_assert_int_eq(b.cells[0].section, 0);

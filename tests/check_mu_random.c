@@ -78,14 +78,28 @@ static void	play_game(const char *, int, uint64_t);
 static uint64_t	digest_add(uint64_t, const void *, size_t);
 static uint64_t	digest_game(uint64_t, const char *, int, uint64_t);
 
-/* No cell is hot. */
+/*
+ * No cell is hot, and each cell's count of its neighbours on each
+ * layer, which capacity is read from, is what counting them gives.
+ */
 static void
 check_cool(const struct mu_game *g)
 {
-	int	c;
+	const struct mu_board	*b = &g->board;
+	int			 c, d, n, around[3];
 
-	for (c = 0; c < mu_board_ncells(&g->board); c++)
-		MUST(!mu_explode_hot(&g->board, c), "cell %d hot", c);
+	for (c = 0; c < mu_board_ncells(b); c++) {
+		MUST(!mu_explode_hot(b, c), "cell %d hot", c);
+		around[0] = around[1] = around[2] = 0;
+		for (d = 0; d < HEX_NDIRS; d++) {
+			if ((n = b->cells[c].nb[d]) != MU_NONE)
+				around[b->cells[n].layer]++;
+		}
+		for (d = 0; d < 3; d++)
+			MUST(b->cells[c].around[d] == around[d], "cell %d: "
+			    "%d neighbours on layer %d, %d counted", c,
+			    b->cells[c].around[d], d, around[d]);
+	}
 }
 
 /* Men per colour change exactly as the report's events say. */

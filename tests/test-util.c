@@ -191,7 +191,7 @@ test_util_set(struct game *g, const char *spec)
 		    (int)(end - p), p);
 		if (strncmp(p, "*=V", 3) == 0) {
 			for (c = 0; c < mu_board_ncells(b); c++) {
-				b->cells[c].layer = MU_LAYER_VIRGIN;
+				mu_board_set_layer(b, c, MU_LAYER_VIRGIN);
 				mu_board_set_piece(b, c, MU_NONE, 0);
 			}
 			p = end;
@@ -203,7 +203,7 @@ test_util_set(struct game *g, const char *spec)
 		    MU_LAYER_COMMON : MU_LAYER_WALL;
 		ck_assert_msg(strchr("VCW", eq[1]) != NULL, "bad layer in "
 		    "%.*s", (int)(end - p), p);
-		b->cells[c].layer = (uint8_t)layer;
+		mu_board_set_layer(b, c, (int)layer);
 		seat = MU_NONE;
 		height = 0;
 		if (eq + 2 < end) {

@@ -23,6 +23,10 @@
  * cell that would join two becomes Wall instead), so the section of a
  * new Commonwealth cell is found from its neighbours in O(1).
  *
+ * Layers: every change of layer goes through mu_board_set_layer(), which
+ * keeps each cell's count of its neighbours on each layer (around[]),
+ * from which its capacity is read without looking at its neighbours.
+ *
  * Pieces: every piece is put through mu_board_set_piece(), which keeps
  * for each seat a bit set of the cells holding its pieces, so that a
  * seat's pieces, men and segments are found without looking at every
@@ -34,6 +38,7 @@ static const int mu_board_k_dir[MU_SEGMENT_CELLS] = {
 };
 
 static unsigned	mu_board_hash(struct hex);
+static void	mu_board_around(struct mu_board *, int);
 static void	mu_board_flood(struct mu_board *, int, int);
 
 static unsigned
@@ -65,6 +70,20 @@ mu_board_find(const struct mu_board *b, struct hex h)
 		c = b->index[i] - 1;
 		if (hex_equal(b->cells[c].pos, h))
 			return (c);
+	}
+}
+
+/* Count cell's neighbours on each layer afresh. */
+static void
+mu_board_around(struct mu_board *b, int cell)
+{
+	struct mu_cell	*c = &b->cells[cell];
+	int		 d, n;
+
+	memset(c->around, 0, sizeof c->around);
+	for (d = 0; d < HEX_NDIRS; d++) {
+		if ((n = c->nb[d]) != MU_NONE)
+			c->around[b->cells[n].layer]++;
 	}
 }
 
@@ -120,7 +139,34 @@ mu_board_add_segment(struct mu_board *b, struct hex centre, int owner)
 				b->cells[n].nb[hex_opposite(d)] = (int16_t)c;
 		}
 	}
+	for (k = 0; k < MU_SEGMENT_CELLS; k++) {
+		c = s * MU_SEGMENT_CELLS + k;
+		mu_board_around(b, c);
+		for (d = 0; d < HEX_NDIRS; d++) {
+			if ((n = b->cells[c].nb[d]) != MU_NONE &&
+			    n < s * MU_SEGMENT_CELLS)
+				mu_board_around(b, n);
+		}
+	}
 	return (s);
+}
+
+/* Turn cell to layer, keeping its neighbours' counts up to date. */
+void
+mu_board_set_layer(struct mu_board *b, int cell, int layer)
+{
+	struct mu_cell	*c = &b->cells[cell];
+	int		 d, n;
+
+	if (c->layer == layer)
+		return;
+	for (d = 0; d < HEX_NDIRS; d++) {
+		if ((n = c->nb[d]) != MU_NONE) {
+			b->cells[n].around[c->layer]--;
+			b->cells[n].around[layer]++;
+		}
+	}
+	c->layer = (uint8_t)layer;
 }
 
 /* Put a piece of height men of colour on cell, or empty it. */

@@ -33,7 +33,8 @@ struct mu_cell {
 	int8_t		colour;		/* seat, or MU_NONE when empty */
 	uint16_t	height;
 	int16_t		section;	/* Commonwealth section, or MU_NONE */
-	int16_t		spare[2];	/* pads a cell to 32 bytes */
+	uint8_t		around[3];	/* neighbours on each layer */
+	uint8_t		spare;		/* pads a cell to 32 bytes */
 };
 
 struct mu_segment {
@@ -55,6 +56,7 @@ int		mu_board_find(const struct mu_board *, struct hex);
 struct hex	mu_board_cell_offset(int);
 int		mu_board_add_segment(struct mu_board *, struct hex, int);
 void		mu_board_set_piece(struct mu_board *, int, int, int);
+void		mu_board_set_layer(struct mu_board *, int, int);
 void		mu_board_sections(struct mu_board *);
 
 /* The number of cells on the board. */
@@ -81,25 +83,24 @@ mu_board_cell_segment(int cell)
 /*
  * The capacity of a cell: Virginity counts Virgin neighbours, the
  * Commonwealth counts Commonwealth and Virgin neighbours, and the Wall
- * counts Wall neighbours.  Inline: explosions ask it of every cell
- * they touch.
+ * counts Wall neighbours.  Inline, and from the cell's own count of
+ * its neighbours on each layer: explosions ask it of every cell they
+ * touch.
  */
 static inline int
 mu_board_capacity(const struct mu_board *b, int cell)
 {
-	/* counts[layer][neighbour's layer]: does the neighbour count? */
-	static const uint8_t	 counts[3][3] = {
-		{ 1, 0, 0 }, { 1, 1, 0 }, { 0, 0, 1 }
-	};
 	const struct mu_cell	*c = &b->cells[cell];
-	const uint8_t		*count = counts[c->layer];
-	int			 d, n, cap = 0;
 
-	for (d = 0; d < HEX_NDIRS; d++) {
-		if ((n = c->nb[d]) != MU_NONE)
-			cap += count[b->cells[n].layer];
+	switch (c->layer) {
+	case MU_LAYER_VIRGIN:
+		return (c->around[MU_LAYER_VIRGIN]);
+	case MU_LAYER_COMMON:
+		return (c->around[MU_LAYER_VIRGIN] +
+		    c->around[MU_LAYER_COMMON]);
+	default:
+		return (c->around[MU_LAYER_WALL]);
 	}
-	return (cap);
 }
 
 #endif

@@ -142,7 +142,7 @@ mu_explode_put(struct mu_explode *e, int c, int layer, int colour,
 	struct mu_cell	*cell = &e->b->cells[c];
 
 	e->hash ^= mu_explode_mix(c, cell);
-	cell->layer = (uint8_t)layer;
+	mu_board_set_layer(e->b, c, layer);
 	mu_board_set_piece(e->b, c, colour, height);
 	e->hash ^= mu_explode_mix(c, cell);
 }

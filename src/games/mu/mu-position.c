@@ -459,7 +459,7 @@ mu_position_segment(struct mu_position_reader *rd, struct mu_game *g,
 			    "W, then a piece such as r3", label, k);
 			return (mu_position_fail(rd, cause, why));
 		}
-		b->cells[cell].layer = (uint8_t)(p - "VCW");
+		mu_board_set_layer(b, cell, (int)(p - "VCW"));
 	}
 	return (0);
 }
