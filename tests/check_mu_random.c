@@ -282,9 +282,12 @@ check_draw(const struct mu_game *g, struct rng *rng)
 		n = mu_move_list(g, &t, moves);
 		MUST(mu_draw_tally(g, &t, &dr) == n && dr.moves == n,
 		    "tally %d moves, list %d", dr.moves, n);
-		for (i = merges = 0; i < n; i++) {
+		for (i = 0; i < n; i++) {
 			mu_draw_move(g, &dr, i, 0, &m);
 			check_draw_move(&m, &moves[i], i, 0);
+		}
+		mu_draw_merges(g, &dr);
+		for (i = merges = 0; i < n; i++) {
 			if (g->board.cells[moves[i].to].colour != t.seat)
 				continue;
 			mu_draw_move(g, &dr, merges, 1, &m);

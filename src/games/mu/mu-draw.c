@@ -20,13 +20,18 @@
  * Wall every cell on the board up to the piece's height is a landing;
  * from elsewhere every cell off the Wall is, and the path stops at a
  * Wall cell that holds no piece of the mover's colour.  Most pieces
- * are single men, whose moves are their neighbours: they have a short
- * way.
+ * are single men, whose moves are their neighbours: a single man's
+ * moves are read from its cell's count of neighbours on each layer
+ * (mu-board.c), and its merges, which need a look at each neighbour,
+ * are counted only when asked for (mu_draw_merges()): a random player
+ * asks for them half the time.  A column's moves and merges are
+ * counted together, in one walk.
  */
 
 static int	mu_draw_walk(const struct mu_cell *, int, int, int, int, int,
 		    int *);
 static int	mu_draw_piece(const struct mu_cell *, int, int, int *);
+static int	mu_draw_single_merges(const struct mu_cell *, int, int);
 static void	mu_draw_cells(uint64_t, uint64_t *);
 
 /*
@@ -53,9 +58,28 @@ mu_draw_walk(const struct mu_cell *cells, int cell, int d, int h,
 	return (n);
 }
 
+/* The merges of seat's single man on cell. */
+static inline int
+mu_draw_single_merges(const struct mu_cell *cells, int cell, int seat)
+{
+	const struct mu_cell	*from = &cells[cell], *c;
+	int			 d, to, m = 0;
+	int			 onwall = from->layer == MU_LAYER_WALL;
+
+	for (d = 0; d < HEX_NDIRS; d++) {
+		if ((to = from->nb[d]) == MU_NONE)
+			continue;
+		c = &cells[to];
+		m += c->colour == seat && (onwall ||
+		    c->layer != MU_LAYER_WALL);
+	}
+	return (m);
+}
+
 /*
  * Count the moves of seat's piece on cell, and in *merges those that
- * land on seat's men.  From the Wall every step is a landing; from
+ * land on seat's men, or -1 for a single man, whose merges are left to
+ * mu_draw_merges().  From the Wall every step is a landing; from
  * elsewhere Wall cells are passed over only when seat's, never landed
  * on.
  */
@@ -65,20 +89,17 @@ mu_draw_piece(const struct mu_cell *cells, int cell, int seat, int *merges)
 	const struct mu_cell	*from = &cells[cell], *c;
 	int			 d, k, to, n = 0, m = 0;
 	int			 h = from->height;
-	int			 onwall = from->layer == MU_LAYER_WALL;
 
 	if (h == 1) {
 		/* A single man: its moves are its neighbours. */
-		for (d = 0; d < HEX_NDIRS; d++) {
-			if ((to = from->nb[d]) == MU_NONE)
-				continue;
-			c = &cells[to];
-			if (onwall || c->layer != MU_LAYER_WALL) {
-				n++;
-				m += c->colour == seat;
-			}
-		}
-	} else if (onwall) {
+		*merges = -1;
+		if (from->layer == MU_LAYER_WALL)
+			return (from->around[MU_LAYER_VIRGIN] +
+			    from->around[MU_LAYER_COMMON] +
+			    from->around[MU_LAYER_WALL]);
+		return (from->around[MU_LAYER_VIRGIN] +
+		    from->around[MU_LAYER_COMMON]);
+	} else if (from->layer == MU_LAYER_WALL) {
 		for (d = 0; d < HEX_NDIRS; d++) {
 			c = from;
 			for (k = h; k > 0 && (to = c->nb[d]) != MU_NONE; k--) {
@@ -132,7 +153,9 @@ mu_draw_cells(uint64_t segs, uint64_t *allow)
  * Tally the legal single moves for the player to move in turn t;
  * returns how many there are.  The pieces are taken from the seat's
  * bit set in cell order, masked by the cells of the segments the turn
- * may still move from.
+ * may still move from.  The merges are not all counted yet: see
+ * mu_draw_merges().  A single man's merges are kept as 0 meanwhile,
+ * and single tells that some are still to count.
  */
 int
 mu_draw_tally(const struct mu_game *g, const struct mu_turn *t,
@@ -142,10 +165,11 @@ mu_draw_tally(const struct mu_game *g, const struct mu_turn *t,
 	struct mu_draw_piece	*piece = dr->pieces;
 	uint64_t		 set, allow[MU_BOARD_WORDS];
 	int			 w, cell, n, m, moves = 0, merges = 0;
-	int			 seat = t->seat;
+	int			 seat = t->seat, single = 0;
 
 	dr->seat = seat;
 	dr->moves = dr->merges = dr->npieces = 0;
+	dr->merged = 1;
 	if (t->moves >= t->limit)
 		return (0);
 	mu_draw_cells(t->occupied & ~t->used, allow);
@@ -155,6 +179,10 @@ mu_draw_tally(const struct mu_game *g, const struct mu_turn *t,
 			cell = w * 64 + __builtin_ctzll(set);
 			if ((n = mu_draw_piece(cells, cell, seat, &m)) == 0)
 				continue;
+			if (m == -1) {
+				single = 1;
+				m = 0;
+			}
 			piece->cell = (int16_t)cell;
 			piece->moves = (uint16_t)n;
 			piece->merges = (uint16_t)m;
@@ -166,12 +194,38 @@ mu_draw_tally(const struct mu_game *g, const struct mu_turn *t,
 	dr->npieces = (int)(piece - dr->pieces);
 	dr->moves = moves;
 	dr->merges = merges;
+	dr->merged = !single;
 	return (moves);
 }
 
 /*
+ * Finish the tally's count of merges (the single men's); returns how
+ * many merges there are.
+ */
+int
+mu_draw_merges(const struct mu_game *g, struct mu_draw *dr)
+{
+	const struct mu_cell	*cells = g->board.cells;
+	struct mu_draw_piece	*piece, *end = dr->pieces + dr->npieces;
+	int			 m;
+
+	if (dr->merged)
+		return (dr->merges);
+	for (piece = dr->pieces; piece < end; piece++) {
+		if (cells[piece->cell].height != 1)
+			continue;
+		m = mu_draw_single_merges(cells, piece->cell, dr->seat);
+		piece->merges = (uint16_t)m;
+		dr->merges += m;
+	}
+	dr->merged = 1;
+	return (dr->merges);
+}
+
+/*
  * Fill *m with move i (0 <= i < dr->moves) of the tally or, with
- * merging set, merge i (0 <= i < dr->merges), in mu_move_list() order.
+ * merging set, merge i (0 <= i < dr->merges, once mu_draw_merges() has
+ * counted them), in mu_move_list() order.
  */
 void
 mu_draw_move(const struct mu_game *g, const struct mu_draw *dr, int i,

@@ -23,13 +23,15 @@ struct mu_draw_piece {
 struct mu_draw {
 	int			seat;
 	int			moves;
-	int			merges;
+	int			merges;		/* once mu_draw_merges() ran */
+	int			merged;		/* merges counted */
 	int			npieces;
 	struct mu_draw_piece	pieces[MU_MAX_CELLS];
 };
 
 int	mu_draw_tally(const struct mu_game *, const struct mu_turn *,
 	    struct mu_draw *);
+int	mu_draw_merges(const struct mu_game *, struct mu_draw *);
 void	mu_draw_move(const struct mu_game *, const struct mu_draw *, int,
 	    int, struct mu_move *);
 

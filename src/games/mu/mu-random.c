@@ -27,17 +27,18 @@
 #define MU_RANDOM_STOP	16	/* stop before a move with chance 1/16 */
 
 static struct mu_move mu_random_pick(const struct mu_game *, struct rng *,
-		    const struct mu_draw *);
+		    struct mu_draw *);
 
 /* Draw a move from the tally, often one that merges. */
 static struct mu_move
 mu_random_pick(const struct mu_game *g, struct rng *rng,
-    const struct mu_draw *dr)
+    struct mu_draw *dr)
 {
 	struct mu_move	m;
 	int		merging;
 
-	merging = rng_below(rng, 2) == 0 && dr->merges > 0;
+	/* The merges are counted only when the draw is among them. */
+	merging = rng_below(rng, 2) == 0 && mu_draw_merges(g, dr) > 0;
 	mu_draw_move(g, dr, (int)rng_below(rng, (uint32_t)(merging ?
 	    dr->merges : dr->moves)), merging, &m);
 	return (m);
