@@ -32,7 +32,9 @@ static int	mu_draw_walk(const struct mu_cell *, int, int, int, int, int,
 		    int *);
 static int	mu_draw_piece(const struct mu_cell *, int, int, int *);
 static int	mu_draw_single_merges(const struct mu_cell *, int, int);
-static void	mu_draw_cells(uint64_t, uint64_t *);
+static uint64_t	mu_draw_segment(const uint64_t *, int);
+static void	mu_draw_add(const struct mu_cell *, int, int, struct mu_draw *,
+		    struct mu_draw_piece **);
 
 /*
  * Count the moves from cell (height h, off the Wall unless onwall) in
@@ -125,28 +127,41 @@ mu_draw_piece(const struct mu_cell *cells, int cell, int seat, int *merges)
 	return (n);
 }
 
-/* Fill allow[] with the cells of the segments in mask segs. */
-static void
-mu_draw_cells(uint64_t segs, uint64_t *allow)
+/*
+ * The pieces of a seat on segment s: a mask of the segment's seven
+ * cells, bit k for cell k, taken from the seat's bit set.
+ */
+static inline uint64_t
+mu_draw_segment(const uint64_t *pieces, int s)
 {
-	uint64_t	seg = ((uint64_t)1 << MU_SEGMENT_CELLS) - 1;
-	int		w, first, off;
+	int		first = s * MU_SEGMENT_CELLS;
+	int		w = first / 64, off = first % 64;
+	uint64_t	bits = pieces[w] >> off;
 
-	for (w = 0; w < MU_BOARD_WORDS; w++)
-		allow[w] = segs == ~(uint64_t)0 ? ~(uint64_t)0 : 0;
-	if (segs == ~(uint64_t)0)
+	if (off > 64 - MU_SEGMENT_CELLS && w + 1 < MU_BOARD_WORDS)
+		bits |= pieces[w + 1] << (64 - off);
+	return (bits & (((uint64_t)1 << MU_SEGMENT_CELLS) - 1));
+}
+
+/* Add seat's piece on cell to the tally, if it has moves. */
+static inline void
+mu_draw_add(const struct mu_cell *cells, int cell, int seat,
+    struct mu_draw *dr, struct mu_draw_piece **piece)
+{
+	int	n, m;
+
+	if ((n = mu_draw_piece(cells, cell, seat, &m)) == 0)
 		return;
-	for (; segs != 0; segs &= segs - 1) {
-		/* A mask of "every segment" may name segments past the last. */
-		if ((first = __builtin_ctzll(segs) * MU_SEGMENT_CELLS) >=
-		    MU_MAX_CELLS)
-			break;
-		w = first / 64;
-		off = first % 64;
-		allow[w] |= seg << off;
-		if (off > 64 - MU_SEGMENT_CELLS && w + 1 < MU_BOARD_WORDS)
-			allow[w + 1] |= seg >> (64 - off);
+	if (m == -1) {
+		dr->merged = 0;
+		m = 0;
 	}
+	(*piece)->cell = (int16_t)cell;
+	(*piece)->moves = (uint16_t)n;
+	(*piece)->merges = (uint16_t)m;
+	(*piece)++;
+	dr->moves += n;
+	dr->merges += m;
 }
 
 /*
@@ -155,47 +170,44 @@ mu_draw_cells(uint64_t segs, uint64_t *allow)
  * bit set in cell order, masked by the cells of the segments the turn
  * may still move from.  The merges are not all counted yet: see
  * mu_draw_merges().  A single man's merges are kept as 0 meanwhile,
- * and single tells that some are still to count.
+ * and merged is cleared while some are still to count.
  */
 int
 mu_draw_tally(const struct mu_game *g, const struct mu_turn *t,
     struct mu_draw *dr)
 {
 	const struct mu_cell	*cells = g->board.cells;
+	const uint64_t		*pieces = g->board.pieces[t->seat];
 	struct mu_draw_piece	*piece = dr->pieces;
-	uint64_t		 set, allow[MU_BOARD_WORDS];
-	int			 w, cell, n, m, moves = 0, merges = 0;
-	int			 seat = t->seat, single = 0;
+	uint64_t		 set, segs = t->occupied & ~t->used;
+	int			 w, s, seat = t->seat;
 
 	dr->seat = seat;
 	dr->moves = dr->merges = dr->npieces = 0;
 	dr->merged = 1;
 	if (t->moves >= t->limit)
 		return (0);
-	mu_draw_cells(t->occupied & ~t->used, allow);
-	for (w = 0; w < MU_BOARD_WORDS; w++) {
-		set = g->board.pieces[seat][w] & allow[w];
-		for (; set != 0; set &= set - 1) {
-			cell = w * 64 + __builtin_ctzll(set);
-			if ((n = mu_draw_piece(cells, cell, seat, &m)) == 0)
-				continue;
-			if (m == -1) {
-				single = 1;
-				m = 0;
-			}
-			piece->cell = (int16_t)cell;
-			piece->moves = (uint16_t)n;
-			piece->merges = (uint16_t)m;
-			piece++;
-			moves += n;
-			merges += m;
+	if (segs == ~(uint64_t)0) {
+		/* Every segment: the seat's whole bit set. */
+		for (w = 0; w < MU_BOARD_WORDS; w++) {
+			for (set = pieces[w]; set != 0; set &= set - 1)
+				mu_draw_add(cells, w * 64 +
+				    __builtin_ctzll(set), seat, dr, &piece);
+		}
+	} else {
+		/* Segment by segment, in order: cells stay in order. */
+		for (; segs != 0; segs &= segs - 1) {
+			/* A mask may name segments past the last. */
+			if ((s = __builtin_ctzll(segs)) >= MU_MAX_SEGMENTS)
+				break;
+			for (set = mu_draw_segment(pieces, s); set != 0;
+			    set &= set - 1)
+				mu_draw_add(cells, s * MU_SEGMENT_CELLS +
+				    __builtin_ctzll(set), seat, dr, &piece);
 		}
 	}
 	dr->npieces = (int)(piece - dr->pieces);
-	dr->moves = moves;
-	dr->merges = merges;
-	dr->merged = !single;
-	return (moves);
+	return (dr->moves);
 }
 
 /*
@@ -241,6 +253,21 @@ mu_draw_move(const struct mu_game *g, const struct mu_draw *dr, int i,
 	}
 	h = cells[piece->cell].height;
 	onwall = cells[piece->cell].layer == MU_LAYER_WALL;
+	if (h == 1) {
+		/* A single man: the i-th neighbour it may land on. */
+		for (d = 0;; d++) {
+			if ((to = cells[piece->cell].nb[d]) == MU_NONE)
+				continue;
+			c = &cells[to];
+			if ((!onwall && c->layer == MU_LAYER_WALL) ||
+			    (merging && c->colour != dr->seat))
+				continue;
+			if (i-- == 0)
+				break;
+		}
+		k = 1;
+		goto found;
+	}
 	for (d = 0;; d++) {
 		n = mu_draw_walk(cells, piece->cell, d, h, onwall, dr->seat,
 		    &dm);
@@ -259,6 +286,7 @@ mu_draw_move(const struct mu_game *g, const struct mu_draw *dr, int i,
 		if (i-- == 0)
 			break;
 	}
+found:
 	m->from = piece->cell;
 	m->to = (int16_t)to;
 	m->dir = (uint8_t)d;
