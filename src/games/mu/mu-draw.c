@@ -167,10 +167,10 @@ mu_draw_add(const struct mu_cell *cells, int cell, int seat,
 /*
  * Tally the legal single moves for the player to move in turn t;
  * returns how many there are.  The pieces are taken from the seat's
- * bit set in cell order, masked by the cells of the segments the turn
- * may still move from.  The merges are not all counted yet: see
- * mu_draw_merges().  A single man's merges are kept as 0 meanwhile,
- * and merged is cleared while some are still to count.
+ * bit set in cell order: the whole set, or segment by segment for the
+ * segments the turn may still move from.  The merges are not all
+ * counted yet (see mu_draw_merges()): a single man's are kept as 0
+ * meanwhile, and merged is cleared while some are still to count.
  */
 int
 mu_draw_tally(const struct mu_game *g, const struct mu_turn *t,
