@@ -28,7 +28,8 @@
  * until SIGTERM or SIGINT, always in the foreground (-f is accepted
  * for systemd units that say it).  -n checks the configuration and
  * exits; -v (or -d) logs more; -1 (--once) takes the mail there is,
- * sends the outbox and exits; --deliver handles the one mail on stdin
+ * sends the outbox and exits, 1 if taking mail failed, the IMAP server
+ * not reached included; --deliver handles the one mail on stdin
  * (for .forward, procmail or a Postfix pipe) and exits 0, or 75 (the
  * MTA will try again) if it could not record it.  A reply it cannot
  * send at once waits in the outbox for the daemon.
@@ -366,6 +367,12 @@ main(int argc, char **argv)
 			if (cause != NULL)
 				log_warnx("%s", cause);
 			free(cause);
+			rc = 1;
+		}
+		if (ml.source->failed) {
+			/* The source logged why; a cron job must see it. */
+			log_warnx("once: the mailbox could not be read; "
+			    "exit status 1");
 			rc = 1;
 		}
 		t1 = mupbemd_ms();

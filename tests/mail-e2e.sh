@@ -446,12 +446,30 @@ end "mupbemd, after IDLE, faults and a game, stops on SIGTERM with exit status 0
 begin
 sed '/^ca_file/d' "$dir/mupbemd.conf" >"$dir/system-ca.conf"
 inject cert-1
-timeout 20 "$MUPBEMD" -c "$dir/system-ca.conf" --once >"$dir/cert.log" 2>&1
+rc=0
+timeout 20 "$MUPBEMD" -c "$dir/system-ca.conf" --once >"$dir/cert.log" 2>&1 || rc=$?
 grep -q 'imap imap://localhost:.*: localhost: certificate not trusted' "$dir/cert.log" ||
     why+=("no refusal of the test CA's certificate: $(cat "$dir/cert.log")")
+[ "$rc" -eq 1 ] || why+=("--once exited $rc with the certificate refused, not 1")
 grep -q 'connected' "$dir/cert.log" && why+=("it logged in all the same")
 [ "$(replies cert-1)" -eq 0 ] || why+=("a reply went out")
 end "a certificate the system does not trust is refused before LOGIN"
+
+# --- no IMAP server: --once fails, so that cron sees it ---------------------
+
+begin
+# A port nothing listens on: the one the test's Dovecot took, closed again.
+closed=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+sed -e "s|@localhost:$IMAP_PORT/|@localhost:$closed/|" -e "s|^database = .*|database = $dir/nowhere.db|" \
+    "$dir/mupbemd.conf" >"$dir/nowhere.conf"
+rc=0
+timeout 20 "$MUPBEMD" -c "$dir/nowhere.conf" --once >"$dir/nowhere.log" 2>&1 || rc=$?
+[ "$rc" -eq 1 ] || why+=("--once exited $rc with no IMAP server, not 1")
+grep -q "imap imap://localhost:$closed/INBOX: cannot connect" "$dir/nowhere.log" ||
+    why+=("no reason in the log: $(cat "$dir/nowhere.log")")
+grep -q 'once: the mailbox could not be read; exit status 1' "$dir/nowhere.log" ||
+    why+=("no word of the exit status in the log")
+end "--once with no IMAP server to reach exits 1 and says why"
 
 # --- IMAPS, a done folder, and sendmail ---------------------------------------
 

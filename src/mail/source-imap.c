@@ -330,17 +330,27 @@ source_imap_next(struct source *s, struct source_mail *m, char **cause)
 
 	memset(m, 0, sizeof *m);
 	if (si->imap == NULL) {
-		if (time(NULL) < si->retry || source_imap_connect(si) == -1)
+		if (time(NULL) < si->retry)
 			return (0);
+		if (source_imap_connect(si) == -1) {
+			s->failed = 1;
+			return (0);
+		}
 	}
 	for (;;) {
 		if (si->next == si->npending) {
-			if (searched || source_imap_search(si) == -1)
+			if (searched)
 				return (0);
+			if (source_imap_search(si) == -1) {
+				s->failed = 1;
+				return (0);
+			}
 			searched = 1;
 			continue;
 		}
 		rc = source_imap_fetch(s, si->pending[si->next++], m);
+		if (rc == -1)
+			s->failed = 1;
 		if (rc != 0)
 			return (rc == 1 ? 1 : 0);
 	}

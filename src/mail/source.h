@@ -50,6 +50,7 @@ struct source {
 	const struct source_ops	*ops;
 	size_t			 max;	/* read at most max + 1 bytes */
 	long long		 now;	/* the daemon's clock; 0: the system's */
+	int			 failed; /* a look for mail failed (IMAP) */
 	void			*state;
 };
 
