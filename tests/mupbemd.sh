@@ -279,6 +279,15 @@ cfg "a bad mailbox url" '[mailbox]\nurl = pop3://host\n' \
     "t.conf line 2: [mailbox] url: expected maildir:PATH, imap://[USER@]HOST[:PORT]/FOLDER or imaps://..., not 'pop3://host'"
 cfg "a bad send url" '[send]\nurl = pigeon:coop\n' \
     "t.conf line 2: [send] url: expected smtp://[USER@]HOST[:PORT], smtps://..., sendmail:PATH or maildir:PATH, not 'pigeon:coop'"
+cfg "a send url without a host" '[send]\nurl = smtp://:99999\n' \
+    "t.conf line 2: [send] url: 'smtp://:99999': no host name"
+cfg "a send url with a port past 65535" '[send]\nurl = smtp://mail.example.org:99999\n' \
+    "t.conf line 2: [send] url: 'smtp://mail.example.org:99999': the port must be a number from 1 to 65535"
+cfg "a mailbox url with a port that is not a number" \
+    '[mailbox]\nurl = imaps://u@mail.example.org:imaps/INBOX\n' \
+    "t.conf line 2: [mailbox] url: 'imaps://u@mail.example.org:imaps/INBOX': the port must be a number from 1 to 65535"
+cfg "a rate interval of 0" '[server]\nrate_interval = 0\n' \
+    "t.conf: rate_interval is at least 1 second ([server] rate_burst = 0 turns the rate limit off)"
 cfg "imap without a password" '[mailbox]\nurl = imaps://u@h/INBOX\n' \
     "t.conf: [mailbox] an IMAP mailbox needs a user (in the url or as user) and a password (password_file)"
 cfg "a missing password file" '[mailbox]\nurl = imaps://u@h/INBOX\npassword_file = /nonexistent/pass\n' \
@@ -322,6 +331,16 @@ cfg "a templates folder that does not exist" \
 : >not-a-folder
 cfg "a templates file that is not a folder" '[server]\ntemplates = not-a-folder\n' \
     "t.conf line 2: [server] templates: not-a-folder: not a folder"
+
+begin
+rm -rf t.dir && mkdir t.dir
+"$MUPBEMD" -c t.dir --once >out 2>err
+want "exit status" "$?" 78
+want "message" "$(cat err)" "mupbemd: t.dir: a folder, not a configuration file"
+"$MUPBEMD" -n -c t.dir >out 2>err
+want "exit status of -n" "$?" 78
+want "message of -n" "$(cat err)" "mupbemd: t.dir: a folder, not a configuration file"
+end "config: a folder given for the file"
 
 # --- the display name ---------------------------------------------------------
 

@@ -280,6 +280,56 @@ config_url_user(const char *v, char **url, char **user)
 	*user = buf_steal(&b);
 }
 
+/*
+ * The host and port of a network URL (after "scheme://" and a user
+ * and "@", if any): a host is needed, and a port, if given, is a
+ * number from 1 to 65535.  Anything else would only show when
+ * mupbemd first connects, as a failure tried again for ever.
+ */
+static int
+config_url_check(const char *v, char **why)
+{
+	const char	*host = strstr(v, "://") + 3, *p, *end, *at = NULL;
+	long		 port = 0;
+
+	end = host + strcspn(host, "/?#");
+	for (p = host; p < end; p++) {
+		if (*p == '@')
+			at = p;
+	}
+	if (at != NULL)
+		host = at + 1;
+	if (*host == '[') {
+		/* An IPv6 address, [::1]. */
+		if ((p = memchr(host, ']', (size_t)(end - host))) == NULL) {
+			xasprintf(why, "'%s': an IPv6 address needs its ']'", v);
+			return (-1);
+		}
+		p++;
+	} else
+		for (p = host; p < end && *p != ':'; p++)
+			;
+	if (p == host || (*host == '[' && p == host + 2)) {
+		xasprintf(why, "'%s': no host name", v);
+		return (-1);
+	}
+	if (p < end && *p != ':') {
+		xasprintf(why, "'%s': expected :PORT or / after the host", v);
+		return (-1);
+	}
+	if (p < end) {
+		for (p++; p < end && isdigit((unsigned char)*p) &&
+		    port <= 65535; p++)
+			port = port * 10 + (*p - '0');
+		if (p != end || port < 1 || port > 65535) {
+			xasprintf(why, "'%s': the port must be a number from 1 "
+			    "to 65535", v);
+			return (-1);
+		}
+	}
+	return (0);
+}
+
 /* [mailbox] url: maildir:PATH, imap://... or imaps://... */
 static int
 config_mailbox(struct config_file *c, const char *v, char **why)
@@ -293,6 +343,8 @@ config_mailbox(struct config_file *c, const char *v, char **why)
 	}
 	if (strncmp(v, "imap://", 7) == 0 || strncmp(v, "imaps://", 8) == 0) {
 		c->source = xstrdup("imap");
+		if (config_url_check(v, why) == -1)
+			return (-1);
 		config_url_user(v, &c->imap_url, &c->imap_user);
 		return (0);
 	}
@@ -321,6 +373,8 @@ config_send(struct config_file *c, const char *v, char **why)
 	}
 	if (strncmp(v, "smtp://", 7) == 0 || strncmp(v, "smtps://", 8) == 0) {
 		c->sender = xstrdup("smtp");
+		if (config_url_check(v, why) == -1)
+			return (-1);
 		config_url_user(v, &c->smtp_url, &c->smtp_user);
 		return (0);
 	}
@@ -705,6 +759,11 @@ config_check(const struct config_file *c, char **why)
 		    "1K");
 		return (-1);
 	}
+	if (c->rate_interval < 1) {
+		xasprintf(why, "rate_interval is at least 1 second ([server] "
+		    "rate_burst = 0 turns the rate limit off)");
+		return (-1);
+	}
 	if (c->invitation < CLOCK_HOUR) {
 		xasprintf(why, "[games] invitation: an invitation stays open "
 		    "an hour at least");
@@ -718,8 +777,13 @@ int
 config_file_load(struct config_file *c, const char *path, char **cause)
 {
 	struct config_reader	rd = { c, NULL };
+	struct stat		sb;
 	int			rc;
 
+	if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		xasprintf(cause, "%s: a folder, not a configuration file", path);
+		return (-1);
+	}
 	rc = ini_parse(path, config_handler, &rd);
 	if (rc == -1) {
 		xasprintf(cause, "%s: %s", path, strerror(errno));
