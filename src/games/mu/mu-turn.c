@@ -61,23 +61,30 @@ mu_turn_has_men(const struct mu_game *g, int seat)
 	return (0);
 }
 
-/* The segments seat occupies, as a mask; returns how many. */
+/*
+ * The segments seat occupies, as a mask; returns how many.  Once a
+ * piece is found on a segment, the segment's other cells are skipped.
+ */
 int
 mu_turn_occupied(const struct mu_game *g, int seat, uint64_t *mask)
 {
 	const struct mu_board	*b = &g->board;
-	uint64_t		 set;
-	int			 w, n = 0, s;
+	uint64_t		 set, segs = 0;
+	int			 w, s, cell, next;
 
-	*mask = 0;
 	for (w = 0; w < MU_BOARD_WORDS; w++) {
-		for (set = b->pieces[seat][w]; set != 0; set &= set - 1) {
-			s = mu_board_cell_segment(w * 64 + __builtin_ctzll(set));
-			n += (*mask & (uint64_t)1 << s) == 0;
-			*mask |= (uint64_t)1 << s;
+		for (set = b->pieces[seat][w]; set != 0;) {
+			cell = w * 64 + __builtin_ctzll(set);
+			s = mu_board_cell_segment(cell);
+			segs |= (uint64_t)1 << s;
+			next = (s + 1) * MU_SEGMENT_CELLS - w * 64;
+			if (next >= 64)
+				break;
+			set &= ~(uint64_t)0 << next;
 		}
 	}
-	return (n);
+	*mask = segs;
+	return (__builtin_popcountll(segs));
 }
 
 /*
