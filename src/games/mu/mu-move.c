@@ -37,7 +37,7 @@ static int	mu_move_path_check(const struct mu_game *,
 static int	mu_move_legal(const struct mu_game *, const struct mu_turn *,
 		    const struct mu_move *);
 static int	mu_move_reason(const struct mu_game *, const struct mu_turn *,
-		    const struct mu_move *, char **);
+		    const struct mu_move *, char **) __attribute__((noinline));
 
 /* Write a move as "C4-D2". */
 void
