@@ -70,12 +70,14 @@ mu_turn_occupied(const struct mu_game *g, int seat, uint64_t *mask)
 {
 	const struct mu_board	*b = &g->board;
 	uint64_t		 set, segs = 0;
-	int			 w, s, cell, next;
+	int			 w, s, cell, next, n = 0;
 
 	for (w = 0; w < MU_BOARD_WORDS; w++) {
 		for (set = b->pieces[seat][w]; set != 0;) {
 			cell = w * 64 + __builtin_ctzll(set);
 			s = mu_board_cell_segment(cell);
+			/* Found twice only if it runs on into word w + 1. */
+			n += (segs >> s & 1) == 0;
 			segs |= (uint64_t)1 << s;
 			next = (s + 1) * MU_SEGMENT_CELLS - w * 64;
 			if (next >= 64)
@@ -84,7 +86,7 @@ mu_turn_occupied(const struct mu_game *g, int seat, uint64_t *mask)
 		}
 	}
 	*mask = segs;
-	return (__builtin_popcountll(segs));
+	return (n);
 }
 
 /*
