@@ -661,11 +661,9 @@ mu_explode_run(struct mu_game *g, const int16_t *seeds, int nseeds,
 				cand[w] = e.hot[w] & ~e.osc[w];
 			set = cand;
 		}
-		if (mu_explode_any(set, e.nwords)) {
-			if (e.nexplode >= order->nexplode)
-				c = mu_explode_first(set, e.nwords);
-			else if ((c = mu_explode_choose(&e, set, 0, cause)) ==
-			    MU_NONE)
+		if ((c = mu_explode_first(set, e.nwords)) != MU_NONE) {
+			if (e.nexplode < order->nexplode && (c =
+			    mu_explode_choose(&e, set, 0, cause)) == MU_NONE)
 				goto out;
 			if (mu_explode_one(&e, c) && e.anyosc) {
 				memset(e.osc, 0, sizeof e.osc);
