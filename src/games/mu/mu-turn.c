@@ -27,10 +27,18 @@
  * resigned.  Resigning ends a two-player game at once.
  */
 
+static int	mu_turn_words(const struct mu_board *);
 static void	mu_turn_note(struct mu_report *, int, int, int);
 static void	mu_turn_pass(struct mu_game *, int, int, struct mu_report *);
 static void	mu_turn_over(struct mu_game *, struct mu_report *);
 static void	mu_turn_next(struct mu_game *, struct mu_report *);
+
+/* The words of a seat's bit set of pieces that cover the board. */
+static inline int
+mu_turn_words(const struct mu_board *b)
+{
+	return ((mu_board_ncells(b) + 63) / 64);
+}
 
 /* The number of men seat has on the board. */
 int
@@ -40,7 +48,7 @@ mu_turn_men(const struct mu_game *g, int seat)
 	uint64_t		 set;
 	int			 w, n = 0;
 
-	for (w = 0; w < MU_BOARD_WORDS; w++) {
+	for (w = 0; w < mu_turn_words(b); w++) {
 		for (set = b->pieces[seat][w]; set != 0; set &= set - 1)
 			n += b->cells[w * 64 + __builtin_ctzll(set)].height;
 	}
@@ -72,7 +80,7 @@ mu_turn_occupied(const struct mu_game *g, int seat, uint64_t *mask)
 	uint64_t		 set, segs = 0;
 	int			 w, s, cell, next, n = 0;
 
-	for (w = 0; w < MU_BOARD_WORDS; w++) {
+	for (w = 0; w < mu_turn_words(b); w++) {
 		for (set = b->pieces[seat][w]; set != 0;) {
 			cell = w * 64 + __builtin_ctzll(set);
 			s = mu_board_cell_segment(cell);
