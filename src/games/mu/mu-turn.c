@@ -31,6 +31,7 @@ static int	mu_turn_words(const struct mu_board *);
 static void	mu_turn_note(struct mu_report *, int, int, int);
 static void	mu_turn_pass(struct mu_game *, int, int, struct mu_report *);
 static void	mu_turn_over(struct mu_game *, struct mu_report *);
+static int	mu_turn_automatic(const struct mu_game *);
 static void	mu_turn_next(struct mu_game *, struct mu_report *);
 
 /* The words of a seat's bit set of pieces that cover the board. */
@@ -176,33 +177,46 @@ mu_turn_over(struct mu_game *g, struct mu_report *r)
 	mu_score_count(g, &r->score);
 }
 
-/* The turn is done: on to the next player, or the end. */
-static void
-mu_turn_next(struct mu_game *g, struct mu_report *r)
-{
-	g->allowance++;
-	if (g->passes >= g->players) {
-		mu_turn_over(g, r);
-		return;
-	}
-	g->to_move = (g->to_move + 1) % g->players;
-	mu_turn_enter(g, r);
-}
-
 /*
- * A turn is about to start: a player without men, or one who resigned
- * from a game of three or more, passes automatically.
+ * Does the player to move pass automatically: having no men, or having
+ * resigned from a game of three or more?
  */
-void
-mu_turn_enter(struct mu_game *g, struct mu_report *r)
+static int
+mu_turn_automatic(const struct mu_game *g)
 {
 	int	seat = g->to_move;
 
-	if (g->phase != MU_PHASE_MOVEMENT)
+	return (g->phase == MU_PHASE_MOVEMENT &&
+	    ((g->resigned & (1U << seat)) != 0 || !mu_turn_has_men(g, seat)));
+}
+
+/*
+ * The turn is done: on to the next player, or the end.  A loop rather
+ * than through mu_turn_enter(), over the players who pass automatically.
+ */
+static void
+mu_turn_next(struct mu_game *g, struct mu_report *r)
+{
+	for (;;) {
+		g->allowance++;
+		if (g->passes >= g->players) {
+			mu_turn_over(g, r);
+			return;
+		}
+		g->to_move = (g->to_move + 1) % g->players;
+		if (!mu_turn_automatic(g))
+			return;
+		mu_turn_pass(g, g->to_move, 1, r);
+	}
+}
+
+/* A turn is about to start: its player may pass automatically. */
+void
+mu_turn_enter(struct mu_game *g, struct mu_report *r)
+{
+	if (!mu_turn_automatic(g))
 		return;
-	if ((g->resigned & (1U << seat)) == 0 && mu_turn_has_men(g, seat))
-		return;
-	mu_turn_pass(g, seat, 1, r);
+	mu_turn_pass(g, g->to_move, 1, r);
 	mu_turn_next(g, r);
 }
 
