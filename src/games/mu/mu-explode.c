@@ -24,14 +24,11 @@
  * neighbours lie in two or more sections, and otherwise into
  * Commonwealth, with one new man of its colour sprouting on it.
  *
- * Resolution is a loop.  Each time round, the board is recorded (as a
- * 64-bit hash of every cell's layer and piece, kept up to date as cells
- * change; only boards of one reaction are compared, so the hash starts
- * at 0 and holds the changes since the move, which compare just as the
- * whole boards' hashes would).  If the same board was recorded before, the cells that
- * exploded since its last occurrence are known to oscillate.  Then:
+ * Resolution is a loop.  Each time round that some cell is hot, the
+ * board is recorded as a 64-bit hash of every cell's layer and piece.
+ * If the same board was recorded before, the cells that exploded since
+ * its last occurrence are known to oscillate.  Then:
  *
- *   - no cell hot: the reaction rests;
  *   - some hot cell not known to oscillate: one of them explodes, the
  *     next one the move's explosion list names, the only one, or the
  *     lowest-named; if that changes the board, what was known to
@@ -44,10 +41,27 @@
  *     The records are then forgotten, as they are whenever a cell
  *     changes layer.
  *
+ * With no cell hot the reaction rests, and that board is not recorded:
+ * whatever a record there found out would no longer matter.
+ *
+ * An explosion changes the board unless it keeps its layer and has no
+ * counted neighbour: any other explosion moves men.
+ *
+ * Only boards recorded since the records were last forgotten are ever
+ * compared, so the hash need only differ from the whole board's hash
+ * by something that stays the same in that time.  It is therefore
+ * brought up to date lazily: each cell a step changes is noted as it
+ * was, and the next record mixes the notes in (a step changes a cell
+ * once at most).  The first record after the records are forgotten,
+ * and the end of the reaction, drop the notes unmixed, so the step
+ * that ends a reaction or changes a layer costs no hashing at all.
+ *
  * The hot cells are a bit set over cell numbers, which are in name
- * order, so the lowest-named hot cell is the lowest set bit.  Only a
- * cell that changed, or a neighbour of one, can change its hotness, so
- * each step looks at seven cells.
+ * order, so the lowest-named hot cell is the lowest set bit; only the
+ * words that cover the board are looked at.  Only a cell that changed,
+ * or a neighbour of one whose layer changed, can change its hotness:
+ * an explosion looks at the exploding cell and the neighbours it sent
+ * men to, or at all seven cells if the exploding cell changed layer.
  *
  * The loop always ends in practice: between layer changes no men are
  * added, so the board must come back; a step limit far beyond any real
@@ -59,6 +73,20 @@
 #define MU_EXPLODE_STACK	256
 #define MU_EXPLODE_LIMIT	1000000
 
+/* The neighbours' layers that each layer's capacity counts, as bits. */
+#define MU_EXPLODE_COUNTS(layer) \
+	((layer) == MU_LAYER_VIRGIN ? 1U << MU_LAYER_VIRGIN : \
+	 (layer) == MU_LAYER_COMMON ? \
+	 (1U << MU_LAYER_VIRGIN | 1U << MU_LAYER_COMMON) : 1U << MU_LAYER_WALL)
+
+/* A cell as it was before a change the hash has not taken in yet. */
+struct mu_explode_was {
+	int16_t		cell;
+	uint8_t		layer;
+	int8_t		colour;
+	uint16_t	height;
+};
+
 struct mu_explode {
 	struct mu_game		*g;
 	struct mu_board		*b;
@@ -67,10 +95,14 @@ struct mu_explode {
 	int			 nremove;	/* removal list entries used */
 	struct mu_report	*r;
 	int			 explosions;
+	int			 nwords;	/* words a set of cells needs */
 
 	uint64_t		 hot[MU_EXPLODE_WORDS];
 	uint64_t		 osc[MU_EXPLODE_WORDS];
+	int			 anyosc;	/* osc may be non-empty */
 	uint64_t		 hash;
+	struct mu_explode_was	 was[MU_MAX_CELLS];	/* changes not hashed */
+	int			 nwas;
 
 	uint64_t		*hist;		/* boards recorded */
 	int			*hist_at;	/* log length at last sight */
@@ -83,20 +115,23 @@ struct mu_explode {
 	int16_t			 log_stack[MU_EXPLODE_STACK];
 };
 
-static uint64_t	mu_explode_mix(int, const struct mu_cell *);
-static void	mu_explode_put(struct mu_explode *, int, int, int, int);
+static uint64_t	mu_explode_mix(int, int, int, int);
+static int	mu_explode_is_hot(const struct mu_board *, int);
+static void	mu_explode_note(struct mu_explode *, int);
+static void	mu_explode_height(struct mu_explode *, int, int);
 static void	mu_explode_check(struct mu_explode *, int);
 static void	mu_explode_around(struct mu_explode *, int);
-static int	mu_explode_first(const uint64_t *);
-static int	mu_explode_count(const uint64_t *);
-static void	mu_explode_names(const uint64_t *, struct buf *);
+static int	mu_explode_any(const uint64_t *, int);
+static int	mu_explode_first(const uint64_t *, int);
+static int	mu_explode_count(const uint64_t *, int);
+static void	mu_explode_names(const uint64_t *, int, struct buf *);
 static void	mu_explode_grow(struct mu_explode *);
 static void	mu_explode_record(struct mu_explode *);
 static void	mu_explode_forget(struct mu_explode *);
 static void	mu_explode_event(struct mu_explode *, int, int, int, int,
 		    int);
 static void	mu_explode_give(struct mu_explode *, int, int);
-static void	mu_explode_one(struct mu_explode *, int);
+static int	mu_explode_one(struct mu_explode *, int);
 static int	mu_explode_choose(struct mu_explode *, const uint64_t *, int,
 		    char **);
 static void	mu_explode_remove(struct mu_explode *, int);
@@ -104,55 +139,73 @@ static void	mu_explode_trim_cell(struct mu_explode *, int, int);
 static void	mu_explode_trim(struct mu_explode *);
 static void	mu_explode_unused(struct mu_explode *);
 static void	mu_explode_give_up(struct mu_explode *);
+static int	mu_explode_run(struct mu_game *, const int16_t *, int,
+		    const struct mu_order *, struct mu_report *, char **)
+		    __attribute__((noinline));
 
 /* A cell's share of the board hash. */
-static uint64_t
-mu_explode_mix(int c, const struct mu_cell *cell)
+static inline uint64_t
+mu_explode_mix(int c, int layer, int colour, int height)
 {
 	uint64_t	x;
 
-	x = (uint64_t)c << 32 | (uint64_t)cell->layer << 24 |
-	    (uint64_t)(uint8_t)cell->colour << 16 | cell->height;
+	x = (uint64_t)c << 32 | (uint64_t)layer << 24 |
+	    (uint64_t)(uint8_t)colour << 16 | (uint64_t)height;
 	x += 0x9e3779b97f4a7c15ULL;
 	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
 	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
 	return (x ^ (x >> 31));
 }
 
+static inline int
+mu_explode_is_hot(const struct mu_board *b, int c)
+{
+	const struct mu_cell	*cell = &b->cells[c];
+
+	if (cell->height == 0)
+		return (0);
+	if (cell->layer == MU_LAYER_WALL)
+		return (cell->height > cell->around[MU_LAYER_WALL]);
+	return (cell->height >= mu_board_capacity(b, c));
+}
+
 /* Is cell hot: non-empty and at or over capacity (on the Wall, over)? */
 int
 mu_explode_hot(const struct mu_board *b, int c)
 {
-	const struct mu_cell	*cell = &b->cells[c];
-	int			 cap;
-
-	if (cell->height == 0)
-		return (0);
-	cap = mu_board_capacity(b, c);
-	if (cell->layer == MU_LAYER_WALL)
-		return (cell->height > cap);
-	return (cell->height >= cap);
+	return (mu_explode_is_hot(b, c));
 }
 
-/* Change cell c, keeping the board hash up to date. */
-static void
-mu_explode_put(struct mu_explode *e, int c, int layer, int colour,
-    int height)
+/* Note cell c as it is, before a change the hash is yet to take in. */
+static inline void
+mu_explode_note(struct mu_explode *e, int c)
 {
-	struct mu_cell	*cell = &e->b->cells[c];
+	const struct mu_cell	*cell = &e->b->cells[c];
+	struct mu_explode_was	*w = &e->was[e->nwas++];
 
-	e->hash ^= mu_explode_mix(c, cell);
-	mu_board_set_layer(e->b, c, layer);
-	mu_board_set_piece(e->b, c, colour, height);
-	e->hash ^= mu_explode_mix(c, cell);
+	w->cell = (int16_t)c;
+	w->layer = cell->layer;
+	w->colour = cell->colour;
+	w->height = cell->height;
 }
 
-static void
+/* Leave height men on non-empty cell c, emptying it if none. */
+static inline void
+mu_explode_height(struct mu_explode *e, int c, int height)
+{
+	mu_explode_note(e, c);
+	if (height > 0)
+		e->b->cells[c].height = (uint16_t)height;
+	else
+		mu_board_set_piece(e->b, c, MU_NONE, 0);
+}
+
+static inline void
 mu_explode_check(struct mu_explode *e, int c)
 {
 	uint64_t	bit = (uint64_t)1 << (c & 63);
 
-	if (mu_explode_hot(e->b, c))
+	if (mu_explode_is_hot(e->b, c))
 		e->hot[c >> 6] |= bit;
 	else
 		e->hot[c >> 6] &= ~bit;
@@ -171,13 +224,25 @@ mu_explode_around(struct mu_explode *e, int c)
 	}
 }
 
+/* Does set, of nwords words, hold any cell? */
+static inline int
+mu_explode_any(const uint64_t *set, int nwords)
+{
+	uint64_t	any = 0;
+	int		w;
+
+	for (w = 0; w < nwords; w++)
+		any |= set[w];
+	return (any != 0);
+}
+
 /* The lowest cell in set, or MU_NONE. */
-static int
-mu_explode_first(const uint64_t *set)
+static inline int
+mu_explode_first(const uint64_t *set, int nwords)
 {
 	int	w;
 
-	for (w = 0; w < MU_EXPLODE_WORDS; w++) {
+	for (w = 0; w < nwords; w++) {
 		if (set[w] != 0)
 			return (w * 64 + __builtin_ctzll(set[w]));
 	}
@@ -185,23 +250,23 @@ mu_explode_first(const uint64_t *set)
 }
 
 static int
-mu_explode_count(const uint64_t *set)
+mu_explode_count(const uint64_t *set, int nwords)
 {
 	int	w, n = 0;
 
-	for (w = 0; w < MU_EXPLODE_WORDS; w++)
+	for (w = 0; w < nwords; w++)
 		n += __builtin_popcountll(set[w]);
 	return (n);
 }
 
 /* Name the cells in set: "D2", "D2 and D3", "D2, D3 and E1". */
 static void
-mu_explode_names(const uint64_t *set, struct buf *out)
+mu_explode_names(const uint64_t *set, int nwords, struct buf *out)
 {
 	char	name[MU_NAME_MAX];
-	int	n = mu_explode_count(set), i = 0, c;
+	int	n = mu_explode_count(set, nwords), i = 0, c;
 
-	for (c = 0; c < MU_EXPLODE_WORDS * 64; c++) {
+	for (c = 0; c < nwords * 64; c++) {
 		if ((set[c >> 6] & ((uint64_t)1 << (c & 63))) == 0)
 			continue;
 		buf_adds(out, text_list_sep((size_t)i++, (size_t)n));
@@ -235,17 +300,32 @@ mu_explode_grow(struct mu_explode *e)
 /*
  * Record the board.  If it was seen before, the cells that exploded
  * since then are known to oscillate (as well as those already known).
+ * The first record since the records were forgotten has nothing to be
+ * compared with, so it drops the notes rather than mix them in.
  */
 static void
 mu_explode_record(struct mu_explode *e)
 {
-	int	i, j;
+	const struct mu_explode_was	*w;
+	const struct mu_cell		*cell;
+	int				 i, j, c;
 
+	for (i = 0; e->nhist != 0 && i < e->nwas; i++) {
+		w = &e->was[i];
+		cell = &e->b->cells[w->cell];
+		e->hash ^= mu_explode_mix(w->cell, w->layer, w->colour,
+		    w->height) ^ mu_explode_mix(w->cell, cell->layer,
+		    cell->colour, cell->height);
+	}
+	e->nwas = 0;
 	for (i = e->nhist - 1; i >= 0; i--) {
 		if (e->hist[i] != e->hash)
 			continue;
-		for (j = e->hist_at[i]; j < e->nlog; j++)
-			e->osc[e->log[j] >> 6] |= (uint64_t)1 << (e->log[j] & 63);
+		for (j = e->hist_at[i]; j < e->nlog; j++) {
+			c = e->log[j];
+			e->osc[c >> 6] |= (uint64_t)1 << (c & 63);
+			e->anyosc = 1;
+		}
 		e->hist_at[i] = e->nlog;
 		return;
 	}
@@ -261,6 +341,7 @@ mu_explode_forget(struct mu_explode *e)
 	e->nhist = 0;
 	e->nlog = 0;
 	memset(e->osc, 0, sizeof e->osc);
+	e->anyosc = 0;
 }
 
 static void
@@ -276,31 +357,36 @@ mu_explode_event(struct mu_explode *e, int type, int c, int seat, int men,
 }
 
 /* One man of seat arrives on cell c: it merges or captures. */
-static void
+static inline void
 mu_explode_give(struct mu_explode *e, int c, int seat)
 {
 	struct mu_cell	*cell = &e->b->cells[c];
 	struct mu_event	*ev;
 
+	mu_explode_note(e, c);
 	if (cell->colour == seat) {
-		mu_explode_put(e, c, cell->layer, seat, cell->height + 1);
+		cell->height++;
 		return;
 	}
-	if (cell->colour != MU_NONE && (ev = mu_report_event(e->r,
-	    MU_EVENT_CAPTURE, seat, c)) != NULL) {
+	if (cell->colour != MU_NONE && e->r != NULL && (ev =
+	    mu_report_event(e->r, MU_EVENT_CAPTURE, seat, c)) != NULL) {
 		ev->other = cell->colour;
 		ev->men = cell->height;
 	}
-	mu_explode_put(e, c, cell->layer, seat, 1);
+	mu_board_set_piece(e->b, c, seat, 1);
 }
 
-/* Explode hot cell c. */
-static void
+/*
+ * Explode hot cell c.  Returns whether the board changed: it did unless
+ * c kept its layer and had no neighbour to send a man to.
+ */
+static int
 mu_explode_one(struct mu_explode *e, int c)
 {
 	struct mu_board	*b = e->b;
 	struct mu_cell	*cell = &b->cells[c];
 	struct mu_event	*ev;
+	unsigned	 counts;
 	int		 layer = cell->layer, seat = cell->colour;
 	int		 height = cell->height, next = layer, section = MU_NONE;
 	int		 cap, d, n, s;
@@ -319,51 +405,46 @@ mu_explode_one(struct mu_explode *e, int c)
 				next = MU_LAYER_WALL;
 		}
 	}
-	if ((ev = mu_report_event(e->r, MU_EVENT_EXPLODE, seat, c)) != NULL) {
+	if (e->r != NULL &&
+	    (ev = mu_report_event(e->r, MU_EVENT_EXPLODE, seat, c)) != NULL) {
 		ev->layer = (uint8_t)layer;
 		ev->layer2 = (uint8_t)next;
 		ev->men = (uint16_t)cap;
 		ev->men2 = (uint16_t)(height - cap);
 	}
+	counts = MU_EXPLODE_COUNTS(layer);
 	for (d = 0; d < HEX_NDIRS; d++) {
 		n = cell->nb[d];
-		if (n == MU_NONE)
+		if (n == MU_NONE || (counts >> b->cells[n].layer & 1) == 0)
 			continue;
-		switch (layer) {
-		case MU_LAYER_VIRGIN:
-			if (b->cells[n].layer != MU_LAYER_VIRGIN)
-				continue;
-			break;
-		case MU_LAYER_COMMON:
-			if (b->cells[n].layer == MU_LAYER_WALL)
-				continue;
-			break;
-		case MU_LAYER_WALL:
-			if (b->cells[n].layer != MU_LAYER_WALL)
-				continue;
-			break;
-		}
 		mu_explode_give(e, n, seat);
+		/* With no layer changed, only the men sent change hotness. */
+		if (next == layer)
+			mu_explode_check(e, n);
 	}
 	e->explosions++;
-	if (next == MU_LAYER_COMMON && layer == MU_LAYER_VIRGIN) {
-		cell->section = (int16_t)(section != MU_NONE ? section :
-		    b->nsections++);
-		mu_explode_put(e, c, next, seat, height - cap + 1);
-		mu_explode_event(e, MU_EVENT_SPROUT, c, seat, 1, 0);
-	} else {
-		mu_explode_put(e, c, next, seat, height - cap);
-		if (next != layer)
-			mu_explode_event(e, MU_EVENT_WALL, c, seat, 0, 0);
-	}
-	if (next != layer)
-		mu_explode_forget(e);
-	else {
+	if (next == layer) {
+		mu_explode_height(e, c, height - cap);
 		if (e->nlog == e->size)
 			mu_explode_grow(e);
 		e->log[e->nlog++] = (int16_t)c;
+		mu_explode_check(e, c);
+		return (cap > 0);
 	}
+	if (next == MU_LAYER_COMMON) {
+		cell->section = (int16_t)(section != MU_NONE ? section :
+		    b->nsections++);
+		mu_explode_height(e, c, height - cap + 1);
+		mu_board_set_layer(b, c, next);
+		mu_explode_event(e, MU_EVENT_SPROUT, c, seat, 1, 0);
+	} else {
+		mu_explode_height(e, c, height - cap);
+		mu_board_set_layer(b, c, next);
+		mu_explode_event(e, MU_EVENT_WALL, c, seat, 0, 0);
+	}
+	mu_explode_forget(e);
 	mu_explode_around(e, c);
+	return (1);
 }
 
 /*
@@ -384,18 +465,18 @@ mu_explode_choose(struct mu_explode *e, const uint64_t *cand, int removal,
 	n = removal ? e->order->nremove : e->order->nexplode;
 	used = removal ? &e->nremove : &e->nexplode;
 	if (*used >= n)
-		return (mu_explode_first(cand));
+		return (mu_explode_first(cand, e->nwords));
 	c = list[*used];
 	if (cand[c >> 6] & ((uint64_t)1 << (c & 63))) {
 		(*used)++;
 		return (c);
 	}
-	if (mu_explode_count(cand) == 1)
-		return (mu_explode_first(cand));
+	if (mu_explode_count(cand, e->nwords) == 1)
+		return (mu_explode_first(cand, e->nwords));
 
 	mu_name_cell(c, name, sizeof name);
 	buf_init(&names);
-	mu_explode_names(cand, &names);
+	mu_explode_names(cand, e->nwords, &names);
 	if (removal) {
 		xasprintf(cause, "removal list: %s is not a hot oscillating "
 		    "cell; the hot oscillating cells were %s", name,
@@ -419,7 +500,7 @@ mu_explode_remove(struct mu_explode *e, int c)
 	struct mu_cell	*cell = &e->b->cells[c];
 
 	mu_explode_event(e, MU_EVENT_REMOVE, c, cell->colour, 1, 0);
-	mu_explode_put(e, c, cell->layer, cell->colour, cell->height - 1);
+	mu_explode_height(e, c, cell->height - 1);
 	mu_explode_check(e, c);
 }
 
@@ -435,10 +516,9 @@ mu_explode_trim_cell(struct mu_explode *e, int c, int keep)
 		return;
 	mu_explode_event(e, MU_EVENT_REMOVE, c, cell->colour,
 	    cell->height - keep, 0);
-	mu_explode_put(e, c, cell->layer, cell->colour, keep);
+	mu_explode_height(e, c, keep);
 	mu_explode_check(e, c);
 }
-
 /*
  * Classic: trim every Wall section (connected Wall cells) and every
  * Commonwealth section that holds an oscillating cell.
@@ -499,6 +579,7 @@ mu_explode_give_up(struct mu_explode *e)
 		    e->b->cells[c].layer != MU_LAYER_VIRGIN)
 			e->osc[c >> 6] |= (uint64_t)1 << (c & 63);
 	}
+	e->anyosc = 1;
 }
 
 /* Report the list entries the reaction did not need. */
@@ -526,81 +607,91 @@ mu_explode_resolve(struct mu_game *g, const int16_t *seeds, int nseeds,
     const struct mu_order *order, struct mu_report *r, char **cause)
 {
 	static const struct mu_order	 none;
-	struct mu_explode		 e;
-	uint64_t			 cand[MU_EXPLODE_WORDS], hash;
-	int				 i, c, w, steps = 0, any = 0;
+	int				 i;
 
 	if (order == NULL)
 		order = &none;
-	e.b = &g->board;
-	memset(e.hot, 0, sizeof e.hot);
-	for (i = 0; i < nseeds; i++)
-		mu_explode_check(&e, seeds[i]);
-	for (w = 0; w < MU_EXPLODE_WORDS; w++)
-		any |= e.hot[w] != 0;
-	if (!any && order->nexplode == 0 && order->nremove == 0)
+	for (i = 0; i < nseeds; i++) {
+		if (mu_explode_is_hot(&g->board, seeds[i]))
+			break;
+	}
+	/* Most moves set nothing off: leave before the loop is set up. */
+	if (i == nseeds && order->nexplode == 0 && order->nremove == 0)
 		return (0);
+	return (mu_explode_run(g, seeds, nseeds, order, r, cause));
+}
+
+/* The loop of mu_explode_resolve(). */
+static int
+mu_explode_run(struct mu_game *g, const int16_t *seeds, int nseeds,
+    const struct mu_order *order, struct mu_report *r, char **cause)
+{
+	struct mu_explode	 e;
+	uint64_t		 cand[MU_EXPLODE_WORDS];
+	const uint64_t		*set;
+	int			 i, c, w, steps = 0, n = -1;
 
 	e.g = g;
+	e.b = &g->board;
 	e.order = order;
 	e.nexplode = e.nremove = 0;
 	e.r = r;
 	e.explosions = 0;
+	e.nwords = (mu_board_ncells(e.b) + 63) / 64;
+	memset(e.hot, 0, sizeof e.hot);
+	memset(e.osc, 0, sizeof e.osc);
+	e.anyosc = 0;
 	e.hash = 0;
+	e.nwas = 0;
 	e.hist = e.hist_stack;
 	e.hist_at = e.hist_at_stack;
 	e.log = e.log_stack;
 	e.size = MU_EXPLODE_STACK;
 	e.nhist = e.nlog = 0;
-	memset(e.osc, 0, sizeof e.osc);
+	for (i = 0; i < nseeds; i++)
+		mu_explode_check(&e, seeds[i]);
 
-	for (;;) {
+	while (mu_explode_any(e.hot, e.nwords)) {
 		mu_explode_record(&e);
 		if (++steps > MU_EXPLODE_LIMIT)
 			mu_explode_give_up(&e);
-		any = 0;
-		for (w = 0; w < MU_EXPLODE_WORDS; w++) {
-			cand[w] = e.hot[w] & ~e.osc[w];
-			any |= e.hot[w] != 0;
+		set = e.hot;
+		if (e.anyosc) {
+			for (w = 0; w < e.nwords; w++)
+				cand[w] = e.hot[w] & ~e.osc[w];
+			set = cand;
 		}
-		if (!any)
-			break;
-		if (mu_explode_first(cand) != MU_NONE) {
-			if ((c = mu_explode_choose(&e, cand, 0, cause)) ==
-			    MU_NONE)
-				goto fail;
-			hash = e.hash;
-			mu_explode_one(&e, c);
-			if (e.hash != hash)
+		if ((c = mu_explode_first(set, e.nwords)) != MU_NONE) {
+			if (e.nexplode < order->nexplode && (c =
+			    mu_explode_choose(&e, set, 0, cause)) == MU_NONE)
+				goto out;
+			if (mu_explode_one(&e, c) && e.anyosc) {
 				memset(e.osc, 0, sizeof e.osc);
+				e.anyosc = 0;
+			}
 			continue;
 		}
 		if (g->variant->oscillation == MU_OSC_TRIM_SECTIONS)
 			mu_explode_trim(&e);
 		else {
-			for (w = 0; w < MU_EXPLODE_WORDS; w++)
+			for (w = 0; w < e.nwords; w++)
 				cand[w] = e.hot[w] & e.osc[w];
 			if ((c = mu_explode_choose(&e, cand, 1, cause)) ==
 			    MU_NONE)
-				goto fail;
+				goto out;
 			mu_explode_remove(&e, c);
 		}
 		mu_explode_forget(&e);
 		steps = 0;
 	}
 	mu_explode_unused(&e);
-	if (e.hist != e.hist_stack) {
-		free(e.hist);
-		free(e.hist_at);
-		free(e.log);
-	}
-	return (e.explosions);
+	n = e.explosions;
 
-fail:
+out:
 	if (e.hist != e.hist_stack) {
 		free(e.hist);
 		free(e.hist_at);
 		free(e.log);
 	}
-	return (-1);
+	return (n);
 }

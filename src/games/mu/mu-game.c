@@ -50,6 +50,7 @@ static int	mu_game_turn(struct mu_game *, const struct mu_action *,
 static int	mu_game_steps(struct mu_game *, const struct mu_action *,
 		    struct mu_report *, char **);
 static int	mu_game_move_cmp(const void *, const void *);
+static void	mu_game_move_failed(const struct mu_move *, char **);
 
 /* Set up a new game of variant with players and segments per player. */
 int
@@ -190,18 +191,25 @@ int
 mu_game_move(struct mu_game *g, struct mu_turn *t, const struct mu_move *m,
     const struct mu_order *o, struct mu_report *r, char **cause)
 {
-	char	name[2 * MU_NAME_MAX], *why;
 	int	n;
 
 	if (mu_move_check(g, t, m, cause) == -1)
 		return (-1);
 	mu_move_apply(g, t, m, r);
-	if ((n = mu_explode_resolve(g, &m->to, 1, o, r, &why)) == -1) {
-		mu_move_name(m, name, sizeof name);
-		xasprintf(cause, "%s: %s", name, why);
-		free(why);
-	}
+	if ((n = mu_explode_resolve(g, &m->to, 1, o, r, cause)) == -1)
+		mu_game_move_failed(m, cause);
 	return (n);
+}
+
+/* Put move m's name before the reason *cause gives why it failed. */
+static void
+mu_game_move_failed(const struct mu_move *m, char **cause)
+{
+	char	name[2 * MU_NAME_MAX], *why = *cause;
+
+	mu_move_name(m, name, sizeof name);
+	xasprintf(cause, "%s: %s", name, why);
+	free(why);
 }
 
 /*

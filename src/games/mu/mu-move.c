@@ -34,6 +34,10 @@ static int	mu_move_piece_check(const struct mu_game *,
 		    const struct mu_move *, char **);
 static int	mu_move_path_check(const struct mu_game *,
 		    const struct mu_move *, char **);
+static int	mu_move_legal(const struct mu_game *, const struct mu_turn *,
+		    const struct mu_move *);
+static int	mu_move_reason(const struct mu_game *, const struct mu_turn *,
+		    const struct mu_move *, char **) __attribute__((noinline));
 
 /* Write a move as "C4-D2". */
 void
@@ -189,9 +193,40 @@ mu_move_path_check(const struct mu_game *g, const struct mu_move *m,
 	return (0);
 }
 
-/* Check that the player to move may make move m in turn t. */
-int
-mu_move_check(const struct mu_game *g, const struct mu_turn *t,
+/*
+ * Is move m legal for the player to move in turn t?  The same test as
+ * the checks above, in one pass and without a reason: most moves pass.
+ */
+static inline int
+mu_move_legal(const struct mu_game *g, const struct mu_turn *t,
+    const struct mu_move *m)
+{
+	const struct mu_board	*b = &g->board;
+	const struct mu_cell	*start = &b->cells[m->from], *c;
+	int			 i, n = m->from, seat = g->to_move;
+
+	if (t->moves >= t->limit || start->colour != seat ||
+	    m->men > start->height)
+		return (0);
+	if (g->variant->turn_rule != MU_TURN_SINGLE &&
+	    ((t->occupied & ~t->used) >> mu_board_cell_segment(m->from) &
+	    1) == 0)
+		return (0);
+	for (i = 1; i <= m->men; i++) {
+		if ((n = b->cells[n].nb[m->dir]) == MU_NONE)
+			return (0);
+		c = &b->cells[n];
+		if (start->layer != MU_LAYER_WALL &&
+		    c->layer == MU_LAYER_WALL &&
+		    (i == m->men || c->colour != seat))
+			return (0);
+	}
+	return (1);
+}
+
+/* Say why the player to move may not make move m in turn t. */
+static int
+mu_move_reason(const struct mu_game *g, const struct mu_turn *t,
     const struct mu_move *m, char **cause)
 {
 	if (t->moves >= t->limit)
@@ -201,6 +236,16 @@ mu_move_check(const struct mu_game *g, const struct mu_turn *t,
 	if (mu_move_turn_check(g, t, m, cause) == -1)
 		return (-1);
 	return (mu_move_path_check(g, m, cause));
+}
+
+/* Check that the player to move may make move m in turn t. */
+int
+mu_move_check(const struct mu_game *g, const struct mu_turn *t,
+    const struct mu_move *m, char **cause)
+{
+	if (mu_move_legal(g, t, m))
+		return (0);
+	return (mu_move_reason(g, t, m, cause));
 }
 
 /* Make move m (already checked) and note it in turn t. */
@@ -213,16 +258,22 @@ mu_move_apply(struct mu_game *g, struct mu_turn *t, const struct mu_move *m,
 	struct mu_event	*ev;
 	int		 seat = from->colour;
 
-	if ((ev = mu_report_event(r, MU_EVENT_MOVE, seat, m->from)) != NULL) {
+	if (r != NULL && (ev = mu_report_event(r, MU_EVENT_MOVE, seat,
+	    m->from)) != NULL) {
 		ev->cell2 = m->to;
 		ev->men = m->men;
 	}
-	mu_board_set_piece(b, m->from, seat, from->height - m->men);
+	/* Heights change in place; only a piece come or gone is set. */
+	if (from->height > m->men)
+		from->height = (uint16_t)(from->height - m->men);
+	else
+		mu_board_set_piece(b, m->from, MU_NONE, 0);
 	if (to->colour == seat) {
 		to->height = (uint16_t)(to->height + m->men);
 	} else {
-		if (to->colour != MU_NONE && (ev = mu_report_event(r,
-		    MU_EVENT_CAPTURE, seat, m->to)) != NULL) {
+		if (to->colour != MU_NONE && r != NULL &&
+		    (ev = mu_report_event(r, MU_EVENT_CAPTURE, seat,
+		    m->to)) != NULL) {
 			ev->other = to->colour;
 			ev->men = to->height;
 		}

@@ -27,10 +27,19 @@
  * resigned.  Resigning ends a two-player game at once.
  */
 
+static int	mu_turn_words(const struct mu_board *);
 static void	mu_turn_note(struct mu_report *, int, int, int);
 static void	mu_turn_pass(struct mu_game *, int, int, struct mu_report *);
 static void	mu_turn_over(struct mu_game *, struct mu_report *);
+static int	mu_turn_automatic(const struct mu_game *);
 static void	mu_turn_next(struct mu_game *, struct mu_report *);
+
+/* The words of a seat's bit set of pieces that cover the board. */
+static inline int
+mu_turn_words(const struct mu_board *b)
+{
+	return ((mu_board_ncells(b) + 63) / 64);
+}
 
 /* The number of men seat has on the board. */
 int
@@ -40,7 +49,7 @@ mu_turn_men(const struct mu_game *g, int seat)
 	uint64_t		 set;
 	int			 w, n = 0;
 
-	for (w = 0; w < MU_BOARD_WORDS; w++) {
+	for (w = 0; w < mu_turn_words(b); w++) {
 		for (set = b->pieces[seat][w]; set != 0; set &= set - 1)
 			n += b->cells[w * 64 + __builtin_ctzll(set)].height;
 	}
@@ -61,22 +70,31 @@ mu_turn_has_men(const struct mu_game *g, int seat)
 	return (0);
 }
 
-/* The segments seat occupies, as a mask; returns how many. */
+/*
+ * The segments seat occupies, as a mask; returns how many.  Once a
+ * piece is found on a segment, the segment's other cells are skipped.
+ */
 int
 mu_turn_occupied(const struct mu_game *g, int seat, uint64_t *mask)
 {
 	const struct mu_board	*b = &g->board;
-	uint64_t		 set;
-	int			 w, n = 0, s;
+	uint64_t		 set, segs = 0;
+	int			 w, s, cell, next, n = 0;
 
-	*mask = 0;
-	for (w = 0; w < MU_BOARD_WORDS; w++) {
-		for (set = b->pieces[seat][w]; set != 0; set &= set - 1) {
-			s = mu_board_cell_segment(w * 64 + __builtin_ctzll(set));
-			n += (*mask & (uint64_t)1 << s) == 0;
-			*mask |= (uint64_t)1 << s;
+	for (w = 0; w < mu_turn_words(b); w++) {
+		for (set = b->pieces[seat][w]; set != 0;) {
+			cell = w * 64 + __builtin_ctzll(set);
+			s = mu_board_cell_segment(cell);
+			/* Found twice only if it runs on into word w + 1. */
+			n += (segs >> s & 1) == 0;
+			segs |= (uint64_t)1 << s;
+			next = (s + 1) * MU_SEGMENT_CELLS - w * 64;
+			if (next >= 64)
+				break;
+			set &= ~(uint64_t)0 << next;
 		}
 	}
+	*mask = segs;
 	return (n);
 }
 
@@ -159,33 +177,46 @@ mu_turn_over(struct mu_game *g, struct mu_report *r)
 	mu_score_count(g, &r->score);
 }
 
-/* The turn is done: on to the next player, or the end. */
-static void
-mu_turn_next(struct mu_game *g, struct mu_report *r)
-{
-	g->allowance++;
-	if (g->passes >= g->players) {
-		mu_turn_over(g, r);
-		return;
-	}
-	g->to_move = (g->to_move + 1) % g->players;
-	mu_turn_enter(g, r);
-}
-
 /*
- * A turn is about to start: a player without men, or one who resigned
- * from a game of three or more, passes automatically.
+ * Does the player to move pass automatically: having no men, or having
+ * resigned from a game of three or more?
  */
-void
-mu_turn_enter(struct mu_game *g, struct mu_report *r)
+static int
+mu_turn_automatic(const struct mu_game *g)
 {
 	int	seat = g->to_move;
 
-	if (g->phase != MU_PHASE_MOVEMENT)
+	return (g->phase == MU_PHASE_MOVEMENT &&
+	    ((g->resigned & (1U << seat)) != 0 || !mu_turn_has_men(g, seat)));
+}
+
+/*
+ * The turn is done: on to the next player, or the end.  A loop rather
+ * than through mu_turn_enter(), over the players who pass automatically.
+ */
+static void
+mu_turn_next(struct mu_game *g, struct mu_report *r)
+{
+	for (;;) {
+		g->allowance++;
+		if (g->passes >= g->players) {
+			mu_turn_over(g, r);
+			return;
+		}
+		g->to_move = (g->to_move + 1) % g->players;
+		if (!mu_turn_automatic(g))
+			return;
+		mu_turn_pass(g, g->to_move, 1, r);
+	}
+}
+
+/* A turn is about to start: its player may pass automatically. */
+void
+mu_turn_enter(struct mu_game *g, struct mu_report *r)
+{
+	if (!mu_turn_automatic(g))
 		return;
-	if ((g->resigned & (1U << seat)) == 0 && mu_turn_has_men(g, seat))
-		return;
-	mu_turn_pass(g, seat, 1, r);
+	mu_turn_pass(g, g->to_move, 1, r);
 	mu_turn_next(g, r);
 }
 
