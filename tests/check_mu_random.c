@@ -57,6 +57,7 @@
 } while (0)
 #define RANDOM_ACTIONS	400	/* at most, per game */
 #define DIGEST_GAMES	40	/* seeds per variant and players */
+#define DIGEST(h, x)	digest_add((h), &(x), sizeof (x))
 #define DIGEST_ACTIONS	600	/* at most, per game */
 /* classic, levis, velox: recorded on 2026-11-26 (issue 18) */
 #define DIGEST_WANT	{ 0xea21a8d2086825deULL, 0x3c9986692a9f3713ULL, \
@@ -439,25 +440,25 @@ digest_game(uint64_t h, const char *variant, int players, uint64_t seed)
 		h = digest_add(h, text.data, text.len);
 		for (i = 0; i < r.n; i++) {
 			ev = &r.events[i];
-			h = digest_add(h, &ev->type, sizeof ev->type);
-			h = digest_add(h, &ev->seat, sizeof ev->seat);
-			h = digest_add(h, &ev->other, sizeof ev->other);
-			h = digest_add(h, &ev->layer, sizeof ev->layer);
-			h = digest_add(h, &ev->layer2, sizeof ev->layer2);
-			h = digest_add(h, &ev->cell, sizeof ev->cell);
-			h = digest_add(h, &ev->cell2, sizeof ev->cell2);
-			h = digest_add(h, &ev->men, sizeof ev->men);
-			h = digest_add(h, &ev->men2, sizeof ev->men2);
+			h = DIGEST(h, ev->type);
+			h = DIGEST(h, ev->seat);
+			h = DIGEST(h, ev->other);
+			h = DIGEST(h, ev->layer);
+			h = DIGEST(h, ev->layer2);
+			h = DIGEST(h, ev->cell);
+			h = DIGEST(h, ev->cell2);
+			h = DIGEST(h, ev->men);
+			h = DIGEST(h, ev->men2);
 		}
 		for (cell = 0; cell < mu_board_ncells(&mg->board); cell++) {
 			c = &mg->board.cells[cell];
-			h = digest_add(h, &c->layer, sizeof c->layer);
-			h = digest_add(h, &c->colour, sizeof c->colour);
-			h = digest_add(h, &c->height, sizeof c->height);
-			h = digest_add(h, &c->section, sizeof c->section);
+			h = DIGEST(h, c->layer);
+			h = DIGEST(h, c->colour);
+			h = DIGEST(h, c->height);
+			h = DIGEST(h, c->section);
 		}
-		h = digest_add(h, &mg->to_move, sizeof mg->to_move);
-		h = digest_add(h, &mg->phase, sizeof mg->phase);
+		h = DIGEST(h, mg->to_move);
+		h = DIGEST(h, mg->phase);
 	}
 	mu_report_free(&r);
 	buf_free(&text);

@@ -236,18 +236,23 @@ end "--deliver: 65 for no mail, 75 (try again) when the store is unusable"
 
 # --- configuration errors --------------------------------------------------
 
+# refuse WHAT PATH MESSAGE: start-up and -n both refuse -c PATH.
+refuse() {
+	begin
+	"$MUPBEMD" -c "$2" --once >out 2>err
+	want "exit status" "$?" 78
+	want "message" "$(cat err)" "mupbemd: $3"
+	"$MUPBEMD" -n -c "$2" >out 2>err
+	want "exit status of -n" "$?" 78
+	want "message of -n" "$(cat err)" "mupbemd: $3"
+	end "config: $1"
+}
+
 # cfg WHAT CONTENT MESSAGE: start-up and -n both refuse the file.
 cfg() {
 	rm -f t.conf
 	[ -n "$2" ] && printf '%b' "$2" >t.conf
-	begin
-	"$MUPBEMD" -c t.conf --once >out 2>err
-	want "exit status" "$?" 78
-	want "message" "$(cat err)" "mupbemd: $3"
-	"$MUPBEMD" -n -c t.conf >out 2>err
-	want "exit status of -n" "$?" 78
-	want "message of -n" "$(cat err)" "mupbemd: $3"
-	end "config: $1"
+	refuse "$1" t.conf "$3"
 }
 cfg "a bad yes/no" '[send]\nstarttls = maybe\n' \
     "t.conf line 2: [send] starttls: expected yes or no, not 'maybe'"
@@ -332,15 +337,8 @@ cfg "a templates folder that does not exist" \
 cfg "a templates file that is not a folder" '[server]\ntemplates = not-a-folder\n' \
     "t.conf line 2: [server] templates: not-a-folder: not a folder"
 
-begin
 rm -rf t.dir && mkdir t.dir
-"$MUPBEMD" -c t.dir --once >out 2>err
-want "exit status" "$?" 78
-want "message" "$(cat err)" "mupbemd: t.dir: a folder, not a configuration file"
-"$MUPBEMD" -n -c t.dir >out 2>err
-want "exit status of -n" "$?" 78
-want "message of -n" "$(cat err)" "mupbemd: t.dir: a folder, not a configuration file"
-end "config: a folder given for the file"
+refuse "a folder given for the file" t.dir "t.dir: a folder, not a configuration file"
 
 # --- the display name ---------------------------------------------------------
 
