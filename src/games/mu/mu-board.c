@@ -169,25 +169,6 @@ mu_board_set_layer(struct mu_board *b, int cell, int layer)
 	c->layer = (uint8_t)layer;
 }
 
-/* Put a piece of height men of colour on cell, or empty it. */
-void
-mu_board_set_piece(struct mu_board *b, int cell, int colour, int height)
-{
-	struct mu_cell	*c = &b->cells[cell];
-	uint64_t	 bit = (uint64_t)1 << (cell & 63);
-
-	if (c->colour != MU_NONE)
-		b->pieces[c->colour][cell >> 6] &= ~bit;
-	if (height <= 0 || colour == MU_NONE) {
-		c->colour = MU_NONE;
-		c->height = 0;
-		return;
-	}
-	c->colour = (int8_t)colour;
-	c->height = (uint16_t)height;
-	b->pieces[colour][cell >> 6] |= bit;
-}
-
 /* Give cell and its connected Commonwealth cells section number id. */
 static void
 mu_board_flood(struct mu_board *b, int cell, int id)

@@ -55,9 +55,30 @@ void		mu_board_init(struct mu_board *);
 int		mu_board_find(const struct mu_board *, struct hex);
 struct hex	mu_board_cell_offset(int);
 int		mu_board_add_segment(struct mu_board *, struct hex, int);
-void		mu_board_set_piece(struct mu_board *, int, int, int);
 void		mu_board_set_layer(struct mu_board *, int, int);
 void		mu_board_sections(struct mu_board *);
+
+/*
+ * Put a piece of height men of colour on cell, or empty it.  Inline:
+ * every move and every man an explosion sends comes through here.
+ */
+static inline void
+mu_board_set_piece(struct mu_board *b, int cell, int colour, int height)
+{
+	struct mu_cell	*c = &b->cells[cell];
+	uint64_t	 bit = (uint64_t)1 << (cell & 63);
+
+	if (c->colour != MU_NONE)
+		b->pieces[c->colour][cell >> 6] &= ~bit;
+	if (height <= 0 || colour == MU_NONE) {
+		c->colour = MU_NONE;
+		c->height = 0;
+		return;
+	}
+	c->colour = (int8_t)colour;
+	c->height = (uint16_t)height;
+	b->pieces[colour][cell >> 6] |= bit;
+}
 
 /* The number of cells on the board. */
 static inline int
