@@ -113,12 +113,15 @@ mu_draw_piece(const struct mu_cell *cells, int cell, int seat, int *merges)
 	} else {
 		for (d = 0; d < HEX_NDIRS; d++) {
 			c = from;
-			for (k = h; k > 0 && (to = c->nb[d]) != MU_NONE; k--) {
+			k = h;
+			while ((to = c->nb[d]) != MU_NONE) {
 				c = &cells[to];
 				if (c->layer != MU_LAYER_WALL) {
 					n++;
 					m += c->colour == seat;
 				} else if (c->colour != seat)
+					break;
+				if (--k == 0)
 					break;
 			}
 		}
