@@ -26,18 +26,23 @@
  * accepts can be applied without further thought.
  */
 
+/* The rules a move can break, in the order they are checked. */
+enum mu_move_rule {
+	MU_MOVE_LEGAL,
+	MU_MOVE_NONE_LEFT,	/* the turn allows no more moves */
+	MU_MOVE_PIECE,		/* not the mover's piece, or too short */
+	MU_MOVE_SEGMENT,	/* the turn allows no move from its segment */
+	MU_MOVE_OUT,		/* the path crosses the Out of Bounds */
+	MU_MOVE_WALL		/* the path lands on or passes over the Wall */
+};
+
 static int	mu_move_fail(const struct mu_move *, char **, const char *,
 		    ...) __attribute__((format(printf, 3, 4)));
-static int	mu_move_turn_check(const struct mu_game *,
-		    const struct mu_turn *, const struct mu_move *, char **);
-static int	mu_move_piece_check(const struct mu_game *,
-		    const struct mu_move *, char **);
-static int	mu_move_path_check(const struct mu_game *,
-		    const struct mu_move *, char **);
-static int	mu_move_legal(const struct mu_game *, const struct mu_turn *,
-		    const struct mu_move *);
-static int	mu_move_reason(const struct mu_game *, const struct mu_turn *,
-		    const struct mu_move *, char **) __attribute__((noinline));
+static enum mu_move_rule mu_move_rule(const struct mu_game *,
+		    const struct mu_turn *, const struct mu_move *, int *);
+static int	mu_move_refuse(const struct mu_game *, const struct mu_turn *,
+		    const struct mu_move *, enum mu_move_rule, int, char **)
+		    __attribute__((noinline));
 
 /* Write a move as "C4-D2". */
 void
@@ -97,16 +102,53 @@ mu_move_line(const struct mu_board *b, int from, int to, struct mu_move *m,
 	    "straight line"));
 }
 
-/* Check that the turn still allows a move from m's segment. */
-static int
-mu_move_turn_check(const struct mu_game *g, const struct mu_turn *t,
-    const struct mu_move *m, char **cause)
+/*
+ * The first rule move m breaks for the player to move in turn t, or
+ * MU_MOVE_LEGAL; for a rule of the path, *at is the step (1 to the
+ * number of men) that breaks it.  Inline and without words: most
+ * moves pass.
+ */
+static inline enum mu_move_rule
+mu_move_rule(const struct mu_game *g, const struct mu_turn *t,
+    const struct mu_move *m, int *at)
 {
-	char		label[MU_NAME_MAX];
-	int		s = mu_board_cell_segment(m->from);
-	uint64_t	bit = (uint64_t)1 << s;
+	const struct mu_board	*b = &g->board;
+	const struct mu_cell	*start = &b->cells[m->from], *c;
+	int			 i, n = m->from, seat = g->to_move;
 
-	if (t->moves >= t->limit) {
+	if (t->moves >= t->limit)
+		return (MU_MOVE_NONE_LEFT);
+	if (start->colour != seat || m->men > start->height)
+		return (MU_MOVE_PIECE);
+	if (g->variant->turn_rule != MU_TURN_SINGLE &&
+	    ((t->occupied & ~t->used) >> mu_board_cell_segment(m->from) &
+	    1) == 0)
+		return (MU_MOVE_SEGMENT);
+	for (*at = i = 1; i <= m->men; *at = ++i) {
+		if ((n = b->cells[n].nb[m->dir]) == MU_NONE)
+			return (MU_MOVE_OUT);
+		c = &b->cells[n];
+		if (start->layer != MU_LAYER_WALL &&
+		    c->layer == MU_LAYER_WALL &&
+		    (i == m->men || c->colour != seat))
+			return (MU_MOVE_WALL);
+	}
+	return (MU_MOVE_LEGAL);
+}
+
+/* Say why move m breaks rule (at step at) in turn t; returns -1. */
+static int
+mu_move_refuse(const struct mu_game *g, const struct mu_turn *t,
+    const struct mu_move *m, enum mu_move_rule rule, int at, char **cause)
+{
+	const struct mu_cell	*start = &g->board.cells[m->from];
+	char			 from[MU_NAME_MAX], name[MU_NAME_MAX];
+	int			 s = mu_board_cell_segment(m->from);
+	int			 i, n = m->from, seat = g->to_move;
+
+	mu_name_cell(m->from, from, sizeof from);
+	switch (rule) {
+	case MU_MOVE_NONE_LEFT:
 		if (g->variant->turn_rule == MU_TURN_SINGLE) {
 			return (mu_move_fail(m, cause, "%s allows one move "
 			    "per turn", g->variant->title));
@@ -119,123 +161,42 @@ mu_move_turn_check(const struct mu_game *g, const struct mu_turn *t,
 		}
 		return (mu_move_fail(m, cause, "%s has no segment left to "
 		    "move from this turn", mu_game_colour(t->seat)));
-	}
-	if (g->variant->turn_rule == MU_TURN_SINGLE ||
-	    (t->occupied & ~t->used & bit) != 0)
-		return (0);
-	mu_name_label(s, label, sizeof label);
-	if (t->used & bit) {
-		return (mu_move_fail(m, cause, "a move has already started "
-		    "from segment %s this turn", label));
-	}
-	if ((t->occupied & bit) == 0) {
-		return (mu_move_fail(m, cause, "%s did not occupy segment %s "
-		    "at the start of the turn", mu_game_colour(t->seat),
-		    label));
-	}
-	return (0);
-}
-
-/* Check the piece on m's first cell: the mover's, and tall enough. */
-static int
-mu_move_piece_check(const struct mu_game *g, const struct mu_move *m,
-    char **cause)
-{
-	const struct mu_cell	*start = &g->board.cells[m->from];
-	char			 from[MU_NAME_MAX];
-	int			 seat = g->to_move;
-
-	if (start->colour == seat && m->men <= start->height)
-		return (0);
-	mu_name_cell(m->from, from, sizeof from);
-	if (start->colour == MU_NONE)
-		return (mu_move_fail(m, cause, "%s is empty", from));
-	if (start->colour != seat) {
-		return (mu_move_fail(m, cause, "%s holds a %s piece, not a "
-		    "%s one", from, mu_game_colour(start->colour),
-		    mu_game_colour(seat)));
-	}
-	return (mu_move_fail(m, cause, "going %d cells takes the top %d men, "
-	    "and %s holds only %d", m->men, m->men, from, start->height));
-}
-
-/* Check the path m takes: on the board, and as the Wall allows. */
-static int
-mu_move_path_check(const struct mu_game *g, const struct mu_move *m,
-    char **cause)
-{
-	const struct mu_board	*b = &g->board;
-	const struct mu_cell	*start = &b->cells[m->from], *c;
-	char			 from[MU_NAME_MAX], name[MU_NAME_MAX];
-	int			 i, n = m->from, seat = g->to_move;
-
-	for (i = 1; i <= m->men; i++) {
-		n = b->cells[n].nb[m->dir];
-		if (n == MU_NONE) {
-			return (mu_move_fail(m, cause, "the path crosses the "
-			    "Out of Bounds"));
+	case MU_MOVE_PIECE:
+		if (start->colour == MU_NONE)
+			return (mu_move_fail(m, cause, "%s is empty", from));
+		if (start->colour != seat) {
+			return (mu_move_fail(m, cause, "%s holds a %s piece, "
+			    "not a %s one", from, mu_game_colour(start->colour),
+			    mu_game_colour(seat)));
 		}
-		c = &b->cells[n];
-		if (start->layer == MU_LAYER_WALL || c->layer != MU_LAYER_WALL)
-			continue;
-		if (i < m->men && c->colour == seat)
-			continue;
+		return (mu_move_fail(m, cause, "going %d cells takes the top "
+		    "%d men, and %s holds only %d", m->men, m->men, from,
+		    start->height));
+	case MU_MOVE_SEGMENT:
+		mu_name_label(s, name, sizeof name);
+		if (t->used & (uint64_t)1 << s) {
+			return (mu_move_fail(m, cause, "a move has already "
+			    "started from segment %s this turn", name));
+		}
+		return (mu_move_fail(m, cause, "%s did not occupy segment %s "
+		    "at the start of the turn", mu_game_colour(t->seat), name));
+	case MU_MOVE_OUT:
+		return (mu_move_fail(m, cause, "the path crosses the Out of "
+		    "Bounds"));
+	case MU_MOVE_WALL:
+		for (i = 0; i < at; i++)
+			n = g->board.cells[n].nb[m->dir];
 		mu_name_cell(n, name, sizeof name);
-		if (i == m->men) {
-			mu_name_cell(m->from, from, sizeof from);
+		if (at == m->men) {
 			return (mu_move_fail(m, cause, "%s is on the Wall and "
 			    "%s is not", name, from));
 		}
 		return (mu_move_fail(m, cause, "the path passes over the Wall "
 		    "at %s, which holds no %s piece", name,
 		    mu_game_colour(seat)));
+	default:
+		abort();
 	}
-	return (0);
-}
-
-/*
- * Is move m legal for the player to move in turn t?  The same test as
- * the checks above, in one pass and without a reason: most moves pass.
- */
-static inline int
-mu_move_legal(const struct mu_game *g, const struct mu_turn *t,
-    const struct mu_move *m)
-{
-	const struct mu_board	*b = &g->board;
-	const struct mu_cell	*start = &b->cells[m->from], *c;
-	int			 i, n = m->from, seat = g->to_move;
-
-	if (t->moves >= t->limit || start->colour != seat ||
-	    m->men > start->height)
-		return (0);
-	if (g->variant->turn_rule != MU_TURN_SINGLE &&
-	    ((t->occupied & ~t->used) >> mu_board_cell_segment(m->from) &
-	    1) == 0)
-		return (0);
-	for (i = 1; i <= m->men; i++) {
-		if ((n = b->cells[n].nb[m->dir]) == MU_NONE)
-			return (0);
-		c = &b->cells[n];
-		if (start->layer != MU_LAYER_WALL &&
-		    c->layer == MU_LAYER_WALL &&
-		    (i == m->men || c->colour != seat))
-			return (0);
-	}
-	return (1);
-}
-
-/* Say why the player to move may not make move m in turn t. */
-static int
-mu_move_reason(const struct mu_game *g, const struct mu_turn *t,
-    const struct mu_move *m, char **cause)
-{
-	if (t->moves >= t->limit)
-		return (mu_move_turn_check(g, t, m, cause));
-	if (mu_move_piece_check(g, m, cause) == -1)
-		return (-1);
-	if (mu_move_turn_check(g, t, m, cause) == -1)
-		return (-1);
-	return (mu_move_path_check(g, m, cause));
 }
 
 /* Check that the player to move may make move m in turn t. */
@@ -243,9 +204,12 @@ int
 mu_move_check(const struct mu_game *g, const struct mu_turn *t,
     const struct mu_move *m, char **cause)
 {
-	if (mu_move_legal(g, t, m))
+	enum mu_move_rule	rule;
+	int			at = 0;
+
+	if ((rule = mu_move_rule(g, t, m, &at)) == MU_MOVE_LEGAL)
 		return (0);
-	return (mu_move_reason(g, t, m, cause));
+	return (mu_move_refuse(g, t, m, rule, at, cause));
 }
 
 /* Make move m (already checked) and note it in turn t. */
