@@ -80,26 +80,36 @@ static uint64_t	digest_add(uint64_t, const void *, size_t);
 static uint64_t	digest_game(uint64_t, const char *, int, uint64_t);
 
 /*
- * No cell is hot, and each cell's count of its neighbours on each
- * layer, which capacity is read from, is what counting them gives.
+ * No cell is hot; each cell's count of its neighbours on each layer,
+ * which capacity is read from, is what counting them gives; and its
+ * capacity is the number of neighbours on the layers mu_board_counts()
+ * says it counts, those explosions send men to.
  */
 static void
 check_cool(const struct mu_game *g)
 {
 	const struct mu_board	*b = &g->board;
-	int			 c, d, n, around[3];
+	unsigned		 counts;
+	int			 c, d, n, cap, around[3];
 
 	for (c = 0; c < mu_board_ncells(b); c++) {
 		MUST(!mu_explode_hot(b, c), "cell %d hot", c);
 		around[0] = around[1] = around[2] = 0;
+		counts = mu_board_counts(b->cells[c].layer);
+		cap = 0;
 		for (d = 0; d < HEX_NDIRS; d++) {
-			if ((n = b->cells[c].nb[d]) != MU_NONE)
-				around[b->cells[n].layer]++;
+			if ((n = b->cells[c].nb[d]) == MU_NONE)
+				continue;
+			around[b->cells[n].layer]++;
+			cap += counts >> b->cells[n].layer & 1;
 		}
 		for (d = 0; d < 3; d++)
 			MUST(b->cells[c].around[d] == around[d], "cell %d: "
 			    "%d neighbours on layer %d, %d counted", c,
 			    b->cells[c].around[d], d, around[d]);
+		MUST(mu_board_capacity(b, c) == cap, "cell %d: capacity %d, "
+		    "%d neighbours on the layers it counts", c,
+		    mu_board_capacity(b, c), cap);
 	}
 }
 

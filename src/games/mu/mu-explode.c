@@ -73,12 +73,6 @@
 #define MU_EXPLODE_STACK	256
 #define MU_EXPLODE_LIMIT	1000000
 
-/* The neighbours' layers that each layer's capacity counts, as bits. */
-#define MU_EXPLODE_COUNTS(layer) \
-	((layer) == MU_LAYER_VIRGIN ? 1U << MU_LAYER_VIRGIN : \
-	 (layer) == MU_LAYER_COMMON ? \
-	 (1U << MU_LAYER_VIRGIN | 1U << MU_LAYER_COMMON) : 1U << MU_LAYER_WALL)
-
 /* A cell as it was before a change the hash has not taken in yet. */
 struct mu_explode_was {
 	int16_t		cell;
@@ -161,12 +155,14 @@ static inline int
 mu_explode_is_hot(const struct mu_board *b, int c)
 {
 	const struct mu_cell	*cell = &b->cells[c];
+	int			 cap;
 
 	if (cell->height == 0)
 		return (0);
+	cap = mu_board_capacity(b, c);
 	if (cell->layer == MU_LAYER_WALL)
-		return (cell->height > cell->around[MU_LAYER_WALL]);
-	return (cell->height >= mu_board_capacity(b, c));
+		return (cell->height > cap);
+	return (cell->height >= cap);
 }
 
 /* Is cell hot: non-empty and at or over capacity (on the Wall, over)? */
@@ -412,7 +408,7 @@ mu_explode_one(struct mu_explode *e, int c)
 		ev->men = (uint16_t)cap;
 		ev->men2 = (uint16_t)(height - cap);
 	}
-	counts = MU_EXPLODE_COUNTS(layer);
+	counts = mu_board_counts(layer);
 	for (d = 0; d < HEX_NDIRS; d++) {
 		n = cell->nb[d];
 		if (n == MU_NONE || (counts >> b->cells[n].layer & 1) == 0)
@@ -519,6 +515,7 @@ mu_explode_trim_cell(struct mu_explode *e, int c, int keep)
 	mu_explode_height(e, c, keep);
 	mu_explode_check(e, c);
 }
+
 /*
  * Classic: trim every Wall section (connected Wall cells) and every
  * Commonwealth section that holds an oscillating cell.
