@@ -168,6 +168,8 @@ static int	config_number(const char *, int, long *);
  */
 #define CONFIG_NUMBER_MAX	(1024L * 1024 * 1024)
 static int	config_check(const struct config_file *, char **);
+static const char *config_url_at(const char *);
+static int	config_url_check(const char *, char **);
 static void	config_url_user(const char *, char **, char **);
 static int	config_mailbox(struct config_file *, const char *, char **);
 static int	config_send(struct config_file *, const char *, char **);
@@ -248,20 +250,32 @@ config_file_free(struct config_file *c)
 }
 
 /*
+ * The '@' that ends the user in a URL's part after "scheme://"
+ * (host), the last before the first '/', or NULL if there is none.
+ */
+static const char *
+config_url_at(const char *host)
+{
+	const char	*p, *at = NULL;
+
+	for (p = host; *p != '\0' && *p != '/'; p++) {
+		if (*p == '@')
+			at = p;
+	}
+	return (at);
+}
+
+/*
  * Take "scheme://[user@]host..." apart: *url without the user, *user
  * (with %40 read as @) if there was one.
  */
 static void
 config_url_user(const char *v, char **url, char **user)
 {
-	const char	*host = strstr(v, "://") + 3, *slash, *at = NULL, *p;
+	const char	*host = strstr(v, "://") + 3, *at, *p;
 	struct buf	 b;
 
-	slash = strchr(host, '/');
-	for (p = host; *p != '\0' && (slash == NULL || p < slash); p++) {
-		if (*p == '@')
-			at = p;
-	}
+	at = config_url_at(host);
 	free(*url);
 	if (at == NULL) {
 		*url = xstrdup(v);
@@ -289,15 +303,11 @@ config_url_user(const char *v, char **url, char **user)
 static int
 config_url_check(const char *v, char **why)
 {
-	const char	*host = strstr(v, "://") + 3, *p, *end, *at = NULL;
+	const char	*host = strstr(v, "://") + 3, *p, *end, *at;
 	long		 port = 0;
 
-	end = host + strcspn(host, "/?#");
-	for (p = host; p < end; p++) {
-		if (*p == '@')
-			at = p;
-	}
-	if (at != NULL)
+	end = host + strcspn(host, "/");
+	if ((at = config_url_at(host)) != NULL)
 		host = at + 1;
 	if (*host == '[') {
 		/* An IPv6 address, [::1]. */
