@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,7 +17,9 @@
  * shared dialect; every type bound and read back, NULL and blobs
  * with NUL bytes too; RETURNING, ON CONFLICT, COLLATE NOCASE,
  * group_concat and instr; transactions and rollback; the schema
- * version; the rows changed.
+ * version; the rows changed.  On SQLite, a savepoint's journal stays
+ * in memory: no temporary file is opened for it, however much the
+ * savepoint changes.
  */
 
 static char		*dir;
@@ -40,6 +43,7 @@ static void		 teardown(void);
 static struct db_stmt	*prepare(const char *);
 static long long	 one(const char *);
 static void		 insert(struct db_stmt *, int);
+static int		 open_files(void);
 
 static void
 setup(void)
@@ -405,6 +409,57 @@ START_TEST(test_transactions)
 }
 END_TEST
 
+/* How many files this process has open. */
+static int
+open_files(void)
+{
+	DIR		*d = opendir("/proc/self/fd");
+	struct dirent	*e;
+	int		 n = 0;
+
+	ck_assert(d != NULL);
+	while ((e = readdir(d)) != NULL)
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return (n);
+}
+
+/*
+ * A batch of mails is a transaction with a savepoint a mail (store.c).
+ * SQLite keeps what a savepoint would undo in a journal of its own,
+ * which by default goes to a temporary file once it passes 64 KiB: a
+ * write to the disk for every page a mail changes.  The store keeps
+ * it in memory.
+ */
+START_TEST(test_savepoint_memory)
+{
+	struct db_stmt	*ins;
+	char		 blob[2000];
+	int		 files, i;
+
+	if (db_kind(db) != DB_SQLITE)
+		return;
+	memset(blob, 'x', sizeof blob);
+	ins = prepare("INSERT INTO t (n, b) VALUES (?1, ?2)");
+	files = open_files();
+	ck_assert_int_eq(db_begin(db), 0);
+	for (i = 0; i < 400; i++) {
+		ck_assert_int_eq(db_exec(db, "SAVEPOINT mail"), 0);
+		db_bind_int(ins, 1, i);
+		db_bind_blob(ins, 2, blob, sizeof blob);
+		ck_assert_int_eq(db_step(ins), DB_DONE);
+		db_reset(ins);
+		ck_assert_int_eq(db_exec(db, "UPDATE t SET n = n + 1"), 0);
+		ck_assert_int_eq(db_exec(db, "RELEASE mail"), 0);
+	}
+	ck_assert_int_eq(open_files(), files);
+	ck_assert_int_eq(db_commit(db), 0);
+	ck_assert_int_eq(one("SELECT sum(n) FROM t"), 400 * 401 / 2 +
+	    400 * 399 / 2);
+	db_finalize(ins);
+}
+END_TEST
+
 START_TEST(test_version)
 {
 	int	version = -1;
@@ -459,6 +514,7 @@ main(void)
 	tcase_add_test(tc, test_instr);
 	tcase_add_test(tc, test_conflict);
 	tcase_add_test(tc, test_transactions);
+	tcase_add_test(tc, test_savepoint_memory);
 	tcase_add_test(tc, test_version);
 	tcase_add_test(tc, test_errors);
 	suite_add_tcase(s, tc);

@@ -14,7 +14,11 @@
  * The SQLite backend: one database file in WAL mode with full
  * synchronous writes, so a committed transaction survives a crash,
  * foreign keys on, and a busy timeout so that a daemon and a tool on
- * one file wait for each other.  The shared dialect of db.h is
+ * one file wait for each other.  Temporary storage is in memory: a
+ * savepoint's journal (the store takes a batch of mails with a
+ * savepoint each) would otherwise spill to a temporary file on the
+ * disk, a write for every page a mail changes, though it is never
+ * needed after a crash.  The shared dialect of db.h is
  * SQLite's own, so statements go to SQLite as they are; the schema
  * version is PRAGMA user_version.
  */
@@ -119,7 +123,8 @@ db_sqlite_open(const char *path, char **cause)
 	sqlite3_busy_timeout(db, 10000);
 	if (db_sqlite_wal(db) == -1 ||
 	    db_sqlite_exec(db, "PRAGMA synchronous = FULL") == -1 ||
-	    db_sqlite_exec(db, "PRAGMA foreign_keys = ON") == -1) {
+	    db_sqlite_exec(db, "PRAGMA foreign_keys = ON") == -1 ||
+	    db_sqlite_exec(db, "PRAGMA temp_store = MEMORY") == -1) {
 		xasprintf(cause, "store %s: cannot set up the database: %s",
 		    path, sqlite3_errmsg(db));
 		sqlite3_close(db);
