@@ -15,8 +15,13 @@
  * name.  A struct game is an ops pointer and the game's own state.
  * game_play() is the one way to advance a game from text: it parses,
  * applies to a copy and only then replaces the state, so a failed
- * action never leaves a game half-changed, whatever the game.
+ * action never leaves a game half-changed, whatever the game.  Only a
+ * replay, which throws the whole game away when an action fails, plays
+ * in place (game_play_in_place()).
  */
+
+static int	game_play_on(struct game *, int, const char *, size_t,
+		    struct buf *, struct buf *, char **, int);
 
 const struct game_ops *game_table[] = {
 	&mu_ops_classic,
@@ -141,8 +146,29 @@ int
 game_play(struct game *g, int seat, const char *text, size_t len,
     struct buf *canon, struct buf *report, char **cause)
 {
+	return (game_play_on(g, seat, text, len, canon, report, cause, 1));
+}
+
+/*
+ * game_play() on g itself, without a copy: on failure g may be left
+ * half-changed, fit only for game_free().  For replaying a record,
+ * where one failed action discards the whole game: the copy of the
+ * state an action would cost is most of what replaying costs.
+ */
+int
+game_play_in_place(struct game *g, int seat, const char *text, size_t len,
+    struct buf *canon, char **cause)
+{
+	return (game_play_on(g, seat, text, len, canon, NULL, cause, 0));
+}
+
+/* game_play(), on a copy of g's state when safe is set. */
+static int
+game_play_on(struct game *g, int seat, const char *text, size_t len,
+    struct buf *canon, struct buf *report, char **cause, int safe)
+{
 	struct action	*a;
-	struct game	*next;
+	struct game	*next = g;
 	void		*state;
 
 	a = game_action_new(g);
@@ -150,18 +176,25 @@ game_play(struct game *g, int seat, const char *text, size_t len,
 		free(a);
 		return (-1);
 	}
-	next = game_copy(g);
+	/* The canonical form is read from the game before the action. */
+	if (safe)
+		next = game_copy(g);
+	else if (canon != NULL)
+		g->ops->format(g, a, canon);
 	if (g->ops->apply(next, seat, a, report, cause) == -1) {
-		game_free(next);
+		if (safe)
+			game_free(next);
 		free(a);
 		return (-1);
 	}
-	if (canon != NULL)
-		g->ops->format(g, a, canon);
-	state = g->state;
-	g->state = next->state;
-	next->state = state;
-	game_free(next);
+	if (safe) {
+		if (canon != NULL)
+			g->ops->format(g, a, canon);
+		state = g->state;
+		g->state = next->state;
+		next->state = state;
+		game_free(next);
+	}
 	free(a);
 	return (0);
 }

@@ -135,6 +135,8 @@ const struct action	*game_action_at(const struct game *,
 			     const struct action *, int);
 int			 game_play(struct game *, int, const char *, size_t,
 			     struct buf *, struct buf *, char **);
+int			 game_play_in_place(struct game *, int, const char *,
+			     size_t, struct buf *, char **);
 int			 game_looks_like(const struct game_ops *,
 			     const char *, size_t);
 void			 game_rank_values(int, const int *, double *);

@@ -483,14 +483,17 @@ record_seat_find(const struct game *g, const char *name, char **cause)
 struct game *
 record_replay(const struct record *r, char **cause)
 {
-	const struct record_action	*a;
-	struct game			*g;
-	struct buf			 canon;
-	char				*why = NULL, *q;
-	size_t				 i;
-	int				 seat;
+	return (record_replay_to(r, r->nactions, cause));
+}
 
-	buf_init(&canon);
+/* The game the first n actions of r make, or NULL as record_replay(). */
+struct game *
+record_replay_to(const struct record *r, size_t n, char **cause)
+{
+	struct game	*g;
+	char		*why = NULL, *q;
+	size_t		 i;
+
 	if ((g = game_create(r->ops, &r->opts, &why)) == NULL) {
 		xasprintf(cause, "record header: %s", why);
 		free(why);
@@ -514,7 +517,30 @@ record_replay(const struct record *r, char **cause)
 			return (NULL);
 		}
 	}
-	for (i = 0; i < r->nactions; i++) {
+	if (record_replay_on(r, g, 0, n, cause) == -1) {
+		game_free(g);
+		return (NULL);
+	}
+	return (g);
+}
+
+/*
+ * Play actions from to n - 1 of r on g, the game r's first from actions
+ * make.  Returns 0, or -1 with a cause as record_replay(); g is then
+ * fit only for game_free(): the actions are played in place.
+ */
+int
+record_replay_on(const struct record *r, struct game *g, size_t from,
+    size_t n, char **cause)
+{
+	const struct record_action	*a;
+	struct buf			 canon;
+	char				*why = NULL, *q;
+	size_t				 i;
+	int				 seat;
+
+	buf_init(&canon);
+	for (i = from; i < n; i++) {
 		a = &r->actions[i];
 		if (g->ops->to_move(g) == -1) {
 			xasprintf(&why, "the game is already over");
@@ -523,8 +549,8 @@ record_replay(const struct record *r, char **cause)
 		if ((seat = record_seat_find(g, a->seat, &why)) == -1)
 			goto fail;
 		buf_reset(&canon);
-		if (game_play(g, seat, a->text, strlen(a->text), &canon, NULL,
-		    &why) == -1)
+		if (game_play_in_place(g, seat, a->text, strlen(a->text),
+		    &canon, &why) == -1)
 			goto fail;
 		if (strcmp(canon.data, a->text) != 0) {
 			xasprintf(&why, "a record holds turns in canonical "
@@ -533,7 +559,7 @@ record_replay(const struct record *r, char **cause)
 		}
 	}
 	buf_free(&canon);
-	return (g);
+	return (0);
 
 fail:
 	q = text_quote(a->text, strlen(a->text));
@@ -545,6 +571,5 @@ fail:
 	free(q);
 	free(why);
 	buf_free(&canon);
-	game_free(g);
-	return (NULL);
+	return (-1);
 }

@@ -52,5 +52,8 @@ void		 record_draw(struct record *, const struct game *, char **,
 int		 record_parse(struct record *, const char *, char **);
 void		 record_write(const struct record *, struct buf *);
 struct game	*record_replay(const struct record *, char **);
+struct game	*record_replay_to(const struct record *, size_t, char **);
+int		 record_replay_on(const struct record *, struct game *, size_t,
+		     size_t, char **);
 
 #endif
