@@ -5,13 +5,18 @@
 #include <string.h>
 
 #include "record.h"
+#include "record-cache.h"
+#include "rng.h"
 #include "test-util.h"
 #include "xmalloc.h"
 
 /*
  * Records: they parse and write back byte for byte, replay to the same
  * position every time (the positions kept beside them), and every kind
- * of damage is refused naming the line or the first bad turn.
+ * of damage is refused naming the line or the first bad turn.  Replays
+ * through the cache (record-cache.c) give the game a replay from the
+ * start gives, for every beginning of random games of each kind, for
+ * records that part from a kept one, and for broken ones.
  */
 
 static const struct {
@@ -278,6 +283,179 @@ START_TEST(test_build)
 }
 END_TEST
 
+/* The position of g, to compare games by. */
+static char *
+position(const struct game *g)
+{
+	struct buf	out;
+
+	buf_init(&out);
+	g->ops->write_position(g, &out);
+	return (buf_steal(&out));
+}
+
+/* Replayed through c and from the start, r's first n make one game. */
+static void
+same_replay(struct record_cache *c, const struct record *r, size_t n)
+{
+	struct game	*a, *b;
+	char		*pa, *pb, *cause = NULL;
+
+	a = record_cache_replay(c, r, n, &cause);
+	ck_assert_msg(a != NULL, "%zu: %s", n, cause);
+	b = record_replay_to(r, n, &cause);
+	ck_assert_msg(b != NULL, "%zu: %s", n, cause);
+	pa = position(a);
+	pb = position(b);
+	ck_assert_str_eq(pa, pb);
+	free(pa);
+	free(pb);
+	/* The game is the caller's: changing it changes nothing kept. */
+	if (a->ops->to_move(a) != -1) {
+		struct action	*act = game_action_new(a);
+		struct buf	 text;
+
+		a->ops->random(a, 1, act);
+		buf_init(&text);
+		a->ops->format(a, act, &text);
+		ck_assert_int_eq(game_play(a, a->ops->to_move(a), text.data,
+		    text.len, NULL, NULL, &cause), 0);
+		buf_free(&text);
+		free(act);
+	}
+	game_free(a);
+	game_free(b);
+}
+
+/* Add a random action to r and play it on g. */
+static void
+play_random(struct record *r, struct game *g, uint64_t seed)
+{
+	struct action	*act = game_action_new(g);
+	struct buf	 text;
+	char		*cause = NULL;
+	int		 seat = g->ops->to_move(g);
+
+	g->ops->random(g, seed, act);
+	buf_init(&text);
+	g->ops->format(g, act, &text);
+	record_add(r, g->ops->seat_name(g, seat), text.data);
+	ck_assert_msg(game_play(g, seat, text.data, text.len, NULL, NULL,
+	    &cause) == 0, "%s: %s", text.data, cause);
+	buf_free(&text);
+	free(act);
+}
+
+static const struct {
+	const char	*game;
+	int		 players, segments, games;
+} kinds[] = {
+	{ "velox", 2, 8, 0 },
+	{ "levis", 3, 2, 0 },
+	{ "classic", 4, 2, 0 },
+	{ "mur", 2, 0, 1 },
+};
+
+/*
+ * Every beginning of a random game, through a cache too small to keep
+ * them all, some kept as the service keeps a saved game; and records
+ * that part from the game at some turn, which must not be served what
+ * was kept for the first.
+ */
+START_TEST(test_cache)
+{
+	struct game_options	 opts = { kinds[_i].players,
+				     kinds[_i].segments, kinds[_i].games };
+	struct record_cache	*c = record_cache_new(4);
+	struct record_cache_stats st;
+	struct record		 r, other;
+	struct game		*g, *h;
+	struct rng		 rng;
+	char			*cause = NULL;
+	size_t			 n, k;
+	struct buf		 out;
+
+	g = game_create(game_find(kinds[_i].game), &opts, &cause);
+	ck_assert_msg(g != NULL, "%s", cause);
+	record_init(&r, g->ops, &opts, 11);
+	rng_init(&rng, 5);
+	for (n = 0; n < 60 && g->ops->to_move(g) != -1; n++) {
+		same_replay(c, &r, r.nactions);
+		if (rng_below(&rng, 2) == 0)
+			record_cache_put(c, &r, g);
+		k = rng_below(&rng, (uint32_t)r.nactions + 1);
+		same_replay(c, &r, k);
+		play_random(&r, g, n + 1);
+	}
+	same_replay(c, &r, r.nactions);
+	st = record_cache_stats(c);
+	ck_assert_int_gt(st.hits, n);
+	ck_assert_int_gt(st.skipped, n);
+
+	/*
+	 * Another game with the first k turns of r: each of its replays is
+	 * checked against its own replay from the start.
+	 */
+	buf_init(&out);
+	record_write(&r, &out);
+	for (k = 0; k + 2 < r.nactions; k += 7) {
+		ck_assert_int_eq(record_parse(&other, out.data, &cause), 0);
+		while (other.nactions > k) {
+			other.nactions--;
+			free(other.actions[other.nactions].seat);
+			free(other.actions[other.nactions].text);
+		}
+		h = record_replay(&other, &cause);
+		ck_assert_msg(h != NULL, "%s", cause);
+		play_random(&other, h, 1000 + k);
+		play_random(&other, h, 2000 + k);
+		same_replay(c, &other, other.nactions);
+		game_free(h);
+		record_free(&other);
+	}
+	buf_free(&out);
+	game_free(g);
+	record_free(&r);
+	record_cache_free(c);
+}
+END_TEST
+
+/*
+ * A record that does not replay is refused through the cache as from
+ * the start, with the same cause, whether the cache holds its beginning
+ * or not; nothing is kept of it.
+ */
+START_TEST(test_cache_broken)
+{
+	struct record_cache	*c = record_cache_new(8);
+	struct record		 r;
+	struct game		*g;
+	char			*want = NULL, *got = NULL, *cause = NULL;
+	int			 round;
+
+	ck_assert_int_eq(record_parse(&r, base, &cause), 0);
+	record_add(&r, "red", "@0,0");
+	record_add(&r, "blue", "@2,-3");
+	record_add(&r, "red", "@0,0");
+	ck_assert_ptr_null(record_replay(&r, &want));
+	for (round = 0; round < 2; round++) {
+		ck_assert_ptr_null(record_cache_replay(c, &r, r.nactions,
+		    &got));
+		ck_assert_str_eq(got, want);
+		free(got);
+		got = NULL;
+		/* The first two turns are good, and kept. */
+		g = record_cache_replay(c, &r, 2, &cause);
+		ck_assert_msg(g != NULL, "%s", cause);
+		game_free(g);
+	}
+	ck_assert_int_eq(record_cache_stats(c).hits, 2);
+	free(want);
+	record_free(&r);
+	record_cache_free(c);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -291,6 +469,8 @@ main(void)
 	tcase_add_test(tc, test_build);
 	tcase_add_test(tc, test_rename);
 	tcase_add_loop_test(tc, test_draw, 0, 2);
+	tcase_add_loop_test(tc, test_cache, 0, sizeof kinds / sizeof kinds[0]);
+	tcase_add_test(tc, test_cache_broken);
 	suite_add_tcase(s, tc);
 	return (test_util_run(s));
 }

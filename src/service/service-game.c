@@ -15,7 +15,9 @@
  * and replayed into a live game, and its seats.  The record is the
  * truth (docs/record.md); the game is rebuilt from it for each mail,
  * and saved back whole, in the mail's transaction, after an action
- * succeeds.
+ * succeeds.  Rebuilt from the games replayed last (record-cache.c):
+ * the game a saved record makes is kept, so the next mail about it
+ * replays only what was played since, if anything.
  *
  * A game's status moves inviting -> playing -> over, or to abandoned
  * when an invitation is declined or the creator withdraws.  Before the
@@ -44,7 +46,8 @@ service_game_load(struct service_mail *sm, long long id,
 		return (rc);
 	}
 	if (record_parse(&sg->rec, sg->row.record, &why) == -1 ||
-	    (sg->g = record_replay(&sg->rec, &why)) == NULL) {
+	    (sg->g = record_cache_replay(sm->sv->replays, &sg->rec,
+	    sg->rec.nactions, &why)) == NULL) {
 		log_warnx("game G%lld: its record does not replay: %s", id,
 		    why);
 		service_error(sm, "game G%lld cannot be read just now; the "
@@ -89,6 +92,8 @@ service_game_save(struct service_mail *sm, struct service_game *sg,
 		free(sg->row.record);
 		sg->row.record = buf_steal(&text);
 		sg->row.turns = (int)sg->rec.nactions;
+		if (sg->g != NULL)
+			record_cache_put(sm->sv->replays, &sg->rec, sg->g);
 		rc = service_clock_sync(sm, sg, cause);
 	}
 	if (rc == 0)

@@ -40,10 +40,10 @@ static int	service_play_show(struct service_mail *,
 static int	service_play_resigning(const char *);
 static int	service_play_seat_at(const struct service_game *, size_t);
 static int	service_play_guard(const struct service_game *, int, int);
-static struct game *service_play_replay(const struct service_game *,
-		    size_t);
-static void	service_play_since(const struct service_game *, int,
-		    struct buf *);
+static struct game *service_play_replay(struct service *,
+		    const struct service_game *, size_t);
+static void	service_play_since(struct service *,
+		    const struct service_game *, int, struct buf *);
 static void	service_play_named(const struct service_game *,
 		    const char *, struct buf *);
 
@@ -99,16 +99,19 @@ service_play_guard(const struct service_game *sg, int seat, int guard)
 	return (1);
 }
 
-/* sg's game as it stood before line i of its record; NULL if not. */
+/*
+ * sg's game as it stood before line i of its record; NULL if not.
+ * Replayed from the games sv replayed last (record-cache.c).
+ */
 static struct game *
-service_play_replay(const struct service_game *sg, size_t i)
+service_play_replay(struct service *sv, const struct service_game *sg,
+    size_t i)
 {
-	struct record	 before = sg->rec;
 	struct game	*g;
 	char		*why = NULL;
 
-	before.nactions = i;
-	if ((g = record_replay(&before, &why)) == NULL) {
+	if ((g = record_cache_replay(sv->replays, &sg->rec, i,
+	    &why)) == NULL) {
 		/* Cannot happen: the whole record replayed when loaded. */
 		free(why);
 	}
@@ -122,7 +125,8 @@ service_play_replay(const struct service_game *sg, size_t i)
  * their only choice, is news to them too.
  */
 static void
-service_play_since(const struct service_game *sg, int seat, struct buf *out)
+service_play_since(struct service *sv, const struct service_game *sg,
+    int seat, struct buf *out)
 {
 	struct game	*g = NULL;
 	struct buf	 who;
@@ -134,7 +138,7 @@ service_play_since(const struct service_game *sg, int seat, struct buf *out)
 	for (i = n; i > 0 && g == NULL; i--) {
 		if (service_play_seat_at(sg, i - 1) != seat)
 			continue;
-		if ((g = service_play_replay(sg, i - 1)) == NULL)
+		if ((g = service_play_replay(sv, sg, i - 1)) == NULL)
 			return;
 		text = sg->rec.actions[i - 1].text;
 		if (service_game_one_choice(g, NULL) || game_play(g, seat,
@@ -146,7 +150,7 @@ service_play_since(const struct service_game *sg, int seat, struct buf *out)
 		} else
 			start = i;
 	}
-	if (g == NULL && (g = service_play_replay(sg, 0)) == NULL)
+	if (g == NULL && (g = service_play_replay(sv, sg, 0)) == NULL)
 		return;
 	buf_init(&who);
 	for (i = start; i < n; i++) {
@@ -278,7 +282,7 @@ service_play_announce(struct service_mail *sm, struct service_game *sg,
 	text_wrap(&wrapped, lead, TEXT_WRAP, TEXT_WIDTH);
 	lead = wrapped.len > 0 ? wrapped.data : "";
 	if (next != -1)
-		service_play_since(sg, next, &since);
+		service_play_since(sm->sv, sg, next, &since);
 	for (i = 0; i < n && rc == 0; i++) {
 		seat = service_game_seat_of(sg, all[i].id);
 		service_vars_set(&vars, SV_TURN, "%d", turn);

@@ -12,6 +12,7 @@
 #include "game.h"
 #include "identity.h"
 #include "record.h"
+#include "record-cache.h"
 #include "store.h"
 #include "template-set.h"
 
@@ -35,6 +36,7 @@ struct service {
 	long long			 pruned;	/* when the outbox was
 							   last pruned */
 	struct service_picture		*picture;	/* the last drawn */
+	struct record_cache		*replays;	/* games replayed */
 };
 
 /* An attachment or a picture of held mail, its own copy. */

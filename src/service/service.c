@@ -54,6 +54,8 @@
 
 #define SERVICE_PRUNE		3600	/* seconds between prunings */
 #define SERVICE_PRUNE_MAX	10000	/* mails pruned at a time */
+#define SERVICE_REPLAYS		256	/* games kept replayed, about 14 KB
+					   each for Mu (record-cache.c) */
 
 static void	service_context(struct service_mail *);
 static int	service_context_ids(struct service_mail *, const char *,
@@ -73,6 +75,7 @@ service_create(const struct config_file *c, struct store *store,
 
 	sv = xcalloc(1, sizeof *sv);
 	sv->store = store;
+	sv->replays = record_cache_new(SERVICE_REPLAYS);
 	if (service_reload(sv, c, cause) == -1) {
 		service_free(sv);
 		return (NULL);
@@ -131,6 +134,7 @@ service_free(struct service *sv)
 	service_robot_end(sv);
 	service_picture_free(sv);
 	template_set_free(sv->templates);
+	record_cache_free(sv->replays);
 	free(sv);
 }
 
