@@ -22,16 +22,19 @@
 
 /*
  * A window of the plane around the board, MU_LAYOUT_MARGIN wider on
- * each side: for each position, whether it is a board cell and
- * whether it was looked at as a centre.
+ * each side: for each position, whether it is a board cell, whether it
+ * shares an edge with one, and whether it was looked at as a centre.
+ * With the window, a candidate's seven cells are each one look.
  */
 #define MU_LAYOUT_MARGIN	4	/* a centre 2 off, its cells, theirs */
 #define MU_LAYOUT_CELL		1
 #define MU_LAYOUT_SEEN		2
+#define MU_LAYOUT_NEAR		4	/* next to a board cell */
 
 struct mu_layout_grid {
-	int	 q0, r0, w, h;
-	uint8_t	*at;
+	int		 q0, r0, w, h;
+	uint8_t		*at;
+	struct hex	 seg[MU_SEGMENT_CELLS];	/* a segment's cells */
 };
 
 static int	mu_layout_contacts(const struct mu_board *, struct hex,
@@ -136,22 +139,14 @@ mu_layout_at(const struct mu_layout_grid *g, int q, int r)
 static int
 mu_layout_grid_contacts(const struct mu_layout_grid *g, int q, int r)
 {
-	struct hex	 off, nb;
-	int		 k, d, touching = 0;
+	uint8_t	at;
+	int	k, touching = 0;
 
 	for (k = 0; k < MU_SEGMENT_CELLS; k++) {
-		off = mu_board_cell_offset(k);
-		off.q += q;
-		off.r += r;
-		if (*mu_layout_at(g, off.q, off.r) & MU_LAYOUT_CELL)
+		at = *mu_layout_at(g, q + g->seg[k].q, r + g->seg[k].r);
+		if (at & MU_LAYOUT_CELL)
 			return (-1);
-		for (d = 0; d < HEX_NDIRS; d++) {
-			nb = hex_step(off, d, 1);
-			if (*mu_layout_at(g, nb.q, nb.r) & MU_LAYOUT_CELL) {
-				touching++;
-				break;
-			}
-		}
+		touching += (at & MU_LAYOUT_NEAR) != 0;
 	}
 	return (touching);
 }
@@ -173,7 +168,7 @@ mu_layout_list(const struct mu_board *b, struct hex *out)
 		{ 2, -1 }, { 2, 0 }
 	};
 	struct mu_layout_grid	 g;
-	struct hex		 h;
+	struct hex		 h, zero = { 0, 0 }, step[HEX_NDIRS];
 	uint8_t			*at;
 	int			 ncells, c, n = 0, i, q1, r1;
 
@@ -198,9 +193,17 @@ mu_layout_list(const struct mu_board *b, struct hex *out)
 	g.w = q1 + MU_LAYOUT_MARGIN - g.q0 + 1;
 	g.h = r1 + MU_LAYOUT_MARGIN - g.r0 + 1;
 	g.at = xcalloc((size_t)g.w * (size_t)g.h, 1);
-	for (c = 0; c < ncells; c++)
-		*mu_layout_at(&g, b->cells[c].pos.q, b->cells[c].pos.r) =
-		    MU_LAYOUT_CELL;
+	for (i = 0; i < MU_SEGMENT_CELLS; i++)
+		g.seg[i] = mu_board_cell_offset(i);
+	for (i = 0; i < HEX_NDIRS; i++)
+		step[i] = hex_step(zero, i, 1);
+	for (c = 0; c < ncells; c++) {
+		h = b->cells[c].pos;
+		*mu_layout_at(&g, h.q, h.r) |= MU_LAYOUT_CELL;
+		for (i = 0; i < HEX_NDIRS; i++)
+			*mu_layout_at(&g, h.q + step[i].q, h.r + step[i].r) |=
+			    MU_LAYOUT_NEAR;
+	}
 	for (c = 0; c < ncells; c++) {
 		for (i = 0; i < 12; i++) {
 			h.q = b->cells[c].pos.q + ring[i].q;
