@@ -49,6 +49,7 @@ static int	mu_game_turn(struct mu_game *, const struct mu_action *,
 		    struct mu_report *, char **);
 static int	mu_game_steps(struct mu_game *, const struct mu_action *,
 		    struct mu_report *, char **);
+static void	mu_game_action_start(struct mu_action *, enum mu_action_type);
 static int	mu_game_move_cmp(const void *, const void *);
 static void	mu_game_move_failed(const struct mu_move *, char **);
 
@@ -378,6 +379,22 @@ mu_game_apply(struct mu_game *g, int seat, const struct mu_action *a,
 }
 
 /*
+ * Start action a of type, with no steps and no lists.  Only what a
+ * reader of an action of that type reads is set: an action is over a
+ * kilobyte, mostly room for a whole turn, and a list of them is not
+ * zeroed whole.
+ */
+static void
+mu_game_action_start(struct mu_action *a, enum mu_action_type type)
+{
+	a->type = type;
+	a->at.q = a->at.r = 0;
+	a->segment = MU_NONE;
+	a->nsteps = 0;
+	a->nlist = 0;
+}
+
+/*
  * Make *out a new array of every legal action for the player to move,
  * in canonical order; returns how many.  In the movement phase these
  * are the single moves that could start a turn, ordered by their
@@ -389,6 +406,7 @@ mu_game_legal(const struct mu_game *g, struct mu_action **out)
 	struct hex	*at;
 	struct mu_move	*moves;
 	struct mu_turn	 t;
+	struct mu_step	*step;
 	int		 segs[MU_MAX_SEGMENTS], n = 0, i, m = 0;
 
 	*out = NULL;
@@ -396,19 +414,18 @@ mu_game_legal(const struct mu_game *g, struct mu_action **out)
 	case MU_PHASE_LAYOUT:
 		at = xreallocarray(NULL, MU_LAYOUT_MAX, sizeof *at);
 		m = mu_layout_list(&g->board, at);
-		*out = xcalloc((size_t)m + 1, sizeof **out);
+		*out = xreallocarray(NULL, (size_t)m + 1, sizeof **out);
 		for (i = 0; i < m; i++) {
-			(*out)[n].type = MU_ACTION_PLACE;
-			(*out)[n].at = at[i];
-			(*out)[n++].segment = MU_NONE;
+			mu_game_action_start(&(*out)[n], MU_ACTION_PLACE);
+			(*out)[n++].at = at[i];
 		}
 		free(at);
 		break;
 	case MU_PHASE_SELECTION:
 		m = mu_select_list(g, g->to_move, segs);
-		*out = xcalloc((size_t)m + 1, sizeof **out);
+		*out = xreallocarray(NULL, (size_t)m + 1, sizeof **out);
 		for (i = 0; i < m; i++) {
-			(*out)[n].type = MU_ACTION_CLEAR;
+			mu_game_action_start(&(*out)[n], MU_ACTION_CLEAR);
 			(*out)[n++].segment = segs[i];
 		}
 		break;
@@ -417,15 +434,16 @@ mu_game_legal(const struct mu_game *g, struct mu_action **out)
 		mu_turn_begin(g, &t);
 		m = mu_move_list(g, &t, moves);
 		qsort(moves, (size_t)m, sizeof *moves, mu_game_move_cmp);
-		*out = xcalloc((size_t)m + 1, sizeof **out);
+		*out = xreallocarray(NULL, (size_t)m + 1, sizeof **out);
 		for (i = 0; i < m; i++) {
-			(*out)[n].type = MU_ACTION_TURN;
-			(*out)[n].segment = MU_NONE;
+			mu_game_action_start(&(*out)[n], MU_ACTION_TURN);
 			(*out)[n].nsteps = 1;
-			(*out)[n++].steps[0].move = moves[i];
+			step = &(*out)[n++].steps[0];
+			memset(step, 0, sizeof *step);
+			step->move = moves[i];
 		}
-		(*out)[n].type = MU_ACTION_TURN;
-		(*out)[n++].segment = MU_NONE;
+		/* The pass. */
+		mu_game_action_start(&(*out)[n++], MU_ACTION_TURN);
 		free(moves);
 		break;
 	case MU_PHASE_OVER:
