@@ -21,6 +21,14 @@
 # Usage, after a build: bash scripts/bench-service.sh [N] [G]
 # BENCH_PICTURES=no sends the boards without their pictures;
 # BENCH_BATCH=N sets [server] batch; BENCH_DELIVER=no skips --deliver.
+# BENCH_SETTLE=S waits S seconds after clearing the last run's files
+# and before the next run: an ext4 without a journal scans the inodes
+# freed in the last 30 seconds each time it makes a file, so a run
+# right after one pays for its deletions (docs/performance.md).
+# BENCH_TOOL runs each "mupbemd -1" under a tool, to count rather than
+# time: BENCH_TOOL="valgrind --tool=callgrind --callgrind-out-file=/tmp/cg"
+# BENCH_RUNS=1 BENCH_DELIVER=no (the run is in a directory removed at
+# the end, so name the tool's file outside it).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -108,6 +116,7 @@ restore() {
 	rm -rf Maildir outbox mupbem.db mupbem.db-wal mupbem.db-shm
 	cp -a snap/Maildir snap/mupbem.db .
 	mkdir -p outbox/new outbox/cur outbox/tmp
+	sleep "${BENCH_SETTLE:-0}"
 }
 
 # once RUN: one "mupbemd -1" run; its figures in once.RUN.
@@ -115,7 +124,9 @@ once() {
 	local start end line take send replies
 	restore
 	start=$(date +%s%N)
-	{ time "$src/mupbemd" -c d.conf -v --once 2>run.log; } 2>"cpu.$1"
+	# shellcheck disable=SC2086 # BENCH_TOOL is a command and its words
+	{ time ${BENCH_TOOL:-} "$src/mupbemd" -c d.conf -v --once \
+	    2>run.log; } 2>"cpu.$1"
 	end=$(date +%s%N)
 	grep -q "once: $n mails taken" run.log || { tail -3 run.log; exit 1; }
 	line=$(grep 'once: ' run.log)
@@ -162,8 +173,7 @@ for r in $(seq 1 "$runs"); do
 	read -r user sys <"cpu.$r"
 	awk -v r="$r" -v n="$n" -v take="$take" -v send="$send" -v rp="$replies" \
 	    -v wall="$wall" -v cpu="$user" -v sys="$sys" 'BEGIN {
-	cpu += sys
-	printf "mupbemd --once, run %d: taking %.0f mails/s, sending %.0f replies/s, whole run %.0f mails/s (%.3f ms a mail; CPU %.3f ms a mail)\n", r, n / (take / 1000), rp / (send / 1000), n / (wall / 1e6), wall / 1000 / n, cpu * 1000 / n
+	printf "mupbemd --once, run %d: taking %.0f mails/s, sending %.0f replies/s, whole run %.0f mails/s (%.3f ms a mail; CPU %.3f ms a mail: user %.3f, system %.3f)\n", r, n / (take / 1000), rp / (send / 1000), n / (wall / 1e6), wall / 1000 / n, (cpu + sys) * 1000 / n, cpu * 1000 / n, sys * 1000 / n
 }'
 done
 cat once.* | awk -v n="$n" '{ print n / ($4 / 1e6) }' | sort -n | awk '
@@ -173,6 +183,5 @@ cat once.* | awk -v n="$n" '{ print n / ($4 / 1e6) }' | sort -n | awk '
 [ "${BENCH_DELIVER:-yes}" = no ] && exit 0
 read -r user sys <deliver.cpu
 awk -v n="$n" -v wall="$(((end - start) / 1000))" -v cpu="$user" -v sys="$sys" 'BEGIN {
-	cpu += sys
-	printf "mupbemd --deliver, a process a mail: %.0f mails/s, %.3f ms a mail (CPU %.3f ms a mail)\n", n / (wall / 1e6), wall / 1000 / n, cpu * 1000 / n
+	printf "mupbemd --deliver, a process a mail: %.0f mails/s, %.3f ms a mail (CPU %.3f ms a mail: user %.3f, system %.3f)\n", n / (wall / 1e6), wall / 1000 / n, (cpu + sys) * 1000 / n, cpu * 1000 / n, sys * 1000 / n
 }'
