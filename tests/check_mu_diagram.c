@@ -16,8 +16,10 @@
 /*
  * The mailed diagram: golden files pin it exactly; every cell's name
  * is on it once; layers, pieces and aliases are drawn; a compact
- * two-player board of 16 segments fits in 100 columns; and it counts
- * in docs/notation.md's words, one number for one thing.
+ * two-player board of 16 segments fits in 100 columns; it counts in
+ * docs/notation.md's words, one number for one thing; and the form
+ * mailed is the first that fits, as each form drawn and measured says,
+ * though a board too wide for the full form is not drawn in it.
  */
 
 static const struct {
@@ -298,6 +300,174 @@ START_TEST(test_titles)
 }
 END_TEST
 
+/* The columns and lines of text, as a mail reader shows them. */
+static int
+measure(const char *text, int *lines)
+{
+	const char	*p;
+	int		 w = 0, col = 0;
+
+	*lines = 0;
+	for (p = text; *p != '\0'; p++) {
+		if (*p == '\n') {
+			(*lines)++;
+			col = 0;
+		} else if ((*p & 0xc0) != 0x80 && ++col > w)
+			w = col;
+	}
+	return (w);
+}
+
+/*
+ * The form mailed for g (MU_DIAGRAM_AUTO) is the first of full, compact
+ * and list that fits MU_DIAGRAM_WIDTH and MU_DIAGRAM_LINES, or else the
+ * one of fewest lines that fits the width, or else the list, as each
+ * form drawn and measured says.  Returns the full form's width if the
+ * full form is mailed, or 0.
+ */
+static int
+check_auto(const struct game *g)
+{
+	static const enum mu_diagram_form forms[] = {
+		MU_DIAGRAM_FULL, MU_DIAGRAM_COMPACT, MU_DIAGRAM_LIST
+	};
+	const struct mu_game	*mg = g->state;
+	struct buf		 out, want, form;
+	int			 i, w, lines, best = -1, bestlines = 0;
+	int			 full = 0;
+
+	buf_init(&out);
+	buf_init(&want);
+	buf_init(&form);
+	mu_diagram_render_form(mg, MU_DIAGRAM_AUTO, &out);
+	for (i = 0; i < 3 && want.len == 0; i++) {
+		buf_reset(&form);
+		mu_diagram_render_form(mg, forms[i], &form);
+		w = measure(form.data, &lines);
+		if (w > MU_DIAGRAM_WIDTH)
+			continue;
+		if (lines <= MU_DIAGRAM_LINES) {
+			buf_add(&want, form.data, form.len);
+			full = i == 0 ? w : 0;
+		}
+		else if (best == -1 || lines < bestlines) {
+			best = i;
+			bestlines = lines;
+		}
+	}
+	if (want.len == 0)
+		mu_diagram_render_form(mg, best == -1 ? MU_DIAGRAM_LIST :
+		    forms[best], &want);
+	ck_assert_str_eq(out.data, want.data);
+	buf_free(&out);
+	buf_free(&want);
+	buf_free(&form);
+	return (full);
+}
+
+/* Play a random action of g, drawn with seed. */
+static void
+play_random(struct game *g, uint64_t seed)
+{
+	struct action	*a = game_action_new(g);
+	struct buf	 text;
+	char		*cause = NULL;
+
+	g->ops->random(g, seed, a);
+	buf_init(&text);
+	g->ops->format(g, a, &text);
+	ck_assert_msg(game_play(g, g->ops->to_move(g), text.data, text.len,
+	    NULL, NULL, &cause) == 0, "%s: %s", text.data, cause);
+	buf_free(&text);
+	free(a);
+}
+
+/* The form mailed, at every step of random games, big boards too. */
+START_TEST(test_auto_form)
+{
+	static const struct {
+		const char	*variant;
+		int		 players, segments;
+	} games[] = {
+		{ "classic", 6, 8 }, { "classic", 3, 4 }, { "velox", 2, 8 },
+		{ "levis", 4, 2 }
+	};
+	struct game	*g;
+	int		 step;
+
+	g = test_util_game(games[_i].variant, games[_i].players,
+	    games[_i].segments, NULL);
+	for (step = 0; step < 150 && g->ops->to_move(g) != -1; step++) {
+		check_auto(g);
+		play_random(g, (uint64_t)step + 1);
+	}
+	game_free(g);
+}
+END_TEST
+
+/*
+ * The columns the full board takes, by the model of mu-diagram.c: cell
+ * (q, r) has its left edge at column 6q + 3r and is 7 columns wide.
+ */
+static int
+board_span(const struct mu_game *mg)
+{
+	int	c, x, lo = 1 << 20, hi = -(1 << 20);
+
+	for (c = 0; c < mg->board.nsegments * MU_SEGMENT_CELLS; c++) {
+		x = 6 * mg->board.cells[c].pos.q + 3 * mg->board.cells[c].pos.r;
+		lo = x < lo ? x : lo;
+		hi = x > hi ? x : hi;
+	}
+	return (hi + 7 - lo);
+}
+
+/*
+ * The form mailed for boards about as wide as a mail.  A velox layout
+ * of 3 segments each grows the board as wide as it can up to 64
+ * columns; every placement is checked, and the last ones start the
+ * game, with no placements drawn, on boards 67 to 80-odd columns wide,
+ * some of which the full form fits at the very edge: a board of
+ * MU_DIAGRAM_WIDTH - 2 columns (widths go by 3).
+ */
+START_TEST(test_auto_wide)
+{
+	struct game	*g, *c;
+	struct mu_game	*mg;
+	struct hex	*at;
+	char		 name[MU_NAME_MAX];
+	int		 n, i, best, span, bestspan, edge = 0;
+
+	g = test_util_game("velox", 2, 3, NULL);
+	at = xreallocarray(NULL, MU_LAYOUT_MAX, sizeof *at);
+	while ((mg = test_util_mu(g))->phase == MU_PHASE_LAYOUT) {
+		n = mu_layout_list(&mg->board, at);
+		best = 0;
+		bestspan = -1;
+		for (i = 0; i < n; i++) {
+			c = game_copy(g);
+			mu_name_placement(at[i], name, sizeof name);
+			ck_assert_int_eq(game_play(c, c->ops->to_move(c), name,
+			    strlen(name), NULL, NULL, NULL), 0);
+			span = board_span(c->state);
+			edge += check_auto(c) > 0 &&
+			    span == MU_DIAGRAM_WIDTH - 2;
+			if (span <= 64 && span > bestspan) {
+				best = i;
+				bestspan = span;
+			}
+			game_free(c);
+		}
+		mu_name_placement(at[best], name, sizeof name);
+		ck_assert_int_eq(game_play(g, g->ops->to_move(g), name,
+		    strlen(name), NULL, NULL, NULL), 0);
+	}
+	ck_assert_int_gt(edge, 0);
+	free(at);
+	game_free(g);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -311,6 +481,8 @@ main(void)
 	tcase_add_test(tc, test_compact_width);
 	tcase_add_loop_test(tc, test_words, 0, 3);
 	tcase_add_test(tc, test_titles);
+	tcase_add_loop_test(tc, test_auto_form, 0, 4);
+	tcase_add_test(tc, test_auto_wide);
 	suite_add_tcase(s, tc);
 	return (test_util_run(s));
 }

@@ -35,12 +35,41 @@
  * of every legal placement shows its alias in parentheses.
  */
 
+static int	mu_diagram_x(struct hex);
+static int	mu_diagram_board_width(const struct mu_game *);
 static void	mu_diagram_cell(const struct mu_game *, struct mu_canvas *,
 		    int);
 static void	mu_diagram_title(const struct mu_game *, struct buf *);
 static void	mu_diagram_form(const struct mu_game *,
 		    enum mu_diagram_form, struct buf *);
 static int	mu_diagram_measure(const char *, int *);
+
+/* The column of the left edge of the hexagon at h. */
+static int
+mu_diagram_x(struct hex h)
+{
+	return (6 * h.q + 3 * h.r);
+}
+
+/*
+ * The fewest columns the full board takes: from the westmost cell's
+ * left edge to the eastmost cell's right edge, which mu_diagram_cell()
+ * always draws, as an eastmost cell has no east neighbour.  Placement
+ * aliases can only widen it.  Known without drawing, so that a board
+ * too wide for a mail is not drawn only to be thrown away.
+ */
+static int
+mu_diagram_board_width(const struct mu_game *g)
+{
+	int	c, x, lo = 0, hi = 0, ncells = mu_board_ncells(&g->board);
+
+	for (c = 0; c < ncells; c++) {
+		x = mu_diagram_x(g->board.cells[c].pos);
+		lo = c == 0 || x < lo ? x : lo;
+		hi = c == 0 || x > hi ? x : hi;
+	}
+	return (ncells == 0 ? 0 : hi + 6 - lo + 1);
+}
 
 /* Draw cell c: its two inside lines and its boundary edges. */
 static void
@@ -51,7 +80,7 @@ mu_diagram_cell(const struct mu_game *g, struct mu_canvas *cv, int c)
 	char			 line[2][8], name[MU_NAME_MAX], fill;
 	int			 x, y, d, n, i, seg;
 
-	x = 6 * cell->pos.q + 3 * cell->pos.r;
+	x = mu_diagram_x(cell->pos);
 	y = 3 * cell->pos.r;
 	fill = fills[cell->layer];
 	mu_name_cell(c, name, sizeof name);
@@ -118,7 +147,7 @@ mu_diagram_board(const struct mu_game *g, struct buf *out)
 	mu_canvas_box_init(&box);
 	for (i = 0; i < ncells + n; i++) {
 		h = i < ncells ? b->cells[i].pos : at[i - ncells];
-		x = 6 * h.q + 3 * h.r;
+		x = mu_diagram_x(h);
 		mu_canvas_box_add(&box, x, x + 6, h.r);
 	}
 	mu_canvas_init(&cv, box.minx, box.maxx, 3 * box.miny,
@@ -128,7 +157,7 @@ mu_diagram_board(const struct mu_game *g, struct buf *out)
 	for (i = 0; i < n; i++) {
 		mu_name_alias(i, alias, sizeof alias);
 		snprintf(label, sizeof label, "(%s)", alias);
-		x = 6 * at[i].q + 3 * at[i].r + (strlen(label) > 3 ? 1 : 2);
+		x = mu_diagram_x(at[i]) + (strlen(label) > 3 ? 1 : 2);
 		mu_canvas_puts(&cv, x, 3 * at[i].r + 1, label);
 	}
 	mu_canvas_write(&cv, out);
@@ -333,6 +362,10 @@ mu_diagram_render_form(const struct mu_game *g, enum mu_diagram_form form,
 	}
 	buf_init(&b);
 	for (i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+		/* Drawn, it would be too wide. */
+		if (forms[i] == MU_DIAGRAM_FULL &&
+		    mu_diagram_board_width(g) > MU_DIAGRAM_WIDTH)
+			continue;
 		buf_reset(&b);
 		mu_diagram_form(g, forms[i], &b);
 		w = mu_diagram_measure(b.data, &lines);
