@@ -300,24 +300,6 @@ START_TEST(test_titles)
 }
 END_TEST
 
-/* The columns and lines of text, as a mail reader shows them. */
-static int
-measure(const char *text, int *lines)
-{
-	const char	*p;
-	int		 w = 0, col = 0;
-
-	*lines = 0;
-	for (p = text; *p != '\0'; p++) {
-		if (*p == '\n') {
-			(*lines)++;
-			col = 0;
-		} else if ((*p & 0xc0) != 0x80 && ++col > w)
-			w = col;
-	}
-	return (w);
-}
-
 /*
  * The form mailed for g (MU_DIAGRAM_AUTO) is the first of full, compact
  * and list that fits MU_DIAGRAM_WIDTH and MU_DIAGRAM_LINES, or else the
@@ -343,7 +325,7 @@ check_auto(const struct game *g)
 	for (i = 0; i < 3 && want.len == 0; i++) {
 		buf_reset(&form);
 		mu_diagram_render_form(mg, forms[i], &form);
-		w = measure(form.data, &lines);
+		w = mu_diagram_measure(form.data, &lines);
 		if (w > MU_DIAGRAM_WIDTH)
 			continue;
 		if (lines <= MU_DIAGRAM_LINES) {

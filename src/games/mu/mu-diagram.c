@@ -42,7 +42,6 @@ static void	mu_diagram_cell(const struct mu_game *, struct mu_canvas *,
 static void	mu_diagram_title(const struct mu_game *, struct buf *);
 static void	mu_diagram_form(const struct mu_game *,
 		    enum mu_diagram_form, struct buf *);
-static int	mu_diagram_measure(const char *, int *);
 
 /* The column of the left edge of the hexagon at h. */
 static int
@@ -322,7 +321,7 @@ mu_diagram_form(const struct mu_game *g, enum mu_diagram_form form,
 }
 
 /* The widest line of text, in code points; its lines in *lines. */
-static int
+int
 mu_diagram_measure(const char *text, int *lines)
 {
 	const char	*p;

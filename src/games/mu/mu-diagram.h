@@ -28,5 +28,6 @@ void	mu_diagram_render(const struct mu_game *, struct buf *);
 void	mu_diagram_render_form(const struct mu_game *,
 	    enum mu_diagram_form, struct buf *);
 int	mu_diagram_form_parse(const char *);
+int	mu_diagram_measure(const char *, int *);
 
 #endif
