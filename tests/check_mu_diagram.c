@@ -347,23 +347,6 @@ check_auto(const struct game *g)
 	return (full);
 }
 
-/* Play a random action of g, drawn with seed. */
-static void
-play_random(struct game *g, uint64_t seed)
-{
-	struct action	*a = game_action_new(g);
-	struct buf	 text;
-	char		*cause = NULL;
-
-	g->ops->random(g, seed, a);
-	buf_init(&text);
-	g->ops->format(g, a, &text);
-	ck_assert_msg(game_play(g, g->ops->to_move(g), text.data, text.len,
-	    NULL, NULL, &cause) == 0, "%s: %s", text.data, cause);
-	buf_free(&text);
-	free(a);
-}
-
 /* The form mailed, at every step of random games, big boards too. */
 START_TEST(test_auto_form)
 {
@@ -381,7 +364,7 @@ START_TEST(test_auto_form)
 	    games[_i].segments, NULL);
 	for (step = 0; step < 150 && g->ops->to_move(g) != -1; step++) {
 		check_auto(g);
-		play_random(g, (uint64_t)step + 1);
+		test_util_random(g, (uint64_t)step + 1, NULL);
 	}
 	game_free(g);
 }

@@ -263,6 +263,28 @@ test_util_play(struct game *g, const char *action)
 }
 
 /*
+ * Play an action drawn at random with seed for the player to move,
+ * which must succeed; its text is added to text, if not NULL.
+ */
+void
+test_util_random(struct game *g, uint64_t seed, struct buf *text)
+{
+	struct action	*a = game_action_new(g);
+	struct buf	 mine;
+	char		*cause = NULL;
+
+	g->ops->random(g, seed, a);
+	buf_init(&mine);
+	g->ops->format(g, a, &mine);
+	ck_assert_msg(game_play(g, g->ops->to_move(g), mine.data, mine.len,
+	    NULL, NULL, &cause) == 0, "%s: %s", mine.data, cause);
+	if (text != NULL)
+		buf_add(text, mine.data, mine.len);
+	buf_free(&mine);
+	free(a);
+}
+
+/*
  * Action by seat (-1: the player to move) must be refused with error,
  * leaving the game exactly as it was.
  */

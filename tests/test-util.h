@@ -1,6 +1,6 @@
 /*
- * Helpers shared by the Check tests: data files and games set up from
- * a list of actions.
+ * Helpers shared by the Check tests: data files, and games set up from
+ * a list of actions or played at random.
  */
 #ifndef TEST_UTIL_H
 #define TEST_UTIL_H
@@ -20,6 +20,7 @@ int		 test_util_walk(struct game *, struct buf *);
 void		 test_util_set(struct game *, const char *);
 const char	*test_util_cell(struct game *, const char *);
 char		*test_util_play(struct game *, const char *);
+void		 test_util_random(struct game *, uint64_t, struct buf *);
 void		 test_util_refuse(struct game *, int, const char *,
 		     const char *);
 char		*test_util_tmpdir(const char *);
