@@ -1,18 +1,21 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "game.h"
 #include "mu-game.h"
 #include "test-util.h"
+#include "xmalloc.h"
 
 /*
  * The phases of a Mu game: options, seat order in the layout, the men
  * on the centres, selection with its errors and the fill, the start of
- * the movement phase, that a refused action changes nothing, and what
- * the report says of placements, clears and where the men start.
+ * the movement phase, that a refused action changes nothing, what the
+ * report says of placements, clears and where the men start, and that a
+ * copy of a game stops at its last cell and plays on as the game does.
  */
 
 static const struct {
@@ -126,11 +129,11 @@ refuse(struct game *g, const char *action, const char *error)
 	struct mu_game	 before;
 	char		*cause = NULL;
 
-	memcpy(&before, g->state, sizeof before);
+	mu_game_copy(&before, g->state);
 	ck_assert_int_eq(game_play(g, g->ops->to_move(g), action,
 	    strlen(action), NULL, NULL, &cause), -1);
 	ck_assert_str_eq(cause, error);
-	ck_assert_int_eq(memcmp(&before, g->state, sizeof before), 0);
+	ck_assert(mu_game_same(&before, g->state));
 	free(cause);
 }
 
@@ -244,6 +247,39 @@ START_TEST(test_largest)
 }
 END_TEST
 
+/*
+ * A game's copy writes nothing past the board's last cell, is the same
+ * game, and plays on as the game does, with each segment placed on it.
+ */
+START_TEST(test_copy)
+{
+	struct game	*g;
+	struct mu_game	*copy;
+	size_t		 size, i;
+	const uint8_t	*p;
+	int		 turn;
+
+	g = test_util_game(_i == 0 ? "levis" : "classic", 2 + _i, 7, NULL);
+	copy = xmalloc(sizeof *copy);
+	for (turn = 0; turn < 200 && test_util_mu(g)->phase != MU_PHASE_OVER;
+	    turn++) {
+		memset(copy, 0xa5, sizeof *copy);
+		mu_game_copy(copy, test_util_mu(g));
+		size = mu_game_size(test_util_mu(g));
+		ck_assert_uint_lt(size, sizeof *copy);
+		for (p = (const uint8_t *)copy, i = size; i < sizeof *copy;
+		    i++)
+			ck_assert_uint_eq(p[i], 0xa5);
+		ck_assert(mu_game_same(copy, test_util_mu(g)));
+		test_util_random(g, (uint64_t)turn + 1, NULL);
+		ck_assert(!mu_game_same(copy, test_util_mu(g)) ||
+		    test_util_mu(g)->phase == MU_PHASE_OVER);
+	}
+	free(copy);
+	game_free(g);
+}
+END_TEST
+
 START_TEST(test_layout_errors)
 {
 	struct game	*g;
@@ -344,6 +380,7 @@ main(void)
 	tcase_add_loop_test(tc, test_selection, 0, 2);
 	tcase_add_test(tc, test_one_segment);
 	tcase_add_test(tc, test_largest);
+	tcase_add_loop_test(tc, test_copy, 0, 2);
 	tcase_add_test(tc, test_layout_errors);
 	tcase_add_loop_test(tc, test_reports, 0,
 	    sizeof reports / sizeof reports[0]);

@@ -343,12 +343,12 @@ play_game(const char *variant, int players, uint64_t seed)
 			check_legal(g, &rng);
 		if (mg->phase == MU_PHASE_MOVEMENT)
 			check_draw(mg, &drng);
-		memcpy(&before, mg, sizeof before);
-		memcpy(&chosen, mg, sizeof chosen);
+		mu_game_copy(&before, mg);
+		mu_game_copy(&chosen, mg);
 		MUST(mu_random_action(&chosen, &rng, &a, NULL, &stats) == 0,
 		    "no action");
 
-		memcpy(&checked, mg, sizeof checked);
+		mu_game_copy(&checked, mg);
 		r.n = 0;
 		r.over = 0;
 		seat = mg->to_move;
@@ -362,9 +362,9 @@ play_game(const char *variant, int players, uint64_t seed)
 		record_add(&rec, mu_game_colour(seat), text.data);
 		mg = g->state;
 
-		MUST(memcmp(&chosen, mg, sizeof chosen) == 0,
+		MUST(mu_game_same(&chosen, mg),
 		    "%s: random play and text differ", text.data);
-		MUST(memcmp(&checked, mg, sizeof checked) == 0,
+		MUST(mu_game_same(&checked, mg),
 		    "%s: the action struct and its text differ", text.data);
 		check_cool(mg);
 		if (before.phase == MU_PHASE_MOVEMENT)

@@ -295,11 +295,11 @@ test_util_refuse(struct game *g, int seat, const char *action,
 	struct mu_game	 before;
 	char		*cause = NULL;
 
-	memcpy(&before, g->state, sizeof before);
+	mu_game_copy(&before, g->state);
 	ck_assert_int_eq(game_play(g, seat == -1 ? g->ops->to_move(g) : seat,
 	    action, strlen(action), NULL, NULL, &cause), -1);
 	ck_assert_str_eq(cause, error);
-	ck_assert_int_eq(memcmp(&before, g->state, sizeof before), 0);
+	ck_assert(mu_game_same(&before, g->state));
 	free(cause);
 }
 

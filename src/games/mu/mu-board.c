@@ -117,6 +117,8 @@ mu_board_add_segment(struct mu_board *b, struct hex centre, int owner)
 	for (k = 0; k < MU_SEGMENT_CELLS; k++) {
 		c = s * MU_SEGMENT_CELLS + k;
 		cell = &b->cells[c];
+		/* All of it: a copy leaves the cells past the last unset. */
+		memset(cell, 0, sizeof *cell);
 		off = mu_board_cell_offset(k);
 		cell->pos.q = centre.q + off.q;
 		cell->pos.r = centre.r + off.r;

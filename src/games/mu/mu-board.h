@@ -42,13 +42,17 @@ struct mu_segment {
 	int		owner;		/* the seat that placed it */
 };
 
+/*
+ * The cells come last, so that a copy of a board (or of a game, whose
+ * last member it is) can stop at the last cell in use.
+ */
 struct mu_board {
 	int			nsegments;
 	int			nsections;
 	struct mu_segment	segments[MU_MAX_SEGMENTS];
-	struct mu_cell		cells[MU_MAX_CELLS];
 	int16_t			index[MU_BOARD_HASH];
 	uint64_t		pieces[MU_MAX_PLAYERS][MU_BOARD_WORDS];
+	struct mu_cell		cells[MU_MAX_CELLS];
 };
 
 void		mu_board_init(struct mu_board *);

@@ -114,7 +114,7 @@ mu_candidate_orders(const struct mu_game *g, const struct mu_turn *t,
 	work = xreallocarray(NULL, 2, sizeof *work);
 	size = (size_t)mu_board_ncells(&g->board) * sizeof seen->cells[0];
 	mu_report_init(&r);
-	memcpy(&work[0], g, sizeof *work);
+	mu_game_copy(&work[0], g);
 	wt = *t;
 	e = mu_game_move(&work[0], &wt, m, NULL, &r, &cause);
 	if (e == -1)
@@ -122,7 +122,7 @@ mu_candidate_orders(const struct mu_game *g, const struct mu_turn *t,
 	if (e < 2)
 		goto out;
 	seen = xreallocarray(NULL, 1 + MU_CANDIDATE_ORDERS, sizeof *seen);
-	memcpy(&seen[0], &work[0].board, sizeof seen[0]);
+	memcpy(seen[0].cells, work[0].board.cells, size);
 	for (i = 0, j = 0; i < r.n && ntries < MU_CANDIDATE_TRIES; i++) {
 		if (r.events[i].type != MU_EVENT_EXPLODE || j++ == 0)
 			continue;
@@ -134,7 +134,7 @@ mu_candidate_orders(const struct mu_game *g, const struct mu_turn *t,
 	memset(&order, 0, sizeof order);
 	order.nexplode = 1;
 	for (j = 0; j < ntries && nalt < MU_CANDIDATE_ORDERS; j++) {
-		memcpy(&work[1], g, sizeof *work);
+		mu_game_copy(&work[1], g);
 		wt = *t;
 		order.explode = &tries[j];
 		if (mu_game_move(&work[1], &wt, m, &order, NULL, &cause) ==
@@ -149,7 +149,7 @@ mu_candidate_orders(const struct mu_game *g, const struct mu_turn *t,
 		}
 		if (k <= nalt)
 			continue;
-		memcpy(&seen[++nalt], &work[1].board, sizeof seen[0]);
+		memcpy(seen[++nalt].cells, work[1].board.cells, size);
 		alt[nalt - 1] = tries[j];
 	}
 out:
@@ -188,7 +188,7 @@ mu_candidate_list(const struct mu_game *g, const struct mu_action *a,
 	if (a == NULL)
 		a = &empty;
 	work = xmalloc(sizeof *work);
-	memcpy(work, g, sizeof *work);
+	mu_game_copy(work, g);
 	mu_turn_begin(work, &t);
 	moves = xreallocarray(NULL, MU_MOVE_MAX, sizeof *moves);
 	n = 0;

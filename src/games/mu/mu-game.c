@@ -129,6 +129,36 @@ mu_game_placed(const struct mu_game *g, int seat)
 }
 
 /*
+ * How many bytes of g are in use: all but the cells past the board's
+ * last, which nothing reads.
+ */
+size_t
+mu_game_size(const struct mu_game *g)
+{
+	return (offsetof(struct mu_game, board.cells) +
+	    (size_t)mu_board_ncells(&g->board) * sizeof g->board.cells[0]);
+}
+
+/*
+ * Copy game src to dst, up to the board's last cell.  A game is copied
+ * for every turn played and every robot's look ahead, and a board of
+ * two players' segments uses less than a third of the room for cells.
+ */
+void
+mu_game_copy(struct mu_game *dst, const struct mu_game *src)
+{
+	memcpy(dst, src, mu_game_size(src));
+}
+
+/* Whether a and b are the same game, compared as mu_game_copy() copies. */
+int
+mu_game_same(const struct mu_game *a, const struct mu_game *b)
+{
+	return (a->board.nsegments == b->board.nsegments &&
+	    memcmp(a, b, mu_game_size(a)) == 0);
+}
+
+/*
  * The movement phase has just begun: report where each seat's men
  * start, from its one segment kept or, in velox, its segments' centres.
  */
@@ -280,14 +310,14 @@ mu_game_turn(struct mu_game *g, const struct mu_action *a,
 		}
 	}
 	work = xmalloc(sizeof *work);
-	memcpy(work, g, sizeof *work);
+	mu_game_copy(work, g);
 	if (mu_game_steps(work, a, r, cause) == -1) {
 		if (r != NULL)
 			r->n = n;
 		free(work);
 		return (-1);
 	}
-	memcpy(g, work, sizeof *g);
+	mu_game_copy(g, work);
 	free(work);
 	return (0);
 }

@@ -60,7 +60,7 @@ struct mu_game {
 	int			 allowance;	/* velox's T; 0 before moving */
 	int			 passes;	/* consecutive passes */
 	unsigned		 resigned;	/* one bit per seat */
-	struct mu_board		 board;
+	struct mu_board		 board;		/* last: see mu_game_copy() */
 };
 
 int		 mu_game_init(struct mu_game *, const struct mu_variant *,
@@ -70,6 +70,9 @@ int		 mu_game_colour_letter(int);
 int		 mu_game_colour_parse(const char *, size_t);
 const char	*mu_game_phase_name(enum mu_phase);
 int		 mu_game_placed(const struct mu_game *, int);
+size_t		 mu_game_size(const struct mu_game *);
+void		 mu_game_copy(struct mu_game *, const struct mu_game *);
+int		 mu_game_same(const struct mu_game *, const struct mu_game *);
 int		 mu_game_apply(struct mu_game *, int, const struct mu_action *,
 		     struct mu_report *, char **);
 int		 mu_game_legal(const struct mu_game *, struct mu_action **);

@@ -138,7 +138,7 @@ mu_ops_copy(const struct game *g)
 	struct mu_game	*c;
 
 	c = xmalloc(sizeof *c);
-	memcpy(c, g->state, sizeof *c);
+	mu_game_copy(c, g->state);
 	return (c);
 }
 
@@ -208,7 +208,7 @@ mu_ops_random(const struct game *g, uint64_t seed, struct action *a)
 	struct mu_action	*ma = (struct mu_action *)a;
 	struct rng		 rng;
 
-	memcpy(&copy, g->state, sizeof copy);
+	mu_game_copy(&copy, g->state);
 	memset(&stats, 0, sizeof stats);
 	rng_init(&rng, seed);
 	if (mu_random_action(&copy, &rng, ma, NULL, &stats) == -1)
