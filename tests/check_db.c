@@ -2,6 +2,8 @@
 
 #include <check.h>
 #include <dirent.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,7 +21,8 @@
  * group_concat and instr; transactions and rollback; the schema
  * version; the rows changed.  On SQLite, a savepoint's journal stays
  * in memory: no temporary file is opened for it, however much the
- * savepoint changes.
+ * savepoint changes.  A handle used by a thread that did not open it
+ * stops the program (the backends take no lock for it).
  */
 
 static char		*dir;
@@ -500,6 +503,25 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* Run a statement on the test's handle, from another thread. */
+static void *
+other_thread(void *arg)
+{
+	(void)arg;
+	one("SELECT 1");
+	return (NULL);
+}
+
+START_TEST(test_other_thread)
+{
+	pthread_t	t;
+
+	ck_assert_int_eq(one("SELECT 1"), 1);
+	ck_assert_int_eq(pthread_create(&t, NULL, other_thread, NULL), 0);
+	pthread_join(t, NULL);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -517,6 +539,7 @@ main(void)
 	tcase_add_test(tc, test_savepoint_memory);
 	tcase_add_test(tc, test_version);
 	tcase_add_test(tc, test_errors);
+	tcase_add_test_raise_signal(tc, test_other_thread, SIGABRT);
 	suite_add_tcase(s, tc);
 	return (test_util_run(s));
 }

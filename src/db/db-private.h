@@ -5,6 +5,8 @@
 #ifndef DB_PRIVATE_H
 #define DB_PRIVATE_H
 
+#include <pthread.h>
+
 #include "db.h"
 
 struct db_ops {
@@ -44,6 +46,7 @@ struct db_ops {
 struct db {
 	const struct db_ops	*ops;
 	void			*impl;
+	pthread_t		 owner;		/* the thread that opened it */
 };
 
 struct db_stmt {

@@ -113,8 +113,9 @@ db_sqlite_open(const char *path, char **cause)
 {
 	sqlite3	*db;
 
+	/* No lock of its own: a handle is one thread's (db.c). */
 	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE |
-	    SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, NULL) != SQLITE_OK) {
+	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
 		xasprintf(cause, "store %s: cannot open: %s", path,
 		    db == NULL ? "out of memory" : sqlite3_errmsg(db));
 		sqlite3_close(db);

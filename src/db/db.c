@@ -1,5 +1,7 @@
 #include "config.h"
 
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,7 +14,16 @@
  * The interface of db.h, handed to the backend that db_open() chose.
  * A handle is the backend's ops and its own object; every call goes
  * through the ops, so the store never knows which backend it has.
+ *
+ * A handle belongs to the thread that opened it.  The backends take no
+ * lock of their own for it (SQLite is opened without its connection's
+ * mutex, libpq has none), so a call that starts work on the database
+ * from any other thread stops the program rather than race: every
+ * statement's work goes through db_prepare(), db_step() or one of the
+ * transaction calls, and each checks the thread.
  */
+
+static void	db_mine(const struct db *);
 
 static const struct db_ops *const db_backends[] = {
 	&db_sqlite_ops,
@@ -21,6 +32,17 @@ static const struct db_ops *const db_backends[] = {
 #endif
 	NULL
 };
+
+/* Stop if db is not the calling thread's: a bug, never bad input. */
+static void
+db_mine(const struct db *db)
+{
+	if (!pthread_equal(db->owner, pthread_self())) {
+		fprintf(stderr, "database handle used by a thread that did not "
+		    "open it\n");
+		abort();
+	}
+}
 
 enum db_kind
 db_kind_of(const char *target)
@@ -86,6 +108,7 @@ db_open(const char *target, char **cause)
 	}
 	db = xcalloc(1, sizeof *db);
 	db->ops = *ops;
+	db->owner = pthread_self();
 	if ((db->impl = db->ops->open(target, cause)) == NULL) {
 		/* The backend names the target; a URL's password not. */
 		free(db);
@@ -119,6 +142,7 @@ db_errmsg(struct db *db)
 int
 db_exec(struct db *db, const char *sql)
 {
+	db_mine(db);
 	return (db->ops->exec(db->impl, sql));
 }
 
@@ -126,6 +150,7 @@ db_exec(struct db *db, const char *sql)
 int
 db_begin(struct db *db)
 {
+	db_mine(db);
 	return (db->ops->begin(db->impl));
 }
 
@@ -133,12 +158,14 @@ db_begin(struct db *db)
 int
 db_begin_rows(struct db *db)
 {
+	db_mine(db);
 	return (db->ops->begin_rows(db->impl));
 }
 
 int
 db_commit(struct db *db)
 {
+	db_mine(db);
 	return (db->ops->exec(db->impl, "COMMIT"));
 }
 
@@ -146,6 +173,7 @@ db_commit(struct db *db)
 void
 db_rollback(struct db *db)
 {
+	db_mine(db);
 	if (db->ops->in_transaction(db->impl))
 		(void)db->ops->exec(db->impl, "ROLLBACK");
 }
@@ -185,6 +213,7 @@ db_set_version(struct db *db, int version)
 int
 db_migrate(struct db *db, const char *sql, const char *pg)
 {
+	db_mine(db);
 	return (db->ops->migrate(db->impl, sql, pg));
 }
 
@@ -212,6 +241,7 @@ db_prepare(struct db *db, const char *sql)
 	struct db_stmt	*st;
 	void		*impl;
 
+	db_mine(db);
 	if ((impl = db->ops->prepare(db->impl, sql)) == NULL)
 		return (NULL);
 	st = xmalloc(sizeof *st);
@@ -225,6 +255,7 @@ db_finalize(struct db_stmt *st)
 {
 	if (st == NULL)
 		return;
+	db_mine(st->db);
 	st->db->ops->finalize(st->impl);
 	free(st);
 }
@@ -280,6 +311,7 @@ db_bind_blob(struct db_stmt *st, int i, const void *v, size_t len)
 int
 db_step(struct db_stmt *st)
 {
+	db_mine(st->db);
 	return (st->db->ops->step(st->impl));
 }
 
@@ -287,6 +319,7 @@ db_step(struct db_stmt *st)
 void
 db_reset(struct db_stmt *st)
 {
+	db_mine(st->db);
 	st->db->ops->reset(st->impl);
 }
 
