@@ -34,52 +34,85 @@
  * centre, only other centres.
  */
 
+static size_t	mu_compact_piece(const struct mu_cell *, char *);
 static void	mu_compact_cell(const struct mu_game *, struct mu_canvas *,
 		    int);
 
 static const char mu_compact_fills[] = { ' ', '.', '#' };
+
+/*
+ * Write cell's piece, its colour's letter and its height, to piece
+ * (room for 8) and return its length, 0 for an empty cell.  By hand:
+ * every cell of every compact board drawn comes through here.
+ */
+static size_t
+mu_compact_piece(const struct mu_cell *cell, char *piece)
+{
+	char		digits[8];
+	size_t		n = 0, len = 0;
+	unsigned	h = cell->height;
+
+	if (cell->colour != MU_NONE) {
+		piece[len++] = (char)mu_game_colour_letter(cell->colour);
+		do {
+			digits[n++] = (char)('0' + h % 10);
+			h /= 10;
+		} while (h != 0);
+		while (n > 0)
+			piece[len++] = digits[--n];
+	}
+	piece[len] = '\0';
+	return (len);
+}
 
 /* Draw cell c's token and the boundary east of it. */
 static void
 mu_compact_cell(const struct mu_game *g, struct mu_canvas *cv, int c)
 {
 	const struct mu_cell	*cell = &g->board.cells[c];
-	char			 label[MU_NAME_MAX], piece[16], tok[32];
+	char			 label[MU_NAME_MAX], piece[8], tok[32];
 	char			 fill = mu_compact_fills[cell->layer];
+	size_t			 plen, llen;
 	int			 x, y, k, seg, east;
 
 	x = 4 * cell->pos.q + 2 * cell->pos.r;
 	y = cell->pos.r;
 	k = mu_board_cell_k(c);
 	seg = mu_board_cell_segment(c);
-	piece[0] = '\0';
-	if (cell->colour != MU_NONE) {
-		snprintf(piece, sizeof piece, "%c%u",
-		    mu_game_colour_letter(cell->colour), cell->height);
-	}
+	plen = mu_compact_piece(cell, piece);
 	if (k == 0) {
 		mu_name_label(seg, label, sizeof label);
-		if (*piece != '\0') {
-			snprintf(tok, sizeof tok, "%s%s", label, piece);
-			if (strlen(tok) == 3) {
+		llen = strlen(label);
+		if (plen != 0) {
+			memcpy(tok, label, llen);
+			memcpy(tok + llen, piece, plen + 1);
+			if (llen + plen == 3) {
 				mu_canvas_put(cv, x - 1, y, fill);
 				mu_canvas_put(cv, x + 3, y, fill);
 			}
-			mu_canvas_puts(cv, strlen(tok) > 4 ? x - 1 : x, y, tok);
+			mu_canvas_puts(cv, llen + plen > 4 ? x - 1 : x, y, tok);
 		} else {
-			snprintf(tok, sizeof tok, "%c%s%c", fill, label,
-			    fill);
+			/* The fills round the label, three columns at most. */
+			tok[0] = fill;
+			memcpy(tok + 1, label, llen);
+			tok[1 + llen] = fill;
 			tok[3] = '\0';
 			mu_canvas_puts(cv, x, y, tok);
 		}
-	} else if (*piece != '\0') {
-		if (strlen(piece) < 3)
-			snprintf(tok, sizeof tok, "%c%s", fill, piece);
-		else
-			snprintf(tok, sizeof tok, "%.3s", piece);
+	} else if (plen != 0) {
+		if (plen < 3) {
+			tok[0] = fill;
+			memcpy(tok + 1, piece, plen + 1);
+		} else {
+			memcpy(tok, piece, 3);
+			tok[3] = '\0';
+		}
 		mu_canvas_puts(cv, x, y, tok);
 	} else {
-		snprintf(tok, sizeof tok, "%c%d%c", fill, k, fill);
+		tok[0] = fill;
+		tok[1] = (char)('0' + k);
+		tok[2] = fill;
+		tok[3] = '\0';
 		mu_canvas_puts(cv, x, y, tok);
 	}
 
