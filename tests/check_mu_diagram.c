@@ -331,8 +331,7 @@ check_auto(const struct game *g)
 		if (lines <= MU_DIAGRAM_LINES) {
 			buf_add(&want, form.data, form.len);
 			full = i == 0 ? w : 0;
-		}
-		else if (best == -1 || lines < bestlines) {
+		} else if (best == -1 || lines < bestlines) {
 			best = i;
 			bestlines = lines;
 		}

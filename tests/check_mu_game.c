@@ -124,20 +124,6 @@ START_TEST(test_velox_starts)
 END_TEST
 
 static void
-refuse(struct game *g, const char *action, const char *error)
-{
-	struct mu_game	 before;
-	char		*cause = NULL;
-
-	mu_game_copy(&before, g->state);
-	ck_assert_int_eq(game_play(g, g->ops->to_move(g), action,
-	    strlen(action), NULL, NULL, &cause), -1);
-	ck_assert_str_eq(cause, error);
-	ck_assert(mu_game_same(&before, g->state));
-	free(cause);
-}
-
-static void
 play(struct game *g, const char *action)
 {
 	char	*cause = NULL;
@@ -170,21 +156,24 @@ START_TEST(test_selection)
 	buf_free(&out);
 	free(list);
 
-	refuse(g, "clear B", "clear B: segment B is blue's, not red's");
-	refuse(g, "clear G", "'G': there is no such segment (the board has "
-	    "A to F)");
-	refuse(g, "clear", "'clear': not a turn here; in the selection "
-	    "phase, clear one of your segments with 'clear' and its letter, "
-	    "such as 'clear C'");
-	refuse(g, "@8,-2", "segments are placed only in the layout phase, "
-	    "and this game is in the selection phase");
+	test_util_refuse(g, -1, "clear B", "clear B: segment B is blue's, not "
+	    "red's");
+	test_util_refuse(g, -1, "clear G", "'G': there is no such segment "
+	    "(the board has A to F)");
+	test_util_refuse(g, -1, "clear", "'clear': not a turn here; in the "
+	    "selection phase, clear one of your segments with 'clear' and its "
+	    "letter, such as 'clear C'");
+	test_util_refuse(g, -1, "@8,-2", "segments are placed only in the "
+	    "layout phase, and this game is in the selection phase");
 	play(g, " CLEAR a ");
 	mg = test_util_mu(g);
 	ck_assert_int_eq(mg->board.cells[0].colour, MU_NONE);
 	ck_assert_int_eq(mg->to_move, 1);
-	refuse(g, "clear A", "clear A: segment A is red's, not blue's");
+	test_util_refuse(g, -1, "clear A", "clear A: segment A is red's, not "
+	    "blue's");
 	play(g, "clear b");
-	refuse(g, "clear A", "clear A: segment A has already been cleared");
+	test_util_refuse(g, -1, "clear A", "clear A: segment A has already "
+	    "been cleared");
 	play(g, "clear E");
 	play(g, "clear D");
 
@@ -201,10 +190,10 @@ START_TEST(test_selection)
 		} else
 			ck_assert_int_eq(mg->board.cells[k].colour, MU_NONE);
 	}
-	refuse(g, "clear C", "segments are cleared only in the selection "
-	    "phase, and this game is in the movement phase");
-	refuse(g, "C0", "'C0': not a turn here; in the movement phase, "
-	    "write moves such as C4-D2, 'pass' or 'resign'");
+	test_util_refuse(g, -1, "clear C", "segments are cleared only in the "
+	    "selection phase, and this game is in the movement phase");
+	test_util_refuse(g, -1, "C0", "'C0': not a turn here; in the movement "
+	    "phase, write moves such as C4-D2, 'pass' or 'resign'");
 	game_free(g);
 }
 END_TEST
@@ -287,22 +276,24 @@ START_TEST(test_layout_errors)
 	struct game	*g;
 
 	g = test_util_game("velox", 2, 8, NULL);
-	refuse(g, "", "empty turn");
-	refuse(g, "b", "'b': no placement has that letter (the diagram "
-	    "shows only a)");
-	refuse(g, "@1,0", "@1,0: the first segment is A and its centre A0 "
-	    "is the origin, so it is placed with @0,0");
-	refuse(g, "clear A", "'A': no segment has been placed yet");
-	refuse(g, "pass", "moves and passes come in the movement phase, and "
-	    "this game is in the layout phase");
-	refuse(g, "A0-A1", "'A0': no segment has been placed yet");
+	test_util_refuse(g, -1, "", "empty turn");
+	test_util_refuse(g, -1, "b", "'b': no placement has that letter (the "
+	    "diagram shows only a)");
+	test_util_refuse(g, -1, "@1,0", "@1,0: the first segment is A and its "
+	    "centre A0 is the origin, so it is placed with @0,0");
+	test_util_refuse(g, -1, "clear A", "'A': no segment has been placed "
+	    "yet");
+	test_util_refuse(g, -1, "pass", "moves and passes come in the "
+	    "movement phase, and this game is in the layout phase");
+	test_util_refuse(g, -1, "A0-A1", "'A0': no segment has been placed "
+	    "yet");
 	play(g, "A");
-	refuse(g, "m", "'m': no placement has that letter (the diagram "
-	    "shows a to l)");
-	refuse(g, "@3,0", "@3,0: only 1 cell of the segment would touch the "
-	    "board, and at least 2 must");
-	refuse(g, "clear A", "segments are cleared only in the selection "
-	    "phase, and this game is in the layout phase");
+	test_util_refuse(g, -1, "m", "'m': no placement has that letter (the "
+	    "diagram shows a to l)");
+	test_util_refuse(g, -1, "@3,0", "@3,0: only 1 cell of the segment "
+	    "would touch the board, and at least 2 must");
+	test_util_refuse(g, -1, "clear A", "segments are cleared only in the "
+	    "selection phase, and this game is in the layout phase");
 	play(g, "l");
 	ck_assert_int_eq(test_util_mu(g)->board.segments[1].centre.q, -1);
 	ck_assert_int_eq(test_util_mu(g)->board.segments[1].centre.r, 3);
