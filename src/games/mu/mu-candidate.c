@@ -104,15 +104,16 @@ mu_candidate_orders(const struct mu_game *g, const struct mu_turn *t,
 	struct mu_turn		 wt;
 	struct mu_report	 r;
 	struct mu_order		 order;
-	struct mu_board		*seen;
+	struct mu_cell		*seen;	/* boards, ncells cells each */
 	int16_t			 tries[MU_CANDIDATE_TRIES];
-	size_t			 i, size;
+	size_t			 i, ncells, size;
 	char			*cause;
 	int			 ntries = 0, nalt = 0, j, k, e;
 
 	seen = NULL;
 	work = xreallocarray(NULL, 2, sizeof *work);
-	size = (size_t)mu_board_ncells(&g->board) * sizeof seen->cells[0];
+	ncells = (size_t)mu_board_ncells(&g->board);
+	size = ncells * sizeof *seen;
 	mu_report_init(&r);
 	mu_game_copy(&work[0], g);
 	wt = *t;
@@ -121,8 +122,9 @@ mu_candidate_orders(const struct mu_game *g, const struct mu_turn *t,
 		free(cause);
 	if (e < 2)
 		goto out;
-	seen = xreallocarray(NULL, 1 + MU_CANDIDATE_ORDERS, sizeof *seen);
-	memcpy(seen[0].cells, work[0].board.cells, size);
+	seen = xreallocarray(NULL, (1 + MU_CANDIDATE_ORDERS) * ncells,
+	    sizeof *seen);
+	memcpy(seen, work[0].board.cells, size);
 	for (i = 0, j = 0; i < r.n && ntries < MU_CANDIDATE_TRIES; i++) {
 		if (r.events[i].type != MU_EVENT_EXPLODE || j++ == 0)
 			continue;
@@ -143,13 +145,13 @@ mu_candidate_orders(const struct mu_game *g, const struct mu_turn *t,
 			continue;
 		}
 		for (k = 0; k <= nalt; k++) {
-			if (memcmp(seen[k].cells, work[1].board.cells,
+			if (memcmp(seen + k * ncells, work[1].board.cells,
 			    size) == 0)
 				break;
 		}
 		if (k <= nalt)
 			continue;
-		memcpy(seen[++nalt].cells, work[1].board.cells, size);
+		memcpy(seen + ++nalt * ncells, work[1].board.cells, size);
 		alt[nalt - 1] = tries[j];
 	}
 out:
