@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -18,11 +19,15 @@
  * savepoint's journal (the store takes a batch of mails with a
  * savepoint each) would otherwise spill to a temporary file on the
  * disk, a write for every page a mail changes, though it is never
- * needed after a crash.  The shared dialect of db.h is
+ * needed after a crash.  SQLite keeps no count of its memory in use:
+ * the count takes a lock shared by every thread on each of its
+ * hundreds of allocations a mail, and nothing here reads it.  The
+ * shared dialect of db.h is
  * SQLite's own, so statements go to SQLite as they are; the schema
  * version is PRAGMA user_version.
  */
 
+static void		 db_sqlite_setup(void);
 static int		 db_sqlite_wal(sqlite3 *);
 static void		*db_sqlite_open(const char *, char **);
 static void		 db_sqlite_close(void *);
@@ -108,10 +113,23 @@ db_sqlite_wal(sqlite3 *db)
 	return (-1);
 }
 
+/*
+ * Before SQLite's first use in the process: afterwards it refuses with
+ * SQLITE_MISUSE and keeps counting, which is only slower.
+ */
+static void
+db_sqlite_setup(void)
+{
+	(void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 static void *
 db_sqlite_open(const char *path, char **cause)
 {
-	sqlite3	*db;
+	static pthread_once_t	 once = PTHREAD_ONCE_INIT;
+	sqlite3			*db;
+
+	pthread_once(&once, db_sqlite_setup);
 
 	/* No lock of its own: a handle is one thread's (db.c). */
 	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE |
