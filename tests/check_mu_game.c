@@ -14,8 +14,9 @@
  * The phases of a Mu game: options, seat order in the layout, the men
  * on the centres, selection with its errors and the fill, the start of
  * the movement phase, that a refused action changes nothing, what the
- * report says of placements, clears and where the men start, and that a
- * copy of a game stops at its last cell and plays on as the game does.
+ * report says of placements, clears and where the men start, that a
+ * copy of a game stops at its last cell and plays on as the game does,
+ * and that the choices counted without a list are the list's.
  */
 
 static const struct {
@@ -271,6 +272,49 @@ START_TEST(test_copy)
 }
 END_TEST
 
+/*
+ * Through every phase of random games of each variant, the count of
+ * choices is the legal list's length, cut at the bound asked for.
+ */
+START_TEST(test_choices)
+{
+	static const struct {
+		const char	*variant;
+		int		 players;
+	} games[] = {
+		{ "levis", 2 }, { "velox", 2 }, { "classic", 2 },
+		{ "classic", 3 }, { "classic", 6 }, { "levis", 4 }
+	};
+	static const int	 bounds[] = { 1, 2, 3, 10, 1000 };
+	struct game		*g;
+	struct action		*list;
+	size_t			 b;
+	int			 turn, n, one = 0;
+
+	g = test_util_game(games[_i].variant, games[_i].players, 0, NULL);
+	for (turn = 0; turn < 3000; turn++) {
+		n = g->ops->legal(g, &list);
+		free(list);
+		for (b = 0; b < sizeof bounds / sizeof bounds[0]; b++) {
+			ck_assert_msg(game_choices(g, bounds[b]) ==
+			    (n < bounds[b] ? n : bounds[b]), "turn %d, phase "
+			    "%d: %d of %d choices counted, bound %d", turn,
+			    test_util_mu(g)->phase, game_choices(g,
+			    bounds[b]), n, bounds[b]);
+		}
+		one += n == 1;
+		if (test_util_mu(g)->phase == MU_PHASE_OVER)
+			break;
+		test_util_random(g, (uint64_t)turn * 7 + (uint64_t)_i, NULL);
+	}
+	if (test_util_mu(g)->phase == MU_PHASE_OVER)
+		ck_assert_int_eq(game_choices(g, 2), 0);
+	/* The first placement, at least, is the only one. */
+	ck_assert_int_gt(one, 0);
+	game_free(g);
+}
+END_TEST
+
 START_TEST(test_layout_errors)
 {
 	struct game	*g;
@@ -374,6 +418,7 @@ main(void)
 	tcase_add_test(tc, test_one_segment);
 	tcase_add_test(tc, test_largest);
 	tcase_add_loop_test(tc, test_copy, 0, 2);
+	tcase_add_loop_test(tc, test_choices, 0, 6);
 	tcase_add_test(tc, test_layout_errors);
 	tcase_add_loop_test(tc, test_reports, 0,
 	    sizeof reports / sizeof reports[0]);

@@ -99,6 +99,9 @@ check_legal(struct game *g)
 	seat = g->ops->to_move(g);
 	n = g->ops->legal(g, &list);
 	ck_assert_int_gt(n, 0);
+	/* Mur counts its list (no choices op of its own). */
+	ck_assert_int_eq(game_choices(g, 2), n < 2 ? n : 2);
+	ck_assert_int_eq(game_choices(g, n + 1), n);
 	for (i = 0; i < n; i++) {
 		copy = game_copy(g);
 		cause = NULL;

@@ -206,6 +206,20 @@ game_action_new(const struct game *g)
 	return (xcalloc(1, g->ops->action_size));
 }
 
+/* How many actions legal lists in g, counting no further than max. */
+int
+game_choices(const struct game *g, int max)
+{
+	struct action	*list;
+	int		 n;
+
+	if (g->ops->choices != NULL)
+		return (g->ops->choices(g, max));
+	n = g->ops->legal(g, &list);
+	free(list);
+	return (n < max ? n : max);
+}
+
 /* The i-th action of a list that g's legal returned. */
 const struct action *
 game_action_at(const struct game *g, const struct action *list, int i)

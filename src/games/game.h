@@ -114,6 +114,13 @@ struct game_ops {
 	 */
 	int		 (*picture)(const struct game *, int,
 			     const struct action *, struct scene *, char **);
+
+	/*
+	 * Optional (NULL: legal's list is counted).  How many actions
+	 * legal would list, counting no further than max: whether there
+	 * is only one choice, without the list.
+	 */
+	int		 (*choices)(const struct game *, int);
 };
 
 struct game {
@@ -133,6 +140,7 @@ void			 game_free(struct game *);
 struct action		*game_action_new(const struct game *);
 const struct action	*game_action_at(const struct game *,
 			     const struct action *, int);
+int			 game_choices(const struct game *, int);
 int			 game_play(struct game *, int, const char *, size_t,
 			     struct buf *, struct buf *, char **);
 int			 game_play_in_place(struct game *, int, const char *,

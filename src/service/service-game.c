@@ -257,8 +257,13 @@ service_game_one_choice(const struct game *g, struct buf *canon)
 	struct action	*list;
 	int		 n;
 
+	/* Counted first: a list is made only to say the one choice. */
+	if (game_choices(g, 2) != 1)
+		return (0);
+	if (canon == NULL)
+		return (1);
 	n = g->ops->legal(g, &list);
-	if (n == 1 && canon != NULL)
+	if (n == 1)
 		g->ops->format(g, list, canon);
 	free(list);
 	return (n == 1);

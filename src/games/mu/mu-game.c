@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "mu-draw.h"
 #include "mu-explode.h"
 #include "mu-game.h"
 #include "mu-layout.h"
@@ -422,6 +423,35 @@ mu_game_action_start(struct mu_action *a, enum mu_action_type type)
 	a->segment = MU_NONE;
 	a->nsteps = 0;
 	a->nlist = 0;
+}
+
+/*
+ * How many actions mu_game_legal() would list, counting no further
+ * than max, without listing them: the first placements found, the
+ * selectable segments, or the tally of single moves and the pass.
+ */
+int
+mu_game_choices(const struct mu_game *g, int max)
+{
+	struct mu_draw	 dr;
+	struct mu_turn	 t;
+	int		 segs[MU_MAX_SEGMENTS], n = 0;
+
+	switch (g->phase) {
+	case MU_PHASE_LAYOUT:
+		n = mu_layout_count(&g->board, max);
+		break;
+	case MU_PHASE_SELECTION:
+		n = mu_select_list(g, g->to_move, segs);
+		break;
+	case MU_PHASE_MOVEMENT:
+		mu_turn_begin(g, &t);
+		n = mu_draw_tally(g, &t, &dr) + 1;
+		break;
+	case MU_PHASE_OVER:
+		break;
+	}
+	return (n < max ? n : max);
 }
 
 /*

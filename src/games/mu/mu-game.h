@@ -76,6 +76,7 @@ int		 mu_game_same(const struct mu_game *, const struct mu_game *);
 int		 mu_game_apply(struct mu_game *, int, const struct mu_action *,
 		     struct mu_report *, char **);
 int		 mu_game_legal(const struct mu_game *, struct mu_action **);
+int		 mu_game_choices(const struct mu_game *, int);
 
 struct mu_turn;
 struct mu_order;

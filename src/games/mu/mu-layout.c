@@ -152,14 +152,14 @@ mu_layout_grid_contacts(const struct mu_layout_grid *g, int q, int r)
 }
 
 /*
- * Fill out[] (room for MU_LAYOUT_MAX) with every legal centre, in
- * reading order, and return how many there are.  Each position of the
- * ring of radius 2 around a board cell is a candidate, looked at once
- * (the window marks it), and checked on the window rather than by the
- * board's hash; only the legal ones are sorted.
+ * Find the legal centres, stopping at the max-th: put them in out[]
+ * (room for MU_LAYOUT_MAX), unless it is NULL, and return how many
+ * were found.  Each position of the ring of radius 2 around a board
+ * cell is a candidate, looked at once (the window marks it), and
+ * checked on the window rather than by the board's hash.
  */
-int
-mu_layout_list(const struct mu_board *b, struct hex *out)
+static int
+mu_layout_scan(const struct mu_board *b, struct hex *out, int max)
 {
 	/* The positions at distance 2 from (0, 0). */
 	static const struct hex	 ring[12] = {
@@ -172,10 +172,11 @@ mu_layout_list(const struct mu_board *b, struct hex *out)
 	uint8_t			*at;
 	int			 ncells, c, n = 0, i, q1, r1;
 
-	if (b->nsegments >= MU_MAX_SEGMENTS)
+	if (b->nsegments >= MU_MAX_SEGMENTS || max <= 0)
 		return (0);
 	if (b->nsegments == 0) {
-		out[0].q = out[0].r = 0;
+		if (out != NULL)
+			out[0].q = out[0].r = 0;
 		return (1);
 	}
 	ncells = mu_board_ncells(b);
@@ -204,19 +205,42 @@ mu_layout_list(const struct mu_board *b, struct hex *out)
 			*mu_layout_at(&g, h.q + step[i].q, h.r + step[i].r) |=
 			    MU_LAYOUT_NEAR;
 	}
-	for (c = 0; c < ncells; c++) {
-		for (i = 0; i < 12; i++) {
+	for (c = 0; c < ncells && n < max; c++) {
+		for (i = 0; i < 12 && n < max; i++) {
 			h.q = b->cells[c].pos.q + ring[i].q;
 			h.r = b->cells[c].pos.r + ring[i].r;
 			at = mu_layout_at(&g, h.q, h.r);
 			if (*at & MU_LAYOUT_SEEN)
 				continue;
 			*at |= MU_LAYOUT_SEEN;
-			if (mu_layout_grid_contacts(&g, h.q, h.r) >= 2)
-				out[n++] = h;
+			if (mu_layout_grid_contacts(&g, h.q, h.r) < 2)
+				continue;
+			if (out != NULL)
+				out[n] = h;
+			n++;
 		}
 	}
 	free(g.at);
+	return (n);
+}
+
+/*
+ * Fill out[] (room for MU_LAYOUT_MAX) with every legal centre, in
+ * reading order, and return how many there are.
+ */
+int
+mu_layout_list(const struct mu_board *b, struct hex *out)
+{
+	int	n;
+
+	n = mu_layout_scan(b, out, MU_LAYOUT_MAX);
 	qsort(out, (size_t)n, sizeof *out, mu_layout_cmp);
 	return (n);
+}
+
+/* How many legal centres there are, counting no further than max. */
+int
+mu_layout_count(const struct mu_board *b, int max)
+{
+	return (mu_layout_scan(b, NULL, max));
 }

@@ -12,5 +12,6 @@
 
 int	mu_layout_check(const struct mu_board *, struct hex, char **);
 int	mu_layout_list(const struct mu_board *, struct hex *);
+int	mu_layout_count(const struct mu_board *, int);
 
 #endif

@@ -41,6 +41,7 @@ static int	mu_ops_apply(struct game *, int, const struct action *,
 static void	mu_ops_format(const struct game *, const struct action *,
 		    struct buf *);
 static int	mu_ops_legal(const struct game *, struct action **);
+static int	mu_ops_choices(const struct game *, int);
 static void	mu_ops_random(const struct game *, uint64_t, struct action *);
 static int	mu_ops_to_move(const struct game *);
 static int	mu_ops_players(const struct game *);
@@ -69,7 +70,8 @@ static int	mu_ops_picture(const struct game *, int,
 	mu_ops_render, mu_ops_render_form, mu_ops_score,		\
 	mu_ops_write_position, mu_ops_read_position,		\
 	mu_notation_looks_like, mu_ops_ranks,			\
-	mu_ops_evaluate, mu_ops_extend, mu_ops_picture		\
+	mu_ops_evaluate, mu_ops_extend, mu_ops_picture,		\
+	mu_ops_choices						\
 }
 
 const struct game_ops mu_ops_classic =
@@ -197,6 +199,12 @@ mu_ops_legal(const struct game *g, struct action **out)
 	n = mu_game_legal(g->state, &list);
 	*out = (struct action *)list;
 	return (n);
+}
+
+static int
+mu_ops_choices(const struct game *g, int max)
+{
+	return (mu_game_choices(g->state, max));
 }
 
 /* A random legal action (mu-random.c), drawn from seed; g is kept. */
