@@ -22,27 +22,28 @@
 
 /*
  * A window of the plane around the board, MU_LAYOUT_MARGIN wider on
- * each side: for each position, whether it is a board cell, whether it
- * shares an edge with one, and whether it was looked at as a centre.
- * With the window, a candidate's seven cells are each one look.
+ * each side, row by row: for each position, whether it is a board
+ * cell, whether it shares an edge with one, and whether it is 2 from
+ * one, a candidate centre.  Positions are indices into the window, and
+ * a step to a neighbour is a fixed difference of index, so a
+ * candidate's seven cells are each one look.  The window is read in
+ * index order, which is reading order: the list comes out sorted.
  */
 #define MU_LAYOUT_MARGIN	4	/* a centre 2 off, its cells, theirs */
 #define MU_LAYOUT_CELL		1
-#define MU_LAYOUT_SEEN		2
+#define MU_LAYOUT_CANDIDATE	2	/* 2 from a board cell */
 #define MU_LAYOUT_NEAR		4	/* next to a board cell */
 
 struct mu_layout_grid {
 	int		 q0, r0, w, h;
 	uint8_t		*at;
-	struct hex	 seg[MU_SEGMENT_CELLS];	/* a segment's cells */
+	int		 seg[MU_SEGMENT_CELLS];	/* a segment's cells */
 };
 
 static int	mu_layout_contacts(const struct mu_board *, struct hex,
 		    char **);
-static int	mu_layout_cmp(const void *, const void *);
-static uint8_t	*mu_layout_at(const struct mu_layout_grid *, int, int);
-static int	mu_layout_grid_contacts(const struct mu_layout_grid *, int,
-		    int);
+static int	mu_layout_index(const struct mu_layout_grid *, struct hex);
+static int	mu_layout_grid_contacts(const struct mu_layout_grid *, int);
 
 /*
  * Count the new segment's cells that share an edge with the board; -1
@@ -115,35 +116,22 @@ mu_layout_check(const struct mu_board *b, struct hex centre, char **cause)
 	return (0);
 }
 
-/* Reading order: by row, then from west to east. */
+/* The index of h in the window. */
 static int
-mu_layout_cmp(const void *a, const void *b)
+mu_layout_index(const struct mu_layout_grid *g, struct hex h)
 {
-	const struct hex	*x = a, *y = b;
-
-	if (x->r != y->r)
-		return (x->r < y->r ? -1 : 1);
-	if (x->q != y->q)
-		return (x->q < y->q ? -1 : 1);
-	return (0);
+	return ((h.r - g->r0) * g->w + h.q - g->q0);
 }
 
-static uint8_t *
-mu_layout_at(const struct mu_layout_grid *g, int q, int r)
-{
-	return (&g->at[(size_t)(r - g->r0) * (size_t)g->w + (size_t)(q -
-	    g->q0)]);
-}
-
-/* The contacts of the segment centred on (q, r), or -1 on overlap. */
+/* The contacts of the segment centred on index i, or -1 on overlap. */
 static int
-mu_layout_grid_contacts(const struct mu_layout_grid *g, int q, int r)
+mu_layout_grid_contacts(const struct mu_layout_grid *g, int i)
 {
 	uint8_t	at;
 	int	k, touching = 0;
 
 	for (k = 0; k < MU_SEGMENT_CELLS; k++) {
-		at = *mu_layout_at(g, q + g->seg[k].q, r + g->seg[k].r);
+		at = g->at[i + g->seg[k]];
 		if (at & MU_LAYOUT_CELL)
 			return (-1);
 		touching += (at & MU_LAYOUT_NEAR) != 0;
@@ -152,11 +140,12 @@ mu_layout_grid_contacts(const struct mu_layout_grid *g, int q, int r)
 }
 
 /*
- * Find the legal centres, stopping at the max-th: put them in out[]
- * (room for MU_LAYOUT_MAX), unless it is NULL, and return how many
- * were found.  Each position of the ring of radius 2 around a board
- * cell is a candidate, looked at once (the window marks it), and
- * checked on the window rather than by the board's hash.
+ * Find the legal centres in reading order, stopping at the max-th: put
+ * them in out[] (room for MU_LAYOUT_MAX), unless it is NULL, and
+ * return how many were found.  The ring of radius 2 around each board
+ * cell on the board's edge marks the candidates (2 from a cell inside
+ * is 1 from its neighbour, a board cell); each is checked on the
+ * window rather than by the board's hash.
  */
 static int
 mu_layout_scan(const struct mu_board *b, struct hex *out, int max)
@@ -168,9 +157,9 @@ mu_layout_scan(const struct mu_board *b, struct hex *out, int max)
 		{ 2, -1 }, { 2, 0 }
 	};
 	struct mu_layout_grid	 g;
-	struct hex		 h, zero = { 0, 0 }, step[HEX_NDIRS];
-	uint8_t			*at;
-	int			 ncells, c, n = 0, i, q1, r1;
+	struct hex		 h, zero = { 0, 0 };
+	int			 step[HEX_NDIRS], around[12];
+	int			 ncells, c, n = 0, i, q1, r1, at, end, edge;
 
 	if (b->nsegments >= MU_MAX_SEGMENTS || max <= 0)
 		return (0);
@@ -194,31 +183,40 @@ mu_layout_scan(const struct mu_board *b, struct hex *out, int max)
 	g.w = q1 + MU_LAYOUT_MARGIN - g.q0 + 1;
 	g.h = r1 + MU_LAYOUT_MARGIN - g.r0 + 1;
 	g.at = xcalloc((size_t)g.w * (size_t)g.h, 1);
-	for (i = 0; i < MU_SEGMENT_CELLS; i++)
-		g.seg[i] = mu_board_cell_offset(i);
-	for (i = 0; i < HEX_NDIRS; i++)
-		step[i] = hex_step(zero, i, 1);
-	for (c = 0; c < ncells; c++) {
-		h = b->cells[c].pos;
-		*mu_layout_at(&g, h.q, h.r) |= MU_LAYOUT_CELL;
-		for (i = 0; i < HEX_NDIRS; i++)
-			*mu_layout_at(&g, h.q + step[i].q, h.r + step[i].r) |=
-			    MU_LAYOUT_NEAR;
+	for (i = 0; i < MU_SEGMENT_CELLS; i++) {
+		h = mu_board_cell_offset(i);
+		g.seg[i] = h.r * g.w + h.q;
 	}
-	for (c = 0; c < ncells && n < max; c++) {
-		for (i = 0; i < 12 && n < max; i++) {
-			h.q = b->cells[c].pos.q + ring[i].q;
-			h.r = b->cells[c].pos.r + ring[i].r;
-			at = mu_layout_at(&g, h.q, h.r);
-			if (*at & MU_LAYOUT_SEEN)
+	for (i = 0; i < HEX_NDIRS; i++) {
+		h = hex_step(zero, i, 1);
+		step[i] = h.r * g.w + h.q;
+	}
+	for (i = 0; i < 12; i++)
+		around[i] = ring[i].r * g.w + ring[i].q;
+	for (c = 0; c < ncells; c++) {
+		at = mu_layout_index(&g, b->cells[c].pos);
+		g.at[at] |= MU_LAYOUT_CELL;
+		edge = 0;
+		for (i = 0; i < HEX_NDIRS; i++) {
+			if (b->cells[c].nb[i] != MU_NONE)
 				continue;
-			*at |= MU_LAYOUT_SEEN;
-			if (mu_layout_grid_contacts(&g, h.q, h.r) < 2)
-				continue;
-			if (out != NULL)
-				out[n] = h;
-			n++;
+			g.at[at + step[i]] |= MU_LAYOUT_NEAR;
+			edge = 1;
 		}
+		for (i = 0; edge && i < 12; i++)
+			g.at[at + around[i]] |= MU_LAYOUT_CANDIDATE;
+	}
+	end = g.w * g.h;
+	for (at = 0; at < end && n < max; at++) {
+		if ((g.at[at] & (MU_LAYOUT_CANDIDATE | MU_LAYOUT_CELL)) !=
+		    MU_LAYOUT_CANDIDATE ||
+		    mu_layout_grid_contacts(&g, at) < 2)
+			continue;
+		if (out != NULL) {
+			out[n].q = g.q0 + at % g.w;
+			out[n].r = g.r0 + at / g.w;
+		}
+		n++;
 	}
 	free(g.at);
 	return (n);
@@ -226,16 +224,13 @@ mu_layout_scan(const struct mu_board *b, struct hex *out, int max)
 
 /*
  * Fill out[] (room for MU_LAYOUT_MAX) with every legal centre, in
- * reading order, and return how many there are.
+ * reading order (by row, then from west to east), and return how many
+ * there are.
  */
 int
 mu_layout_list(const struct mu_board *b, struct hex *out)
 {
-	int	n;
-
-	n = mu_layout_scan(b, out, MU_LAYOUT_MAX);
-	qsort(out, (size_t)n, sizeof *out, mu_layout_cmp);
-	return (n);
+	return (mu_layout_scan(b, out, MU_LAYOUT_MAX));
 }
 
 /* How many legal centres there are, counting no further than max. */
