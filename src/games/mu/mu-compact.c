@@ -1,15 +1,11 @@
 #include "config.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "mu-canvas.h"
 #include "mu-compact.h"
-#include "mu-layout.h"
 #include "mu-name.h"
-#include "mu-notation.h"
-#include "xmalloc.h"
 
 /*
  * The compact board gives each cell three characters and one line:
@@ -121,24 +117,24 @@ mu_compact_cell(const struct mu_game *g, struct mu_canvas *cv, int c)
 		mu_canvas_put(cv, x + 3, y, '|');
 }
 
-/* Draw the compact board, and the placement letters in the layout phase. */
+/*
+ * Draw the compact board, and the n placement letters of the layout
+ * phase at at[] (mu_notation_aliases()).
+ */
 void
-mu_compact_board(const struct mu_game *g, struct buf *out)
+mu_compact_board(const struct mu_game *g, const struct hex *at, int n,
+    struct buf *out)
 {
 	const struct mu_board	*b = &g->board;
 	struct mu_canvas	 cv;
 	struct mu_canvas_box	 box;
-	struct hex		*at, h;
+	struct hex		 h;
 	char			 alias[MU_NAME_MAX], tok[MU_NAME_MAX + 2];
-	int			 c, i, n, ncells, x;
+	int			 c, i, ncells, x;
 
-	at = xreallocarray(NULL, MU_LAYOUT_MAX, sizeof *at);
-	n = mu_notation_aliases(g, at);
 	ncells = mu_board_ncells(b);
-	if (ncells == 0 && n == 0) {
-		free(at);
+	if (ncells == 0 && n == 0)
 		return;
-	}
 	mu_canvas_box_init(&box);
 	for (i = 0; i < ncells + n; i++) {
 		h = i < ncells ? b->cells[i].pos : at[i - ncells];
@@ -156,7 +152,6 @@ mu_compact_board(const struct mu_game *g, struct buf *out)
 	}
 	mu_canvas_write(&cv, out);
 	mu_canvas_free(&cv);
-	free(at);
 }
 
 /* Explain the compact board's marks. */

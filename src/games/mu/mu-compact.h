@@ -8,7 +8,8 @@
 #include "buf.h"
 #include "mu-game.h"
 
-void	mu_compact_board(const struct mu_game *, struct buf *);
+void	mu_compact_board(const struct mu_game *, const struct hex *, int,
+	    struct buf *);
 void	mu_compact_legend(const struct mu_game *, struct buf *);
 
 #endif

@@ -40,8 +40,8 @@ static int	mu_diagram_board_width(const struct mu_game *);
 static void	mu_diagram_cell(const struct mu_game *, struct mu_canvas *,
 		    int);
 static void	mu_diagram_title(const struct mu_game *, struct buf *);
-static void	mu_diagram_form(const struct mu_game *,
-		    enum mu_diagram_form, struct buf *);
+static void	mu_diagram_form(const struct mu_game *, const struct hex *,
+		    int, enum mu_diagram_form, struct buf *);
 
 /* The column of the left edge of the hexagon at h. */
 static int
@@ -125,24 +125,24 @@ mu_diagram_cell(const struct mu_game *g, struct mu_canvas *cv, int c)
 	}
 }
 
-/* Draw the board, and the placement aliases in the layout phase. */
+/*
+ * Draw the board, and the n placement aliases of the layout phase at
+ * at[] (mu_notation_aliases()).
+ */
 void
-mu_diagram_board(const struct mu_game *g, struct buf *out)
+mu_diagram_board(const struct mu_game *g, const struct hex *at, int n,
+    struct buf *out)
 {
 	const struct mu_board	*b = &g->board;
 	struct mu_canvas	 cv;
 	struct mu_canvas_box	 box;
-	struct hex		*at, h;
+	struct hex		 h;
 	char			 alias[MU_NAME_MAX], label[MU_NAME_MAX + 2];
-	int			 c, i, n, ncells, x;
+	int			 c, i, ncells, x;
 
-	at = xreallocarray(NULL, MU_LAYOUT_MAX, sizeof *at);
-	n = mu_notation_aliases(g, at);
 	ncells = mu_board_ncells(b);
-	if (ncells == 0 && n == 0) {
-		free(at);
+	if (ncells == 0 && n == 0)
 		return;
-	}
 	mu_canvas_box_init(&box);
 	for (i = 0; i < ncells + n; i++) {
 		h = i < ncells ? b->cells[i].pos : at[i - ncells];
@@ -161,17 +161,18 @@ mu_diagram_board(const struct mu_game *g, struct buf *out)
 	}
 	mu_canvas_write(&cv, out);
 	mu_canvas_free(&cv);
-	free(at);
 }
 
-/* Say whose turn it is and what they may do. */
+/*
+ * Say whose turn it is and what they may do; in the layout phase the
+ * board shows naliases placements.
+ */
 void
-mu_diagram_status(const struct mu_game *g, struct buf *out)
+mu_diagram_status(const struct mu_game *g, int naliases, struct buf *out)
 {
 	const char	*who = mu_game_colour(g->to_move);
 	char		 label[MU_NAME_MAX], last[MU_NAME_MAX];
 	int		 segs[MU_MAX_SEGMENTS], n, i, occupied;
-	struct hex	*at;
 	struct mu_score	 score;
 	uint64_t	 mask;
 
@@ -181,9 +182,7 @@ mu_diagram_status(const struct mu_game *g, struct buf *out)
 		buf_addf(out, "Layout: %s to place segment %s (%s's %d of "
 		    "%d).\n", who, label, who,
 		    mu_game_placed(g, g->to_move) + 1, g->segments);
-		at = xreallocarray(NULL, MU_LAYOUT_MAX, sizeof *at);
-		n = mu_notation_aliases(g, at);
-		free(at);
+		n = naliases;
 		if (n == 1) {
 			buf_addf(out, "Write a (the one place shown) or "
 			    "@q,r.\n");
@@ -277,19 +276,20 @@ mu_diagram_title(const struct mu_game *g, struct buf *out)
 }
 
 /*
- * The whole diagram in form: title, board, whose turn it is, legend.
- * The listing fits itself, map and all, in the lines the rest leaves.
+ * The whole diagram in form: title, board, whose turn it is, legend;
+ * the n placement aliases at at[] in the layout phase.  The listing
+ * fits itself, map and all, in the lines the rest leaves.
  */
 static void
-mu_diagram_form(const struct mu_game *g, enum mu_diagram_form form,
-    struct buf *out)
+mu_diagram_form(const struct mu_game *g, const struct hex *at, int n,
+    enum mu_diagram_form form, struct buf *out)
 {
 	struct buf	rest;
 	int		lines, maxlines;
 
 	buf_init(&rest);
 	buf_addc(&rest, '\n');
-	mu_diagram_status(g, &rest);
+	mu_diagram_status(g, n, &rest);
 	buf_addc(&rest, '\n');
 	switch (form) {
 	case MU_DIAGRAM_COMPACT:
@@ -305,15 +305,16 @@ mu_diagram_form(const struct mu_game *g, enum mu_diagram_form form,
 	mu_diagram_title(g, out);
 	switch (form) {
 	case MU_DIAGRAM_COMPACT:
-		mu_compact_board(g, out);
+		mu_compact_board(g, at, n, out);
 		break;
 	case MU_DIAGRAM_LIST:
 		mu_diagram_measure(out->data, &lines);
 		mu_diagram_measure(rest.data, &maxlines);
-		mu_listing_board(g, MU_DIAGRAM_LINES - lines - maxlines, out);
+		mu_listing_board(g, at, n, MU_DIAGRAM_LINES - lines -
+		    maxlines, out);
 		break;
 	default:
-		mu_diagram_board(g, out);
+		mu_diagram_board(g, at, n, out);
 		break;
 	}
 	buf_add(out, rest.data, rest.len);
@@ -342,7 +343,8 @@ mu_diagram_measure(const char *text, int *lines)
  * Draw g in form, or, for MU_DIAGRAM_AUTO, in the first of the full,
  * compact and listing forms that fits MU_DIAGRAM_WIDTH columns and
  * MU_DIAGRAM_LINES lines; failing that, in the shortest that is narrow
- * enough, and failing that in the listing.
+ * enough, and failing that in the listing.  The placements are listed
+ * once for all the forms drawn.
  */
 void
 mu_diagram_render_form(const struct mu_game *g, enum mu_diagram_form form,
@@ -351,12 +353,16 @@ mu_diagram_render_form(const struct mu_game *g, enum mu_diagram_form form,
 	static const enum mu_diagram_form forms[] = {
 		MU_DIAGRAM_FULL, MU_DIAGRAM_COMPACT, MU_DIAGRAM_LIST
 	};
-	struct buf	b;
-	size_t		i;
-	int		w, lines, best = -1, bestlines = 0;
+	struct buf	 b;
+	struct hex	*at;
+	size_t		 i;
+	int		 n, w, lines, best = -1, bestlines = 0;
 
+	at = xreallocarray(NULL, MU_LAYOUT_MAX, sizeof *at);
+	n = mu_notation_aliases(g, at);
 	if (form != MU_DIAGRAM_AUTO) {
-		mu_diagram_form(g, form, out);
+		mu_diagram_form(g, at, n, form, out);
+		free(at);
 		return;
 	}
 	buf_init(&b);
@@ -366,13 +372,14 @@ mu_diagram_render_form(const struct mu_game *g, enum mu_diagram_form form,
 		    mu_diagram_board_width(g) > MU_DIAGRAM_WIDTH)
 			continue;
 		buf_reset(&b);
-		mu_diagram_form(g, forms[i], &b);
+		mu_diagram_form(g, at, n, forms[i], &b);
 		w = mu_diagram_measure(b.data, &lines);
 		if (w > MU_DIAGRAM_WIDTH)
 			continue;
 		if (lines <= MU_DIAGRAM_LINES) {
 			buf_add(out, b.data, b.len);
 			buf_free(&b);
+			free(at);
 			return;
 		}
 		if (best == -1 || lines < bestlines) {
@@ -381,7 +388,9 @@ mu_diagram_render_form(const struct mu_game *g, enum mu_diagram_form form,
 		}
 	}
 	buf_free(&b);
-	mu_diagram_form(g, best == -1 ? MU_DIAGRAM_LIST : forms[best], out);
+	mu_diagram_form(g, at, n, best == -1 ? MU_DIAGRAM_LIST : forms[best],
+	    out);
+	free(at);
 }
 
 /* The diagram as it is mailed: the form that fits best. */

@@ -21,8 +21,9 @@ enum mu_diagram_form {
 	MU_DIAGRAM_LIST		/* a map of segments, cells by segment */
 };
 
-void	mu_diagram_board(const struct mu_game *, struct buf *);
-void	mu_diagram_status(const struct mu_game *, struct buf *);
+void	mu_diagram_board(const struct mu_game *, const struct hex *, int,
+	    struct buf *);
+void	mu_diagram_status(const struct mu_game *, int, struct buf *);
 void	mu_diagram_legend(const struct mu_game *, struct buf *);
 void	mu_diagram_render(const struct mu_game *, struct buf *);
 void	mu_diagram_render_form(const struct mu_game *,

@@ -6,10 +6,8 @@
 
 #include "mu-canvas.h"
 #include "mu-diagram.h"
-#include "mu-layout.h"
 #include "mu-listing.h"
 #include "mu-name.h"
-#include "mu-notation.h"
 #include "xmalloc.h"
 
 /*
@@ -194,23 +192,22 @@ mu_listing_cells(const struct mu_game *g, const struct mu_listing_mark *m,
 }
 
 /*
- * List the board under a map of the segments, in maxlines lines if it
- * can, the map's rows two to a line if it cannot, or, if no map fits
- * the width, with the centres written out.
+ * List the board under a map of the segments, with the n placement
+ * aliases of the layout phase at at[] (mu_notation_aliases()), in
+ * maxlines lines if it can, the map's rows two to a line if it cannot,
+ * or, if no map fits the width, with the centres written out.
  */
 void
-mu_listing_board(const struct mu_game *g, int maxlines, struct buf *out)
+mu_listing_board(const struct mu_game *g, const struct hex *at, int n,
+    int maxlines, struct buf *out)
 {
 	const struct mu_board	*b = &g->board;
 	struct mu_listing_mark	*m;
-	struct hex		*at;
 	struct buf		 map, list;
 	char			 word[MU_NAME_MAX];
 	static const int	 shares[2][3] = { { 1, 2, 3 }, { 2, 3, 1 } };
-	int			 n, s, k, nm, cs, pass, budget, mapped = 0;
+	int			 s, k, nm, cs, pass, budget, mapped = 0;
 
-	at = xreallocarray(NULL, MU_LAYOUT_MAX, sizeof *at);
-	n = mu_notation_aliases(g, at);
 	nm = b->nsegments + n;
 	m = xreallocarray(NULL, (size_t)nm + 1, sizeof *m);
 	for (s = 0; s < nm; s++) {
@@ -245,7 +242,6 @@ mu_listing_board(const struct mu_game *g, int maxlines, struct buf *out)
 	buf_free(&map);
 	buf_free(&list);
 	free(m);
-	free(at);
 }
 
 /* Explain the listing's marks. */

@@ -8,7 +8,8 @@
 #include "buf.h"
 #include "mu-game.h"
 
-void	mu_listing_board(const struct mu_game *, int, struct buf *);
+void	mu_listing_board(const struct mu_game *, const struct hex *, int,
+	    int, struct buf *);
 void	mu_listing_legend(const struct mu_game *, struct buf *);
 
 #endif
