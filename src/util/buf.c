@@ -14,6 +14,8 @@
  * empty buf holds no allocation.
  */
 
+#define BUF_ADDF_ROOM	64	/* made before a formatted add */
+
 static void	buf_grow(struct buf *, size_t);
 
 void
@@ -76,21 +78,33 @@ buf_addc(struct buf *b, char c)
 	buf_add(b, &c, 1);
 }
 
+/*
+ * Formatted once, into the room the buf has (at least BUF_ADDF_ROOM
+ * bytes are made first), and formatted again only if it did not fit:
+ * most text is short lines added to a buf with room to spare.
+ */
 void
 buf_addf(struct buf *b, const char *fmt, ...)
 {
 	va_list	 ap;
+	size_t	 room;
 	int	 n;
 
+	buf_grow(b, BUF_ADDF_ROOM - 1);
+	room = b->size - b->len;
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vsnprintf(b->data + b->len, room, fmt, ap);
 	va_end(ap);
-	if (n < 0)
+	if (n < 0) {
+		b->data[b->len] = '\0';
 		return;
-	buf_grow(b, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
+	}
+	if ((size_t)n >= room) {
+		buf_grow(b, (size_t)n);
+		va_start(ap, fmt);
+		vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
 	b->len += (size_t)n;
 }
 
