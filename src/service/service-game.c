@@ -35,13 +35,24 @@ int
 service_game_load(struct service_mail *sm, long long id,
     struct service_game *sg, char **cause)
 {
+	return (service_game_read(sm, id, 0, sg, cause));
+}
+
+/*
+ * As service_game_load(), but if quiet a game that does not exist is
+ * 0 without a word to the sender.
+ */
+int
+service_game_read(struct service_mail *sm, long long id, int quiet,
+    struct service_game *sg, char **cause)
+{
 	char	*why = NULL;
 	int	 rc;
 
 	memset(sg, 0, sizeof *sg);
 	record_init(&sg->rec, NULL, NULL, 0);
 	if ((rc = store_game_get(sm->sv->store, id, &sg->row, cause)) != 1) {
-		if (rc == 0)
+		if (rc == 0 && !quiet)
 			service_error(sm, "there is no game G%lld", id);
 		return (rc);
 	}

@@ -408,7 +408,12 @@ service_play_turn(struct service_mail *sm, const struct command *c,
 	if (id == 0 && (rc = service_play_guess(sm, c->line, c->arg, &id,
 	    cause)) != 1)
 		return (rc);
-	if ((rc = service_game_load(sm, id, &sg, cause)) != 1)
+	if (sm->loaded != NULL && sm->loaded->row.id == id) {
+		/* Read for the mail's first command, this one. */
+		sg = *sm->loaded;
+		memset(sm->loaded, 0, sizeof *sm->loaded);
+		sm->loaded = NULL;
+	} else if ((rc = service_game_load(sm, id, &sg, cause)) != 1)
 		return (rc);
 	ops = sg.g->ops;
 	rc = 0;

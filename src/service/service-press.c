@@ -38,10 +38,9 @@ int
 service_press_game(struct service_mail *sm, struct service_game *sg,
     char **cause)
 {
-	struct store_game	 row, *games;
+	struct store_game	*games;
 	size_t			 n, i, playing = 0;
 	long long		 id = sm->context;
-	int			 rc;
 
 	memset(sg, 0, sizeof *sg);
 	if (id == 0) {
@@ -58,10 +57,7 @@ service_press_game(struct service_mail *sm, struct service_game *sg,
 		if (playing != 1)
 			return (0);
 	}
-	if ((rc = store_game_get(sm->sv->store, id, &row, cause)) != 1)
-		return (rc);
-	store_game_free(&row);
-	return (service_game_load(sm, id, sg, cause));
+	return (service_game_read(sm, id, 1, sg, cause));
 }
 
 /*

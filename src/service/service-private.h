@@ -80,6 +80,8 @@ struct service_mail {
 	int			 released;	/* it sent held invitations */
 	struct buf		 reply;		/* the sender's direct reply */
 	struct service_held	*held;		/* game mail to the sender */
+	struct service_game	*loaded;	/* its game, read for its
+						   first command to take */
 };
 
 /* A game as the store keeps it, replayed. */
@@ -159,6 +161,8 @@ void	service_picture_free(struct service *);
 
 /* service-game.c */
 int	service_game_load(struct service_mail *, long long,
+	    struct service_game *, char **);
+int	service_game_read(struct service_mail *, long long, int,
 	    struct service_game *, char **);
 void	service_game_free(struct service_game *);
 int	service_game_save(struct service_mail *, struct service_game *,

@@ -607,8 +607,21 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 		    sv->config->max_commands);
 		command_list_free(&list);
 	} else {
-		for (i = 0; i < list.n && rc == 0; i++)
+		/*
+		 * The game just read is as the store has it for the first
+		 * command only: the first turn takes it rather than read
+		 * it again.
+		 */
+		sm.loaded = game ? &sg : NULL;
+		for (i = 0; i < list.n && rc == 0; i++) {
 			rc = service_command(&sm, &list.v[i], cause);
+			sm.loaded = NULL;
+		}
+		/* Taken by a turn, it is read again, as it is now. */
+		if (rc == 0 && game && list.talk != NULL && !sm.released &&
+		    sg.g == NULL && (game = service_press_game(&sm, &sg,
+		    cause)) == -1)
+			rc = -1;
 		/* A proving answer ("yes") was said to mupbem, not to them. */
 		if (rc == 0 && game && list.talk != NULL && !sm.released &&
 		    (talked = service_press_send(&sm, &sg, list.talk, 0,
