@@ -18,8 +18,9 @@
 /*
  * The store on a real SQLite file: handled mail survives reopening,
  * a rolled-back transaction leaves nothing, the outbox hands mail out
- * in due order and keeps failures for later, and a store from a newer
- * mupbem is refused.
+ * in due order and keeps failures for later, a game's timers are
+ * set to what it wants, moved in place where they were, and a store
+ * from a newer mupbem is refused.
  */
 
 static char	*dir, *path;
@@ -377,6 +378,83 @@ START_TEST(test_touched)
 }
 END_TEST
 
+/* The timer due first, checked to be of kind at at, for game and seat. */
+static long long
+due(struct store *s, const char *kind, long long at, long long game,
+    int seat)
+{
+	struct store_timer	 t;
+	char			*cause = NULL;
+
+	ck_assert_int_eq(store_timer_due(s, 1000, &t, &cause), 1);
+	ck_assert_str_eq(t.kind, kind);
+	ck_assert_int_eq(t.at, at);
+	ck_assert_int_eq(t.game, game);
+	ck_assert_int_eq(t.seat, seat);
+	return (t.id);
+}
+
+START_TEST(test_timers)
+{
+	struct store		*s;
+	struct store_timer	 want[STORE_TIMERS_GAME];
+	char			*cause = NULL;
+	long long		 id, other, first;
+
+	memset(want, 0, sizeof want);
+	ck_assert_ptr_nonnull(s = store_open(path, &cause));
+	ck_assert_int_eq(store_begin(s, &cause), 0);
+	ck_assert_int_eq(store_game_add(s, "velox", "players=2", "rec",
+	    "Mu velox: A v B", 20, &id, &cause), 0);
+	ck_assert_int_eq(store_game_add(s, "velox", "players=2", "rec",
+	    "Mu velox: C v D", 20, &other, &cause), 0);
+	snprintf(want[0].kind, sizeof want[0].kind, "remind");
+	want[0].at = 100;
+	want[0].seat = 0;
+	snprintf(want[1].kind, sizeof want[1].kind, "timeout");
+	want[1].at = 200;
+	want[1].seat = 0;
+	ck_assert_int_eq(store_timers_set(s, id, want, 2, &cause), 0);
+	first = due(s, "remind", 100, id, 0);
+	/* Added last: a timer added again would not take a freed id. */
+	ck_assert_int_eq(store_timer_add(s, 500, "timeout", other, 0, -1,
+	    &cause), 0);
+
+	/* The next turn: the same two kinds, moved in place. */
+	want[0].at = 150;
+	want[0].seat = want[1].seat = 1;
+	want[1].at = 300;
+	ck_assert_int_eq(store_timers_set(s, id, want, 2, &cause), 0);
+	ck_assert_int_eq(due(s, "remind", 150, id, 1), first);
+
+	/* Reminded: the reminder goes, the timeout stays. */
+	want[0] = want[1];
+	want[0].at = 400;
+	ck_assert_int_eq(store_timers_set(s, id, want, 1, &cause), 0);
+	due(s, "timeout", 400, id, 1);
+
+	/* Invited again (an expiry), then none: the other game's stays. */
+	memset(want, 0, sizeof want);
+	snprintf(want[0].kind, sizeof want[0].kind, "expire");
+	want[0].at = 50;
+	want[0].seat = -1;
+	ck_assert_int_eq(store_timers_set(s, id, want, 1, &cause), 0);
+	due(s, "expire", 50, id, -1);
+	ck_assert_int_eq(store_timers_set(s, id, want, 0, &cause), 0);
+	due(s, "timeout", 500, other, 0);
+
+	/* More than a game makes, from elsewhere: all cleared, as wanted. */
+	for (first = 0; first < STORE_TIMERS_GAME + 2; first++) {
+		ck_assert_int_eq(store_timer_add(s, 10 + first, "remind", id,
+		    0, -1, &cause), 0);
+	}
+	ck_assert_int_eq(store_timers_set(s, id, want, 1, &cause), 0);
+	due(s, "expire", 50, id, -1);
+	ck_assert_int_eq(store_commit(s, &cause), 0);
+	store_close(s);
+}
+END_TEST
+
 START_TEST(test_games)
 {
 	struct store		*s;
@@ -644,6 +722,7 @@ main(void)
 		    "test_migrate_turns and test_unusable skipped: they write "
 		    "old stores with SQLite\n");
 	tcase_add_test(tc, test_games);
+	tcase_add_test(tc, test_timers);
 	tcase_add_test(tc, test_touched);
 	tcase_add_test(tc, test_proof);
 	tcase_add_test(tc, test_addresses);

@@ -179,33 +179,41 @@ service_clock_sync(struct service_mail *sm, struct service_game *sg,
 	return (service_clock_timers(sm, sg, cause));
 }
 
-/* Write sg's timers afresh: its expiry, or its reminder and timeout. */
+/*
+ * Bring sg's timers up to date: its expiry, or its reminder and
+ * timeout, or none.
+ */
 static int
 service_clock_timers(struct service_mail *sm, struct service_game *sg,
     char **cause)
 {
 	const struct config_file	*cf = sm->sv->config;
-	struct store			*st = sm->sv->store;
 	const struct store_game		*row = &sg->row;
+	struct store_timer		 want[STORE_TIMERS_GAME];
+	size_t				 n = 0;
 	long long			 at;
 
-	if (store_timers_clear(st, row->id, cause) == -1)
-		return (-1);
-	if (strcmp(row->status, "inviting") == 0)
-		return (store_timer_add(st, row->created + cf->invitation,
-		    "expire", row->id, -1, 0, cause));
-	if (strcmp(row->status, "playing") != 0 || row->deadline == -1)
-		return (0);
-	if (!row->reminded) {
+	memset(want, 0, sizeof want);
+	if (strcmp(row->status, "inviting") == 0) {
+		want[n].at = row->created + cf->invitation;
+		want[n].seat = -1;
+		snprintf(want[n++].kind, sizeof want[0].kind, "expire");
+	} else if (strcmp(row->status, "playing") == 0 &&
+	    row->deadline != -1) {
 		at = clock_remind_at(row->deadline, row->deadline -
 		    row->clock_since, (int)cf->remind_share,
 		    cf->remind_before);
-		if (at > sm->ml->now && store_timer_add(st, at, "remind",
-		    row->id, (int)row->clock_seat, 0, cause) == -1)
-			return (-1);
+		if (!row->reminded && at > sm->ml->now) {
+			want[n].at = at;
+			want[n].seat = (int)row->clock_seat;
+			snprintf(want[n++].kind, sizeof want[0].kind,
+			    "remind");
+		}
+		want[n].at = row->deadline;
+		want[n].seat = (int)row->clock_seat;
+		snprintf(want[n++].kind, sizeof want[0].kind, "timeout");
 	}
-	return (store_timer_add(st, row->deadline, "timeout", row->id,
-	    (int)row->clock_seat, 0, cause));
+	return (store_timers_set(sm->sv->store, row->id, want, n, cause));
 }
 
 /*

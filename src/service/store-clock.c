@@ -47,6 +47,8 @@ enum {
 	SC_CLOCKED_BY,
 	SC_STALLED,
 	SC_TIMER_COUNT,
+	SC_TIMERS_OF,
+	SC_TIMER_MOVE,
 	SC_NSTMTS
 };
 
@@ -79,7 +81,9 @@ const char *const store_clock_sql[SC_NSTMTS] = {
 	    "g.status = 'playing' ORDER BY g.id",
 	"SELECT id FROM games WHERE status = 'playing' ORDER BY "
 	    "coalesce(clock_since, updated), id LIMIT ?1",
-	"SELECT count(*) FROM timers"
+	"SELECT count(*) FROM timers",
+	"SELECT id, kind, at, seat FROM timers WHERE game = ?1 ORDER BY id",
+	"UPDATE timers SET at = ?2, seat = ?3 WHERE id = ?1"
 };
 
 _Static_assert(SC_NSTMTS == STORE_CLOCK_NSTMTS, "store-private.h");
@@ -202,6 +206,80 @@ store_timers_clear(struct store *s, long long game, char **cause)
 		return (-1);
 	db_bind_int64(st, 1, game);
 	return (store_clock_run(s, SC_TIMERS_CLEAR, st, cause));
+}
+
+/*
+ * Make game's timers exactly the n in want[] (their kind, at and seat;
+ * each kind once): a timer of a kind it already has is moved in place
+ * rather than deleted and added again, which leaves its other indexes
+ * alone, and one it no longer wants is deleted.  A game's timers are
+ * written at every turn.
+ */
+int
+store_timers_set(struct store *s, long long game,
+    const struct store_timer *want, size_t n, char **cause)
+{
+	struct store_timer	 have[STORE_TIMERS_GAME];
+	struct db_stmt		*st;
+	const char		*kind;
+	size_t			 nhave = 0, i, j;
+	int			 rc, done[STORE_TIMERS_GAME] = { 0 };
+
+	if ((st = store_clock_stmt(s, SC_TIMERS_OF, cause)) == NULL)
+		return (-1);
+	db_bind_int64(st, 1, game);
+	while ((rc = db_step(st)) == DB_ROW) {
+		if (nhave == STORE_TIMERS_GAME) {
+			/* More than a game makes: cleared and written. */
+			db_reset(st);
+			if (store_timers_clear(s, game, cause) == -1)
+				return (-1);
+			nhave = 0;
+			break;
+		}
+		have[nhave].id = db_column_int64(st, 0);
+		kind = db_column_text(st, 1);
+		snprintf(have[nhave].kind, sizeof have[nhave].kind, "%s",
+		    kind != NULL ? kind : "");
+		have[nhave].at = db_column_int64(st, 2);
+		have[nhave].seat = db_column_null(st, 3) ? -1 :
+		    db_column_int(st, 3);
+		nhave++;
+	}
+	db_reset(st);
+	if (rc != DB_ROW && rc != DB_DONE)
+		return (store_fail(s, cause, "cannot read a game's timers"));
+	for (i = 0; i < nhave; i++) {
+		for (j = 0; j < n; j++) {
+			if (!done[j] && strcmp(have[i].kind, want[j].kind) == 0)
+				break;
+		}
+		if (j == n) {
+			if ((st = store_clock_stmt(s, SC_TIMER_DEL,
+			    cause)) == NULL)
+				return (-1);
+			db_bind_int64(st, 1, have[i].id);
+			if (store_clock_run(s, SC_TIMER_DEL, st, cause) == -1)
+				return (-1);
+			continue;
+		}
+		done[j] = 1;
+		if (have[i].at == want[j].at && have[i].seat == want[j].seat)
+			continue;
+		if ((st = store_clock_stmt(s, SC_TIMER_MOVE, cause)) == NULL)
+			return (-1);
+		db_bind_int64(st, 1, have[i].id);
+		db_bind_int64(st, 2, want[j].at);
+		store_clock_bind(st, 3, want[j].seat);
+		if (store_clock_run(s, SC_TIMER_MOVE, st, cause) == -1)
+			return (-1);
+	}
+	for (j = 0; j < n; j++) {
+		if (!done[j] && store_timer_add(s, want[j].at, want[j].kind,
+		    game, want[j].seat, -1, cause) == -1)
+			return (-1);
+	}
+	return (0);
 }
 
 /* A timer of kind at time at, for game and seat, or player. */

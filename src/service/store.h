@@ -180,6 +180,9 @@ struct store_timer {
 	long long	 player;	/* or -1 */
 };
 
+/* The most timers a game has at once: remind and timeout, or expire. */
+#define STORE_TIMERS_GAME	4
+
 /* What finding the timers costs SQLite (store_timer_cost()). */
 struct store_timer_cost {
 	char		*next_plan;	/* store_timer_next()'s query plan */
@@ -201,6 +204,8 @@ int		 store_clock_games(struct store *, long long, long long **,
 int		 store_clock_stalled(struct store *, long long, long long **,
 		     size_t *, char **);
 int		 store_timers_clear(struct store *, long long, char **);
+int		 store_timers_set(struct store *, long long,
+		     const struct store_timer *, size_t, char **);
 int		 store_timer_add(struct store *, long long, const char *,
 		     long long, int, long long, char **);
 int		 store_timer_due(struct store *, long long,
