@@ -30,6 +30,8 @@
  * timers: the reminder and the timeout of this deadline, or, for an
  * invitation, its expiry.  It runs inside the transaction of whatever
  * changed the game, so clock and game never disagree.
+ * service_clock_save() does the same for a game whose record changed,
+ * writing its row once, record and clock together.
  *
  * service_clock_due() handles the timers that fall due, each in the
  * transaction that deletes it, with the mail it causes.  A timeout
@@ -46,6 +48,8 @@ static int	service_clock_control(const struct service_game *,
 static int	service_clock_moved(const struct service_game *, int, int);
 static int	service_clock_away(struct service_mail *, long long, int *,
 		    char **);
+static int	service_clock_advance(struct service_mail *,
+		    struct service_game *, char **);
 static int	service_clock_timers(struct service_mail *,
 		    struct service_game *, char **);
 static int	service_clock_event(struct service_mail *,
@@ -127,15 +131,48 @@ int
 service_clock_sync(struct service_mail *sm, struct service_game *sg,
     char **cause)
 {
+	int	rc;
+
+	if ((rc = service_clock_advance(sm, sg, cause)) == -1 ||
+	    (rc == 1 && store_clock_set(sm->sv->store, &sg->row,
+	    cause) == -1))
+		return (-1);
+	return (service_clock_timers(sm, sg, cause));
+}
+
+/*
+ * The same for sg, whose status and turns in its row are new and whose
+ * record is now record: the row, record and clock, is written in one.
+ */
+int
+service_clock_save(struct service_mail *sm, struct service_game *sg,
+    const char *record, char **cause)
+{
+	if (service_clock_advance(sm, sg, cause) == -1 ||
+	    store_clock_game(sm->sv->store, &sg->row, record, sm->ml->now,
+	    cause) == -1)
+		return (-1);
+	return (service_clock_timers(sm, sg, cause));
+}
+
+/*
+ * Charge and start sg's clocks: the seats' banks in the store, the
+ * row's clock in sg alone.  1 if sg's clock is to be written, 0 if it
+ * has none, -1 if the store fails.
+ */
+static int
+service_clock_advance(struct service_mail *sm, struct service_game *sg,
+    char **cause)
+{
 	struct store		*st = sm->sv->store;
 	struct store_game	*row = &sg->row;
 	struct clock_control	 c;
 	struct store_seat	*s;
-	long long		 now = sm->ml->now, used;
+	long long		 now = sm->ml->now, used, bank;
 	int			 mover = -1, away;
 
 	if (!service_clock_control(sg, &c))
-		return (service_clock_timers(sm, sg, cause));
+		return (0);
 	if (strcmp(row->status, "playing") == 0)
 		mover = sg->g->ops->to_move(sg->g);
 	if (row->clock_seat != -1 && (row->clock_seat != mover ||
@@ -155,6 +192,7 @@ service_clock_sync(struct service_mail *sm, struct service_game *sg,
 	if (mover != -1 && (s = service_clock_seat(sg, mover)) != NULL) {
 		if (service_clock_away(sm, s->player.id, &away, cause) == -1)
 			return (-1);
+		bank = s->bank;
 		if (row->clock_seat == -1) {
 			if (s->bank == -1)
 				s->bank = c.initial;
@@ -168,15 +206,14 @@ service_clock_sync(struct service_mail *sm, struct service_game *sg,
 			row->clock_since = -1;
 		} else if (!away && row->clock_since == -1)
 			row->clock_since = now;
-		if (store_clock_seat(st, row->id, s->seat, s->bank, s->out,
-		    cause) == -1)
+		/* Its bank as the store has it, unless it changed. */
+		if (s->bank != bank && store_clock_seat(st, row->id, s->seat,
+		    s->bank, s->out, cause) == -1)
 			return (-1);
 		row->deadline = row->clock_since == -1 ? -1 :
 		    row->clock_since + s->bank;
 	}
-	if (store_clock_set(st, row, cause) == -1)
-		return (-1);
-	return (service_clock_timers(sm, sg, cause));
+	return (1);
 }
 
 /*

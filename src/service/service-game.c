@@ -95,17 +95,16 @@ service_game_save(struct service_mail *sm, struct service_game *sg,
 
 	buf_init(&text);
 	record_write(&sg->rec, &text);
-	rc = store_game_update(sm->sv->store, sg->row.id, status, text.data,
-	    (int)sg->rec.nactions, sm->ml->now, cause);
+	/* The row as it is to be; written with its clock. */
+	free(sg->row.status);
+	sg->row.status = xstrdup(status);
+	sg->row.turns = (int)sg->rec.nactions;
+	rc = service_clock_save(sm, sg, text.data, cause);
 	if (rc == 0) {
-		free(sg->row.status);
-		sg->row.status = xstrdup(status);
 		free(sg->row.record);
 		sg->row.record = buf_steal(&text);
-		sg->row.turns = (int)sg->rec.nactions;
 		if (sg->g != NULL)
 			record_cache_put(sm->sv->replays, &sg->rec, sg->g);
-		rc = service_clock_sync(sm, sg, cause);
 	}
 	if (rc == 0)
 		rc = service_robot_sync(sm, sg, cause);

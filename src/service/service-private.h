@@ -206,6 +206,8 @@ int	service_proof_check(struct service_mail *, char **);
 /* service-clock.c */
 int	service_clock_sync(struct service_mail *, struct service_game *,
 	    char **);
+int	service_clock_save(struct service_mail *, struct service_game *,
+	    const char *, char **);
 int	service_clock_resync(struct service_mail *, const long long *,
 	    size_t, char **);
 void	service_clock_when(long long, const char *, struct buf *);

@@ -49,6 +49,7 @@ enum {
 	SC_TIMER_COUNT,
 	SC_TIMERS_OF,
 	SC_TIMER_MOVE,
+	SC_GAME_SAVE,
 	SC_NSTMTS
 };
 
@@ -83,7 +84,10 @@ const char *const store_clock_sql[SC_NSTMTS] = {
 	    "coalesce(clock_since, updated), id LIMIT ?1",
 	"SELECT count(*) FROM timers",
 	"SELECT id, kind, at, seat FROM timers WHERE game = ?1 ORDER BY id",
-	"UPDATE timers SET at = ?2, seat = ?3 WHERE id = ?1"
+	"UPDATE timers SET at = ?2, seat = ?3 WHERE id = ?1",
+	"UPDATE games SET status = ?2, record = ?3, turns = ?4, updated = ?5, "
+	    "clock_seat = ?6, clock_since = ?7, clock_turn = ?8, "
+	    "reminded = ?9, deadline = ?10 WHERE id = ?1"
 };
 
 _Static_assert(SC_NSTMTS == STORE_CLOCK_NSTMTS, "store-private.h");
@@ -154,6 +158,31 @@ store_clock_set(struct store *s, const struct store_game *g, char **cause)
 	db_bind_int(st, 5, g->reminded);
 	store_clock_bind(st, 6, g->deadline);
 	return (store_clock_run(s, SC_CLOCK_SET, st, cause));
+}
+
+/*
+ * Write g's status, turns and clock, its record as record and its time
+ * of change as now: one write of the row where a turn would take two.
+ */
+int
+store_clock_game(struct store *s, const struct store_game *g,
+    const char *record, long long now, char **cause)
+{
+	struct db_stmt	*st;
+
+	if ((st = store_clock_stmt(s, SC_GAME_SAVE, cause)) == NULL)
+		return (-1);
+	db_bind_int64(st, 1, g->id);
+	db_bind_text(st, 2, g->status);
+	db_bind_text(st, 3, record);
+	db_bind_int(st, 4, g->turns);
+	db_bind_int64(st, 5, now);
+	store_clock_bind(st, 6, g->clock_seat);
+	store_clock_bind(st, 7, g->clock_since);
+	db_bind_int(st, 8, g->clock_turn);
+	db_bind_int(st, 9, g->reminded);
+	store_clock_bind(st, 10, g->deadline);
+	return (store_clock_run(s, SC_GAME_SAVE, st, cause));
 }
 
 /* Seat's bank (-1: none yet) and why the server plays for it. */

@@ -10,7 +10,7 @@
 
 #define STORE_NSTMTS		14	/* store.c's statements */
 #define STORE_GAME_NSTMTS	25	/* store-game.c's, made when first used */
-#define STORE_CLOCK_NSTMTS	20	/* store-clock.c's, likewise */
+#define STORE_CLOCK_NSTMTS	21	/* store-clock.c's, likewise */
 #define STORE_ADDRESS_NSTMTS	20	/* store-address.c's, likewise */
 #define STORE_LEAGUE_NSTMTS	32	/* store-league.c's, likewise */
 #define STORE_RATING_NSTMTS	16	/* store-rating.c's, likewise */

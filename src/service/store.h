@@ -195,6 +195,8 @@ int		 store_clock_control(struct store *, long long, const char *,
 		     char **);
 int		 store_clock_set(struct store *, const struct store_game *,
 		     char **);
+int		 store_clock_game(struct store *, const struct store_game *,
+		     const char *, long long, char **);
 int		 store_clock_seat(struct store *, long long, int, long long,
 		     const char *, char **);
 int		 store_clock_end(struct store *, long long, const char *,
