@@ -95,6 +95,8 @@ _Static_assert(SC_NSTMTS == STORE_CLOCK_NSTMTS, "store-private.h");
 static struct db_stmt *store_clock_stmt(struct store *, int, char **);
 static int	store_clock_run(struct store *, int, struct db_stmt *, char **);
 static void	store_clock_bind(struct db_stmt *, int, long long);
+static void	store_clock_bind_row(struct db_stmt *, int,
+		    const struct store_game *);
 static int	store_clock_ids(struct store *, int, long long, long long **,
 		    size_t *, char **);
 static int	store_clock_plan(struct store *, int, char **, char **);
@@ -128,6 +130,17 @@ store_clock_bind(struct db_stmt *st, int i, long long v)
 		db_bind_int64(st, i, v);
 }
 
+/* Bind g's clock_seat, since, turn, reminded and deadline from i on. */
+static void
+store_clock_bind_row(struct db_stmt *st, int i, const struct store_game *g)
+{
+	store_clock_bind(st, i, g->clock_seat);
+	store_clock_bind(st, i + 1, g->clock_since);
+	db_bind_int(st, i + 2, g->clock_turn);
+	db_bind_int(st, i + 3, g->reminded);
+	store_clock_bind(st, i + 4, g->deadline);
+}
+
 /* Game id's time control, canonical ("3d+1d/10d"), or NULL for none. */
 int
 store_clock_control(struct store *s, long long id, const char *spec,
@@ -152,11 +165,7 @@ store_clock_set(struct store *s, const struct store_game *g, char **cause)
 	if ((st = store_clock_stmt(s, SC_CLOCK_SET, cause)) == NULL)
 		return (-1);
 	db_bind_int64(st, 1, g->id);
-	store_clock_bind(st, 2, g->clock_seat);
-	store_clock_bind(st, 3, g->clock_since);
-	db_bind_int(st, 4, g->clock_turn);
-	db_bind_int(st, 5, g->reminded);
-	store_clock_bind(st, 6, g->deadline);
+	store_clock_bind_row(st, 2, g);
 	return (store_clock_run(s, SC_CLOCK_SET, st, cause));
 }
 
@@ -177,11 +186,7 @@ store_clock_game(struct store *s, const struct store_game *g,
 	db_bind_text(st, 3, record);
 	db_bind_int(st, 4, g->turns);
 	db_bind_int64(st, 5, now);
-	store_clock_bind(st, 6, g->clock_seat);
-	store_clock_bind(st, 7, g->clock_since);
-	db_bind_int(st, 8, g->clock_turn);
-	db_bind_int(st, 9, g->reminded);
-	store_clock_bind(st, 10, g->deadline);
+	store_clock_bind_row(st, 6, g);
 	return (store_clock_run(s, SC_GAME_SAVE, st, cause));
 }
 
