@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <libetpan/libetpan.h>
+
 #include "buf.h"
 #include "message.h"
 #include "test-util.h"
@@ -13,7 +15,8 @@
  * The mail corpus (tests/data/mail, see its README): each NAME.eml is
  * parsed and summed up in the form of NAME.want, which must match it
  * exactly: the headers the service uses, why it would never be
- * answered, and the command text.
+ * answered, and the command text.  A subject is what libetpan decodes
+ * it to, whether or not it is decoded by libetpan.
  */
 
 static const char *corpus[] = {
@@ -160,6 +163,66 @@ START_TEST(test_bad_from)
 }
 END_TEST
 
+/*
+ * Random subjects of words, spaces, tabs, quotes, brackets, umlauts,
+ * encoded words and their pieces: the subject parsed is libetpan's
+ * decoding of it, those the parser decodes itself included.
+ */
+START_TEST(test_subject_phrases)
+{
+	static const char *const pieces[] = {
+		"Re:", "[mupbem G1]", "velox", "a", "Z9", " ", " ", "  ", "\t",
+		"=", "?", "=?", "\"", "(", ")", ":", "Grüße", "ä", "\x01",
+		"=?utf-8?q?K=C3=B6ln?=", "=?iso-8859-1?q?K=F6ln?=", "_", ","
+	};
+	struct message	 m;
+	struct buf	 subject, raw;
+	char		*cause = NULL, *want;
+	size_t		 idx, n;
+	unsigned	 seed = 18;
+	int		 i, k, len, compared = 0;
+
+	buf_init(&subject);
+	buf_init(&raw);
+	for (i = 0; i < 4000; i++) {
+		buf_reset(&subject);
+		len = 1 + (int)((seed = seed * 1103515245 + 12345) >> 16) % 9;
+		buf_adds(&subject, "x");
+		for (k = 0; k < len; k++) {
+			seed = seed * 1103515245 + 12345;
+			buf_adds(&subject, pieces[(seed >> 16) %
+			    (sizeof pieces / sizeof pieces[0])]);
+		}
+		buf_adds(&subject, "y");
+		buf_reset(&raw);
+		buf_addf(&raw, "From: a@example.org\nMessage-ID: <%d@x>\n"
+		    "Subject: %s\n\nbody\n", i, subject.data);
+		ck_assert_int_eq(message_parse(raw.data, raw.len,
+		    MESSAGE_LIMIT, &m, &cause), 0);
+		idx = 0;
+		want = NULL;
+		n = subject.len;
+		if (mailmime_encoded_phrase_parse("utf-8", subject.data, n,
+		    &idx, "utf-8", &want) != MAILIMF_NO_ERROR) {
+			/* Left to the parser's own fallback. */
+			ck_assert_ptr_nonnull(strstr(subject.data, "=?"));
+			message_free(&m);
+			continue;
+		}
+		if (strcmp(m.subject, want) != 0) {
+			ck_abort_msg("subject '%s': '%s', libetpan '%s'",
+			    subject.data, m.subject, want);
+		}
+		free(want);
+		message_free(&m);
+		compared++;
+	}
+	ck_assert_int_gt(compared, 3900);
+	buf_free(&subject);
+	buf_free(&raw);
+}
+END_TEST
+
 /* Over the limit: headers kept, no text, marked too large. */
 START_TEST(test_too_large)
 {
@@ -209,6 +272,7 @@ main(void)
 	tcase_add_test(tc, test_digest);
 	tcase_add_test(tc, test_bad_from);
 	tcase_add_test(tc, test_too_large);
+	tcase_add_test(tc, test_subject_phrases);
 	tcase_add_test(tc, test_not_mail);
 	suite_add_tcase(s, tc);
 	return (test_util_run(s));

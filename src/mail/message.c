@@ -67,6 +67,7 @@ static size_t	message_header_end(const char *, size_t);
 static char	*message_header(const char *, size_t, const char *);
 static int	message_utf8_valid(const char *);
 static char	*message_phrase(const char *);
+static int	 message_phrase_plain(const char *);
 static char	*message_addresses(const char *, int, char **);
 static char	*message_ids(const char *, int);
 static void	message_headers(struct message *, const char *, size_t);
@@ -172,6 +173,27 @@ message_utf8_valid(const char *s)
 	return (1);
 }
 
+/*
+ * Is s a phrase that decodes to itself: printable, with no encoded
+ * word ("=?") and its words one space apart, none before the first?
+ * libetpan gives such a phrase back unchanged, after converting each
+ * word from UTF-8 to UTF-8 with a conversion opened for it alone.
+ */
+static int
+message_phrase_plain(const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+
+	if (*p == ' ')
+		return (0);
+	for (; *p != '\0'; p++) {
+		if (*p < 0x20 || *p == 0x7f || (*p == ' ' && p[1] == ' ') ||
+		    (*p == '=' && p[1] == '?'))
+			return (0);
+	}
+	return (1);
+}
+
 /* Decode the RFC 2047 encoded words of a phrase to UTF-8. */
 static char *
 message_phrase(const char *s)
@@ -180,6 +202,8 @@ message_phrase(const char *s)
 	char		*out = NULL, *copy;
 	size_t		 idx = 0;
 
+	if (message_utf8_valid(s) && message_phrase_plain(s))
+		return (xstrdup(s));
 	from = message_utf8_valid(s) ? "utf-8" : "iso-8859-1";
 	if (mailmime_encoded_phrase_parse(from, s, strlen(s), &idx, "utf-8",
 	    &out) != MAILIMF_NO_ERROR || out == NULL)
