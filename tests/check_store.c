@@ -82,7 +82,7 @@ START_TEST(test_rollback)
 	ck_assert_int_eq(store_begin(s, &cause), 0);
 	ck_assert_int_eq(store_handle(s, "a@x", "new/1", 100, &cause), 0);
 	ck_assert_int_eq(store_queue(s, "r@m", "games@m", "bob@x",
-	    "Subject: r\n\nok\n", 15, 100, &cause), 0);
+	    "Subject: r\n\nok\n", 15, 100, 0, &cause), 0);
 	store_rollback(s);
 	ck_assert_int_eq(store_handled(s, "a@x", &cause), 0);
 	ck_assert_int_eq(store_due(s, 1000, &m, &cause), 0);
@@ -100,9 +100,9 @@ START_TEST(test_outbox)
 
 	ck_assert_ptr_nonnull(s = store_open(path, &cause));
 	ck_assert_int_eq(store_queue(s, "r1@m", "games@m", "bob@x",
-	    "one", 3, 100, &cause), 0);
+	    "one", 3, 100, 0, &cause), 0);
 	ck_assert_int_eq(store_queue(s, "r2@m", "games@m", "amy@x",
-	    "two\0bytes", 9, 101, &cause), 0);
+	    "two\0bytes", 9, 101, 0, &cause), 0);
 	ck_assert_int_eq(store_next_try(s), 100);
 	ck_assert_int_eq(store_due(s, 99, &m, &cause), 0);
 
@@ -133,7 +133,7 @@ START_TEST(test_outbox)
 	store_outmail_free(&m);
 	/* A reply is queued once: its Message-ID is unique. */
 	ck_assert_int_eq(store_queue(s, "r1@m", "games@m", "bob@x", "one", 3,
-	    300, &cause), -1);
+	    300, 0, &cause), -1);
 	free(cause);
 	store_close(s);
 }
@@ -150,7 +150,7 @@ START_TEST(test_claims)
 
 	ck_assert_ptr_nonnull(s = store_open(path, &cause));
 	ck_assert_int_eq(store_queue(s, "c1@m", "games@m", "bob@x", "one", 3,
-	    100, &cause), 0);
+	    100, 0, &cause), 0);
 	store_close(s);
 	if ((pid = fork()) == 0) {
 		/* Claim the mail and die without a word. */
@@ -535,9 +535,11 @@ START_TEST(test_games)
 	ck_assert_int_eq(store_observe(s, id, b.id, 0, &cause), 1);
 
 	ck_assert_int_eq(store_queue(s, "o1@x", "g@x", "bob@example.org", "A",
-	    1, 30, &cause), 0);
+	    1, 30, 1, &cause), 0);
 	ck_assert_int_eq(store_queue(s, "o2@x", "g@x", "bob@example.org", "B",
-	    1, 31, &cause), 0);
+	    1, 31, 1, &cause), 0);
+	ck_assert_int_eq(store_queue(s, "o3@x", "g@x", "bob@example.org", "C",
+	    1, 32, 0, &cause), 0);
 	ck_assert_int_eq(store_mail_add(s, "o1@x", id, b.id, &cause), 0);
 	ck_assert_int_eq(store_mail_add(s, "o2@x", id, b.id, &cause), 0);
 	ck_assert_int_eq(store_mail_game(s, "o2@x", &game, &player, &cause), 1);
@@ -548,6 +550,18 @@ START_TEST(test_games)
 	ck_assert_int_eq(store_mail_last(s, id, &mails, &n, &cause), 0);
 	ck_assert_int_eq(n, 1);
 	ck_assert_str_eq(mails[0].message_id, "o2@x");
+	store_outmail_free(&mails[0]);
+	free(mails);
+	/*
+	 * Sent, the game's mail before its last and the mail about no
+	 * game are pruned; the last is kept, its text whole.
+	 */
+	for (game = 1; game <= 3; game++)
+		ck_assert_int_eq(store_sent(s, game, 40, &cause), 0);
+	ck_assert_int_eq(store_prune(s, 50, 10, &cause), 2);
+	ck_assert_int_eq(store_mail_last(s, id, &mails, &n, &cause), 0);
+	ck_assert_int_eq(n, 1);
+	ck_assert_str_eq(mails[0].data, "B");
 	store_outmail_free(&mails[0]);
 	free(mails);
 	ck_assert_int_eq(store_commit(s, &cause), 0);
@@ -601,7 +615,7 @@ START_TEST(test_addresses)
 	store_player_free(&p);
 
 	ck_assert_int_eq(store_queue(s, "c1@x", "g@x", "al@work.example",
-	    "Subject: x\n\n    confirm 12345678\n", 33, 20, &cause), 0);
+	    "Subject: x\n\n    confirm 12345678\n", 33, 20, 0, &cause), 0);
 	ck_assert_int_eq(store_address_sent(s, "c1@x", "AL@work.example",
 	    "confirm 12345678", &cause), 1);
 	ck_assert_int_eq(store_address_sent(s, "c1@x", "carol@example.org",

@@ -178,7 +178,7 @@ mailloop_queue(struct mailloop *ml, const struct mailloop_mail *mail,
 	else {
 		reply_build(&r, &text);
 		rc = store_queue(ml->store, id.data, ml->config->address,
-		    mail->to, text.data, text.len, ml->now, cause);
+		    mail->to, text.data, text.len, ml->now, mail->kept, cause);
 	}
 	if (rc == 0 && id_out != NULL)
 		buf_adds(id_out, id.data);

@@ -58,6 +58,8 @@ struct mailloop_mail {
 	const char	*reply_to;	/* or NULL */
 	const char	*in_reply_to;	/* or NULL: a new thread */
 	const char	*references;	/* or NULL */
+	int		 kept;		/* store_mail_add() follows: not
+					   to be pruned (store_queue()) */
 };
 
 struct mailloop {

@@ -383,6 +383,7 @@ service_mail_game(struct service_mail *sm, struct service_game *sg,
 	mail.subject = subject.data;
 	mail.state = state;
 	mail.body = body.data;
+	mail.kept = 1;		/* the game's last to them */
 	/* The end of a game comes with its whole record. */
 	if (kind == TEMPLATE_OVER && sg->row.record != NULL) {
 		snprintf(name, sizeof name, "G%lld.rec", sg->row.id);
@@ -566,6 +567,7 @@ service_mail_flush_held(struct service_mail *sm, char **cause)
 	mail.subject = h->subject;
 	mail.state = h->state;
 	mail.body = body.data;
+	mail.kept = 1;		/* the game's last to them */
 	mail.reply_to = h->reply_to;
 	mail.in_reply_to = h->in_reply_to;
 	mail.references = h->references;
@@ -637,14 +639,19 @@ service_mail_flush(struct service_mail *sm, char **cause)
 	}
 	service_mail_cut(sm, &sm->reply);
 	mail.body = sm->reply.data;
-	rc = service_mail_queue(sm, &mail, &id, cause);
-	if (rc == 0 && id.len > 0 && sm->context != 0 &&
-	    (rc = store_game_get(sm->sv->store,
-	    sm->context, &row, cause)) == 1) {
+	/* About a game that is there, it is the game's last to them. */
+	if (sm->context != 0 && (rc = store_game_get(sm->sv->store,
+	    sm->context, &row, cause)) != 0) {
+		if (rc == -1)
+			goto out;
 		store_game_free(&row);
+		mail.kept = 1;
+	}
+	rc = service_mail_queue(sm, &mail, &id, cause);
+	if (rc == 0 && id.len > 0 && mail.kept)
 		rc = store_mail_add(sm->sv->store, id.data, sm->context,
 		    sm->me.id, cause);
-	}
+out:
 	buf_free(&subject);
 	buf_free(&id);
 	return (rc == -1 ? -1 : 0);

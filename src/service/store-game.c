@@ -52,7 +52,6 @@ enum {
 	SG_MAIL_ADD,
 	SG_MAIL_OLD,
 	SG_MAIL_LAST_SET,
-	SG_MAIL_KEEP,
 	SG_MAIL_GAME,
 	SG_MAIL_LAST,
 	SG_SEATS_CLEAR,
@@ -101,8 +100,6 @@ const char *const store_game_sql[STORE_GAME_NSTMTS] = {
 	"INSERT INTO outbox_last (game, rcpt, outbox) SELECT ?2, rcpt, id FROM "
 	    "outbox WHERE message_id = ?1 ON CONFLICT (game, rcpt) DO UPDATE "
 	    "SET outbox = excluded.outbox",
-	"DELETE FROM outbox_old WHERE outbox = (SELECT id FROM outbox WHERE "
-	    "message_id = ?1)",
 	"SELECT game, player FROM game_mail WHERE message_id = ?1",
 	"SELECT id, message_id, sender, rcpt, data, attempts FROM outbox WHERE "
 	    "id IN (SELECT outbox FROM outbox_last WHERE game = ?1) ORDER BY "
@@ -602,16 +599,17 @@ store_observers(struct store *s, long long game, struct store_player **out,
 
 /*
  * Remember that mail message_id, to player (or 0), is about game.  The
- * mail, queued just before, is now the last to its recipient about the
- * game (outbox_last): its text is kept, for "mupbem --db resend", and
- * the one before it may be pruned (outbox_old).
+ * mail, queued just before and kept (store_queue()), is now the last to
+ * its recipient about the game (outbox_last): its text is kept, for
+ * "mupbem --db resend", and the one before it may be pruned
+ * (outbox_old).
  */
 int
 store_mail_add(struct store *s, const char *message_id, long long game,
     long long player, char **cause)
 {
 	static const int	 steps[] = {
-		SG_MAIL_ADD, SG_MAIL_OLD, SG_MAIL_LAST_SET, SG_MAIL_KEEP
+		SG_MAIL_ADD, SG_MAIL_OLD, SG_MAIL_LAST_SET
 	};
 	struct db_stmt		*st;
 	size_t			 i;
@@ -620,8 +618,7 @@ store_mail_add(struct store *s, const char *message_id, long long game,
 		if ((st = store_game_stmt(s, steps[i], cause)) == NULL)
 			return (-1);
 		db_bind_text(st, 1, message_id);
-		if (steps[i] != SG_MAIL_KEEP)
-			db_bind_int64(st, 2, game);
+		db_bind_int64(st, 2, game);
 		if (steps[i] == SG_MAIL_ADD)
 			store_game_bind_id(st, 3, player);
 		if (store_game_run(s, steps[i], st, cause) == -1)

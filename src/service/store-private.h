@@ -9,7 +9,7 @@
 #include "db.h"
 
 #define STORE_NSTMTS		14	/* store.c's statements */
-#define STORE_GAME_NSTMTS	25	/* store-game.c's, made when first used */
+#define STORE_GAME_NSTMTS	24	/* store-game.c's, made when first used */
 #define STORE_CLOCK_NSTMTS	21	/* store-clock.c's, likewise */
 #define STORE_ADDRESS_NSTMTS	20	/* store-address.c's, likewise */
 #define STORE_LEAGUE_NSTMTS	32	/* store-league.c's, likewise */

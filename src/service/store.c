@@ -920,7 +920,7 @@ store_handle(struct store *s, const char *id, const char *key,
 int
 store_queue(struct store *s, const char *message_id, const char *sender,
     const char *rcpt, const char *data, size_t len, long long now,
-    char **cause)
+    int kept, char **cause)
 {
 	struct db_stmt	*st = s->stmt[STORE_QUEUE];
 
@@ -931,7 +931,9 @@ store_queue(struct store *s, const char *message_id, const char *sender,
 	db_bind_int64(st, 5, now);
 	if (store_step(s, STORE_QUEUE, cause) == -1)
 		return (-1);
-	/* Prunable, until store_mail_add() makes it a game's last mail. */
+	/* Prunable, unless store_mail_add() makes it a game's last mail. */
+	if (kept)
+		return (0);
 	db_bind_text(s->stmt[STORE_QUEUE_OLD], 1, message_id);
 	return (store_step(s, STORE_QUEUE_OLD, cause));
 }

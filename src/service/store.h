@@ -51,7 +51,8 @@ int		 store_handled(struct store *, const char *, char **);
 int		 store_handle(struct store *, const char *, const char *,
 		     long long, char **);
 int		 store_queue(struct store *, const char *, const char *,
-		     const char *, const char *, size_t, long long, char **);
+		     const char *, const char *, size_t, long long, int,
+		     char **);
 int		 store_due_some(struct store *, long long,
 		     struct store_outmail *, int, char **);
 int		 store_due(struct store *, long long, struct store_outmail *,

@@ -373,7 +373,7 @@ tool_db_resend(struct store *s, long long id)
 		buf_addf(&data, "\nMessage-ID: <%s>", id_new.data);
 		buf_adds(&data, eol);
 		if (store_queue(s, id_new.data, mails[i].sender, mails[i].rcpt,
-		    data.data, data.len, mailloop_now(), &cause) == -1 ||
+		    data.data, data.len, mailloop_now(), 1, &cause) == -1 ||
 		    store_mail_add(s, id_new.data, id, 0, &cause) == -1)
 			break;
 		printf("G%lld: the last mail to %s is queued again as <%s>\n",
