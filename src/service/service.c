@@ -538,6 +538,7 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 	struct ratelimit_sender	 rs;
 	char			*why = NULL;
 	size_t			 i;
+	long long		 id;
 	int			 rc = 0, talked = 0, game, repeated, parsed;
 
 	/* message.c marks such mail never to answer; this is the backstop. */
@@ -613,13 +614,14 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 		 * it again.
 		 */
 		sm.loaded = game ? &sg : NULL;
+		id = game ? sg.row.id : 0;
 		for (i = 0; i < list.n && rc == 0; i++) {
 			rc = service_command(&sm, &list.v[i], cause);
 			sm.loaded = NULL;
 		}
-		/* Taken by a turn, it is read again, as it is now. */
+		/* Taken by a turn, the same game is read again, as it is. */
 		if (rc == 0 && game && list.talk != NULL && !sm.released &&
-		    sg.g == NULL && (game = service_press_game(&sm, &sg,
+		    sg.g == NULL && (game = service_game_read(&sm, id, 1, &sg,
 		    cause)) == -1)
 			rc = -1;
 		/* A proving answer ("yes") was said to mupbem, not to them. */
