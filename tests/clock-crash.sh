@@ -44,8 +44,29 @@ want() {
 
 # left: the due timers and the unsent mail, "DUE UNSENT".
 left() {
-	echo "$(sql "SELECT count(*) FROM timers WHERE at <= $MUPBEM_NOW")" \
-	    "$(sql "SELECT count(*) FROM outbox WHERE sent IS NULL")"
+	sqlite3 -cmd ".timeout 5000" -separator ' ' mupbem.db "SELECT
+	    (SELECT count(*) FROM timers WHERE at <= $MUPBEM_NOW),
+	    (SELECT count(*) FROM outbox WHERE sent IS NULL)"
+}
+
+# aim STATE PID DUE: watch the store while mupbemd (PID) runs and kill
+# it as soon as it is in STATE: "ticking", some of the DUE events
+# handled and some left, or "sending", every event handled and mail
+# unsent (or once all is done, too late).  A kill at a random moment can miss a short phase; an aimed
+# one lands in it unless the phase ends between two looks.
+aim() {
+	local due unsent i
+	for i in $(seq 1 3000); do
+		read -r due unsent < <(left) || continue
+		case $1:${due:-x}:${unsent:-x} in
+		*:x:*|*:*:x) ;;
+		*:0:0) break ;;
+		ticking:*) [ "$due" -gt 0 ] && [ "$due" -lt "$3" ] && break ;;
+		sending:*) [ "$due" -eq 0 ] && [ "$unsent" -gt 0 ] && break ;;
+		esac
+		kill -0 "$2" 2>/dev/null || return
+	done
+	kill -KILL "$2" 2>/dev/null && kills=$((kills + 1))
 }
 
 # mails: "GAME STATE TO" for each mail in the outbox, sorted.
@@ -119,12 +140,18 @@ burst() {
 		[ "$before" = "0 0" ] && break
 		"$MUPBEMD" -c mupbem.conf 2>>daemon.log &
 		pid=$!
-		# From 20 ms up to a growing limit: the first runs are killed
-		# early, while the events are handled, the later ones also while
-		# the mail goes out, however fast the build.
-		ms=$((20 + RANDOM % (attempt * 60)))
-		sleep "$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))"
-		kill -KILL "$pid" 2>/dev/null && kills=$((kills + 1))
+		if [ $((attempt % 2)) = 1 ]; then
+			# At random, from 20 ms up to a growing limit: anywhere,
+			# starting up or in the middle of a transaction.
+			ms=$((20 + RANDOM % (attempt * 60)))
+			sleep "$(printf '%d.%03d' $((ms / 1000)) \
+			    $((ms % 1000)))"
+			kill -KILL "$pid" 2>/dev/null && kills=$((kills + 1))
+		elif [ $ticking -lt 4 ] && [ "${before% *}" -gt 1 ]; then
+			aim ticking "$pid" "${before% *}"
+		else
+			aim sending "$pid"
+		fi
 		wait "$pid" 2>/dev/null
 		after=$(left)
 		# Killed with due events handled and more to go, or with mail
