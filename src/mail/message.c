@@ -201,10 +201,12 @@ message_phrase(const char *s)
 	const char	*from;
 	char		*out = NULL, *copy;
 	size_t		 idx = 0;
+	int		 utf8;
 
-	if (message_utf8_valid(s) && message_phrase_plain(s))
+	utf8 = message_utf8_valid(s);
+	if (utf8 && message_phrase_plain(s))
 		return (xstrdup(s));
-	from = message_utf8_valid(s) ? "utf-8" : "iso-8859-1";
+	from = utf8 ? "utf-8" : "iso-8859-1";
 	if (mailmime_encoded_phrase_parse(from, s, strlen(s), &idx, "utf-8",
 	    &out) != MAILIMF_NO_ERROR || out == NULL)
 		return (mail_text_utf8(from, s, strlen(s)));

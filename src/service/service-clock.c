@@ -50,6 +50,8 @@ static int	service_clock_away(struct service_mail *, long long, int *,
 		    char **);
 static int	service_clock_advance(struct service_mail *,
 		    struct service_game *, char **);
+static void	service_clock_want(struct store_timer *, const char *,
+		    long long, int);
 static int	service_clock_timers(struct service_mail *,
 		    struct service_game *, char **);
 static int	service_clock_event(struct service_mail *,
@@ -216,6 +218,17 @@ service_clock_advance(struct service_mail *sm, struct service_game *sg,
 	return (1);
 }
 
+/* Fill t as a wanted timer of kind, due at at, for seat (or -1). */
+static void
+service_clock_want(struct store_timer *t, const char *kind, long long at,
+    int seat)
+{
+	memset(t, 0, sizeof *t);
+	t->at = at;
+	t->seat = seat;
+	snprintf(t->kind, sizeof t->kind, "%s", kind);
+}
+
 /*
  * Bring sg's timers up to date: its expiry, or its reminder and
  * timeout, or none.
@@ -230,25 +243,19 @@ service_clock_timers(struct service_mail *sm, struct service_game *sg,
 	size_t				 n = 0;
 	long long			 at;
 
-	memset(want, 0, sizeof want);
-	if (strcmp(row->status, "inviting") == 0) {
-		want[n].at = row->created + cf->invitation;
-		want[n].seat = -1;
-		snprintf(want[n++].kind, sizeof want[0].kind, "expire");
-	} else if (strcmp(row->status, "playing") == 0 &&
+	if (strcmp(row->status, "inviting") == 0)
+		service_clock_want(&want[n++], "expire",
+		    row->created + cf->invitation, -1);
+	else if (strcmp(row->status, "playing") == 0 &&
 	    row->deadline != -1) {
 		at = clock_remind_at(row->deadline, row->deadline -
 		    row->clock_since, (int)cf->remind_share,
 		    cf->remind_before);
-		if (!row->reminded && at > sm->ml->now) {
-			want[n].at = at;
-			want[n].seat = (int)row->clock_seat;
-			snprintf(want[n++].kind, sizeof want[0].kind,
-			    "remind");
-		}
-		want[n].at = row->deadline;
-		want[n].seat = (int)row->clock_seat;
-		snprintf(want[n++].kind, sizeof want[0].kind, "timeout");
+		if (!row->reminded && at > sm->ml->now)
+			service_clock_want(&want[n++], "remind", at,
+			    (int)row->clock_seat);
+		service_clock_want(&want[n++], "timeout", row->deadline,
+		    (int)row->clock_seat);
 	}
 	return (store_timers_set(sm->sv->store, row->id, want, n, cause));
 }
