@@ -696,6 +696,41 @@ subject_is "$f" "[mupbem G1] velox: your turn 2"
 grep -qx "Old 2, new 2\." "$f" || why+=("not the operator's your-turn template")
 end "mupbem --db nudge -c FILE uses the daemon's templates"
 
+fresh 'policy = from\n'
+begin
+mp_mail "$A" games@localhost "" "new velox with $B segments 1"
+run
+mp_mail "$B" games@localhost "" "accept G1"
+run
+for k in 1 2; do
+	f=$(grep -l ": your turn $k$" got/* | tail -1)
+	[ -z "$f" ] || { mp_reply "$f" "$(mp_header "$f" To)" \
+	    "$(mp_answer "$f" $k)"; run; }
+done
+f=$(grep -l ": your turn 3$" got/* | tail -1)
+first=$(mp_header "$f" To)
+[ "$first" = "$A" ] && second=$B || second=$A
+mp_reply "$f" "$first" "pass"
+run
+# No game's address: the player's only game is the one the mail is
+# about.  The second pass in a row ends it, and the words around the
+# turn still go to the other player of that game.
+mp_mail "$second" games@localhost "" "Hi,
+
+pass
+
+Thanks for the game, see you next time."
+run
+[ "$(record | grep -c '^4 .* pass$')" -eq 1 ] || why+=("turn 4 not played")
+grep -q "^X-Mupbem-State: game over" $(cat new) || why+=("the game is not over")
+press=$(grep -l "^X-Mupbem-State: message from" $(cat new))
+[ -n "$press" ] && [ "$(mp_header "$press" To)" = "$first" ] ||
+    why+=("no message to $first: $(grep -h '^X-Mupbem-State' $(cat new) |
+    tr '\n' '|')")
+has_line "$press" "Thanks for the game, see you next time."
+grep -q "^pass" "$press" && why+=("the turn was passed on")
+end "policy = from: a game-ending turn among words to the plain address passes the words on to that game"
+
 # --- turns wrapped in chatter (issue 13) ------------------------------------
 
 # subjects: the subjects of this run's mails, sorted, one a line.
