@@ -14,7 +14,7 @@ packages=(
 	check libdpkg-perl libinih-dev nettle-dev libgnutls28-dev
 	libcairo2-dev libpng-dev libfontconfig-dev fonts-dejavu-core
 	dovecot-imapd dovecot-lmtpd postfix openssl
-	swaks libnet-ssleay-perl curl tzdata sqlite3 python3
+	swaks libnet-ssleay-perl curl tzdata sqlite3 python3 strace
 	libpq-dev postgresql
 	chromium
 )

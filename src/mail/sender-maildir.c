@@ -31,7 +31,11 @@
  * A batch is written into tmp/ whole, then its files are synced
  * together, by several threads at once, so that the file system
  * commits them in one go rather than one a mail, and only then linked
- * into new/.
+ * into new/.  Then new/ itself is synced, once for the batch: a mail
+ * is sent only once its name there would survive a crash, since the
+ * store then records it sent and never writes it again.  A mail found
+ * delivered already (sent again after a crash) waits for that sync
+ * too.
  *
  * The file in tmp/ is named mupbem.ID.PID, after the writing process.
  * One whose process is gone (a daemon killed while writing) is half a
@@ -66,6 +70,7 @@ static char	*sender_maildir_name(const char *);
 static int	sender_maildir_write(const char *, const char *, size_t);
 static void	*sender_maildir_sync_thread(void *);
 static void	sender_maildir_sync(int *, int *, size_t);
+static int	sender_maildir_sync_new(struct sender_maildir *);
 static int	sender_maildir_delivered(struct sender_maildir *,
 		    const char *);
 static void	sender_maildir_clean(const char *);
@@ -244,17 +249,38 @@ sender_maildir_sync(int *fd, int *error, size_t n)
 		pthread_join(t[i], NULL);
 }
 
+/* Sync the directory new/, so that the names linked into it last. */
+static int
+sender_maildir_sync_new(struct sender_maildir *md)
+{
+	char	*path;
+	int	 fd, saved;
+
+	xasprintf(&path, "%s/new", md->path);
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	free(path);
+	if (fd == -1)
+		return (-1);
+	if (fsync(fd) == -1) {
+		saved = errno;
+		close(fd);
+		errno = saved;
+		return (-1);
+	}
+	return (close(fd));
+}
+
 /*
  * Send the batch v[0..n): write every mail into tmp/, sync them all at
- * once, then link each into new/.
+ * once, link each into new/, then sync new/.
  */
 static void
 sender_maildir_send_batch(struct sender *s, struct sender_mail *v, size_t n)
 {
 	struct sender_maildir	 *md = s->state;
 	char			**name, **tmp, *final;
-	int			 *fd, *error;
-	size_t			  i;
+	int			 *fd, *error, synced = 0;
+	size_t			  i, linked = 0;
 
 	name = xcalloc(n, sizeof *name);
 	tmp = xcalloc(n, sizeof *tmp);
@@ -279,21 +305,32 @@ sender_maildir_send_batch(struct sender *s, struct sender_mail *v, size_t n)
 	for (i = 0; i < n; i++) {
 		if (fd[i] != -1 && close(fd[i]) == -1 && error[i] == 0)
 			error[i] = errno;
+		if (v[i].rc == 0 && error[i] == 0)
+			linked++;
 		if (tmp[i] == NULL)
-			goto next;
+			continue;
 		xasprintf(&final, "%s/new/%s", md->path, name[i]);
 		/* link() will not replace a copy that got there first. */
 		if (error[i] == 0 && link(tmp[i], final) == -1 &&
-		    errno != EEXIST)
+		    errno != EEXIST) {
 			error[i] = errno;
+			linked--;
+		}
 		free(final);
 		unlink(tmp[i]);
-		if (error[i] != 0) {
+	}
+	if (linked > 0 && sender_maildir_sync_new(md) == -1)
+		synced = errno;
+	for (i = 0; i < n; i++) {
+		if (v[i].rc == 0 && error[i] == 0 && synced != 0) {
+			xasprintf(&v[i].cause, "maildir sender %s: syncing "
+			    "new/: %s", md->path, strerror(synced));
+			v[i].rc = SENDER_TEMPORARY;
+		} else if (v[i].rc == 0 && error[i] != 0) {
 			xasprintf(&v[i].cause, "maildir sender %s: %s",
 			    md->path, strerror(error[i]));
 			v[i].rc = SENDER_TEMPORARY;
 		}
-next:
 		free(tmp[i]);
 		free(name[i]);
 	}
