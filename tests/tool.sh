@@ -550,6 +550,29 @@ EOF
 accept_out "play rec a records @0,0 and reports segment A" v want a -- \
     "1 red @0,0"
 
+begin
+# The record is replaced by a rename, and its folder synced after it,
+# so that the new record is the one a crash of the machine leaves.
+cp v0 vs
+ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+    strace -f -qq -o play.trace -e trace=openat,rename,fsync \
+    "$MUPBEM" play vs a >/dev/null 2>play.err || why+=("$(cat play.err)")
+awk -v dir="$(pwd -P)" '
+{ sub(/^[0-9]+ +/, "") }
+/^openat\(.*\) += [0-9]+$/ { delete folder[$NF] }
+index($0, "rename(\"" dir "/.vs.") == 1 && / += 0$/ { renamed = NR }
+renamed && index($0, "openat(AT_FDCWD, \"" dir "\", ") == 1 &&
+    /O_DIRECTORY/ && / += [0-9]+$/ { folder[$NF] = 1 }
+/^fsync\([0-9]+\) += 0$/ {
+	fd = $0; sub(/^fsync\(/, "", fd); sub(/\).*/, "", fd)
+	if (fd in folder)
+		synced = 1
+}
+END { exit !(renamed && synced) }' play.trace ||
+    why+=("no sync of $(pwd -P) after the rename: $(grep -c . play.trace) calls")
+[ "$(tail -1 vs)" = "1 red @0,0" ] || why+=("vs: $(tail -1 vs)")
+end "play replaces the record by a rename and then syncs its folder"
+
 cat >want <<'EOF'
 @1,-3
 @2,-3

@@ -16,8 +16,9 @@
 /*
  * Record files are replaced, never rewritten in place: the new text
  * goes to a temporary file beside the old one, is flushed to disk and
- * renamed over it.  A crash leaves either the old record or the new
- * one, never a mix.  The new file keeps the old one's mode, and a
+ * renamed over it, and the folder is synced so that the rename
+ * lasts.  A crash leaves either the old record or the new one, never
+ * a mix, and the new one once the command has said it is done.  The new file keeps the old one's mode, and a
  * symbolic link is followed, not replaced.  "-" names stdin.
  */
 
@@ -73,10 +74,10 @@ int
 tool_file_replace(const char *path, const char *text, char **cause)
 {
 	struct stat	 sb;
-	char		*real, *dir, *base, *tmp;
+	char		*real, *dir, *base, *tmp, *folder;
 	size_t		 len = strlen(text), off = 0;
 	ssize_t		 n;
-	int		 fd;
+	int		 fd, dfd;
 
 	if ((real = realpath(path, NULL)) == NULL ||
 	    stat(real, &sb) == -1) {
@@ -86,13 +87,15 @@ tool_file_replace(const char *path, const char *text, char **cause)
 	}
 	dir = xstrdup(real);
 	base = xstrdup(real);
-	xasprintf(&tmp, "%s/.%s.XXXXXX", dirname(dir), basename(base));
+	folder = xstrdup(dirname(dir));
+	xasprintf(&tmp, "%s/.%s.XXXXXX", folder, basename(base));
 	free(dir);
 	free(base);
 	if ((fd = mkstemp(tmp)) == -1) {
 		xasprintf(cause, "%s: %s", tmp, strerror(errno));
 		free(tmp);
 		free(real);
+		free(folder);
 		return (-1);
 	}
 	if (fchmod(fd, sb.st_mode & 07777) == -1)
@@ -115,6 +118,18 @@ tool_file_replace(const char *path, const char *text, char **cause)
 	}
 	free(tmp);
 	free(real);
+	if ((dfd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1 ||
+	    fsync(dfd) == -1) {
+		xasprintf(cause, "%s: replaced, but its folder %s could not "
+		    "be synced, so a crash may bring back the old one: %s",
+		    path, folder, strerror(errno));
+		if (dfd != -1)
+			close(dfd);
+		free(folder);
+		return (-1);
+	}
+	close(dfd);
+	free(folder);
 	return (0);
 
 fail:
@@ -124,5 +139,6 @@ fail:
 	unlink(tmp);
 	free(tmp);
 	free(real);
+	free(folder);
 	return (-1);
 }
