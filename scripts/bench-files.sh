@@ -6,7 +6,7 @@
 # TMPDIR or /tmp) the way src/mail/sender-maildir.c writes a batch:
 # each file created in tmp/ and written, the batch's files synced by
 # 16 threads at once, then each linked into new/ and unlinked from
-# tmp/.  Batches of 64, as [server] batch.  Prints the time a file
+# tmp/, then new/ synced.  Batches of 64, as [server] batch.  Prints the time a file
 # for each step and the ceiling it puts on turn mails a second, at
 # two replies a mail, before mupbem does any work at all.
 #
@@ -28,7 +28,7 @@ batch = 64
 for sub in ("tmp", "new", "cur"):
     os.makedirs(os.path.join(d, sub), exist_ok=True)
 data = b"x" * size
-t = {"create": 0.0, "sync": 0.0, "link": 0.0}
+t = {"create": 0.0, "sync": 0.0, "link": 0.0, "dir": 0.0}
 for first in range(0, n, batch):
     ids = range(first, min(first + batch, n))
     t0 = time.perf_counter()
@@ -60,12 +60,17 @@ for first in range(0, n, batch):
         os.link(os.path.join(d, "tmp", str(i)), os.path.join(d, "new", str(i)))
         os.unlink(os.path.join(d, "tmp", str(i)))
     t3 = time.perf_counter()
+    fd = os.open(os.path.join(d, "new"), os.O_RDONLY | os.O_DIRECTORY)
+    os.fsync(fd)
+    os.close(fd)
+    t4 = time.perf_counter()
     t["create"] += t1 - t0
     t["sync"] += t2 - t1
     t["link"] += t3 - t2
+    t["dir"] += t4 - t3
 whole = sum(t.values())
 print("files:             %d of %d bytes, in batches of %d, in %s" % (n, size, batch, d))
-for k, label in (("create", "create and write"), ("sync", "sync (16 threads)"), ("link", "link and unlink")):
+for k, label in (("create", "create and write"), ("sync", "sync (16 threads)"), ("link", "link and unlink"), ("dir", "sync new/")):
     print("%-18s %8.1f us a file" % (label + ":", t[k] / n * 1e6))
 print("%-18s %8.1f us a file, %.0f files/s" % ("in all:", whole / n * 1e6, n / whole))
 print("ceiling:           %.0f turn mails/s at 2 replies a mail, the files alone" % (n / whole / 2))
