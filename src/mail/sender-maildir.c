@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "file-sync.h"
 #include "log.h"
 #include "maildir.h"
 #include "sender.h"
@@ -70,7 +71,6 @@ static char	*sender_maildir_name(const char *);
 static int	sender_maildir_write(const char *, const char *, size_t);
 static void	*sender_maildir_sync_thread(void *);
 static void	sender_maildir_sync(int *, int *, size_t);
-static int	sender_maildir_sync_new(struct sender_maildir *);
 static int	sender_maildir_delivered(struct sender_maildir *,
 		    const char *);
 static void	sender_maildir_clean(const char *);
@@ -249,27 +249,6 @@ sender_maildir_sync(int *fd, int *error, size_t n)
 		pthread_join(t[i], NULL);
 }
 
-/* Sync the directory new/, so that the names linked into it last. */
-static int
-sender_maildir_sync_new(struct sender_maildir *md)
-{
-	char	*path;
-	int	 fd, saved;
-
-	xasprintf(&path, "%s/new", md->path);
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	free(path);
-	if (fd == -1)
-		return (-1);
-	if (fsync(fd) == -1) {
-		saved = errno;
-		close(fd);
-		errno = saved;
-		return (-1);
-	}
-	return (close(fd));
-}
-
 /*
  * Send the batch v[0..n): write every mail into tmp/, sync them all at
  * once, link each into new/, then sync new/.
@@ -280,7 +259,7 @@ sender_maildir_send_batch(struct sender *s, struct sender_mail *v, size_t n)
 	struct sender_maildir	 *md = s->state;
 	char			**name, **tmp, *final;
 	int			 *fd, *error, synced = 0;
-	size_t			  i, linked = 0;
+	size_t			  i;
 
 	name = xcalloc(n, sizeof *name);
 	tmp = xcalloc(n, sizeof *tmp);
@@ -305,22 +284,25 @@ sender_maildir_send_batch(struct sender *s, struct sender_mail *v, size_t n)
 	for (i = 0; i < n; i++) {
 		if (fd[i] != -1 && close(fd[i]) == -1 && error[i] == 0)
 			error[i] = errno;
-		if (v[i].rc == 0 && error[i] == 0)
-			linked++;
 		if (tmp[i] == NULL)
 			continue;
 		xasprintf(&final, "%s/new/%s", md->path, name[i]);
 		/* link() will not replace a copy that got there first. */
 		if (error[i] == 0 && link(tmp[i], final) == -1 &&
-		    errno != EEXIST) {
+		    errno != EEXIST)
 			error[i] = errno;
-			linked--;
-		}
 		free(final);
 		unlink(tmp[i]);
 	}
-	if (linked > 0 && sender_maildir_sync_new(md) == -1)
-		synced = errno;
+	/* Linked, or found delivered: new/ is synced for them. */
+	for (i = 0; i < n && (v[i].rc != 0 || error[i] != 0); i++)
+		;
+	if (i < n) {
+		xasprintf(&final, "%s/new", md->path);
+		if (file_sync_dir(final) == -1)
+			synced = errno;
+		free(final);
+	}
 	for (i = 0; i < n; i++) {
 		if (v[i].rc == 0 && error[i] == 0 && synced != 0) {
 			xasprintf(&v[i].cause, "maildir sender %s: syncing "

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "file-sync.h"
 #include "tool-file.h"
 #include "xmalloc.h"
 
@@ -18,8 +19,9 @@
  * goes to a temporary file beside the old one, is flushed to disk and
  * renamed over it, and the folder is synced so that the rename
  * lasts.  A crash leaves either the old record or the new one, never
- * a mix, and the new one once the command has said it is done.  The new file keeps the old one's mode, and a
- * symbolic link is followed, not replaced.  "-" names stdin.
+ * a mix, and the new one once the command has said it is done.  The
+ * new file keeps the old one's mode, and a symbolic link is followed,
+ * not replaced.  "-" names stdin.
  */
 
 /* Read all of path ("-" for stdin) into a NUL-terminated string. */
@@ -77,7 +79,7 @@ tool_file_replace(const char *path, const char *text, char **cause)
 	char		*real, *dir, *base, *tmp, *folder;
 	size_t		 len = strlen(text), off = 0;
 	ssize_t		 n;
-	int		 fd, dfd;
+	int		 fd;
 
 	if ((real = realpath(path, NULL)) == NULL ||
 	    stat(real, &sb) == -1) {
@@ -118,17 +120,13 @@ tool_file_replace(const char *path, const char *text, char **cause)
 	}
 	free(tmp);
 	free(real);
-	if ((dfd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1 ||
-	    fsync(dfd) == -1) {
+	if (file_sync_dir(folder) == -1) {
 		xasprintf(cause, "%s: replaced, but its folder %s could not "
 		    "be synced, so a crash may bring back the old one: %s",
 		    path, folder, strerror(errno));
-		if (dfd != -1)
-			close(dfd);
 		free(folder);
 		return (-1);
 	}
-	close(dfd);
 	free(folder);
 	return (0);
 
