@@ -6,9 +6,9 @@
 # TMPDIR or /tmp) the way src/mail/sender-maildir.c writes a batch:
 # each file created in tmp/ and written, the batch's files synced by
 # 16 threads at once, then each linked into new/ and unlinked from
-# tmp/, then new/ synced.  Batches of 64, as [server] batch.  Prints the time a file
-# for each step and the ceiling it puts on turn mails a second, at
-# two replies a mail, before mupbem does any work at all.
+# tmp/, then new/ synced.  Batches of 64, as [server] batch.  Prints
+# the time a file for each step and the ceiling it puts on turn mails
+# a second, at two replies a mail, before mupbem does any work at all.
 #
 # Usage: bash scripts/bench-files.sh [N] [SIZE] [DIR]
 set -euo pipefail

@@ -52,8 +52,9 @@ left() {
 # aim STATE PID DUE: watch the store while mupbemd (PID) runs and kill
 # it as soon as it is in STATE: "ticking", some of the DUE events
 # handled and some left, or "sending", every event handled and mail
-# unsent (or once all is done, too late).  A kill at a random moment can miss a short phase; an aimed
-# one lands in it unless the phase ends between two looks.
+# unsent (or once all is done, too late).  A kill at a random moment
+# can miss a short phase; an aimed one lands in it unless the phase
+# ends between two looks.
 aim() {
 	local due unsent i
 	for i in $(seq 1 3000); do

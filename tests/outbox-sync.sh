@@ -37,7 +37,8 @@ sql() {
 # leak sanitizer of a sanitized build cannot work under ptrace).
 traced() {
 	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
-	    strace -f -qq -o trace -e trace=openat,link,linkat,fsync,fdatasync,pwrite64 \
+	    strace -f -qq -o trace \
+	    -e trace=openat,link,linkat,fsync,fdatasync,pwrite64 \
 	    "$MUPBEMD" -c mupbem.conf --once 2>>log ||
 	    why+=("mupbemd or strace failed: $(tail -2 log | tr '\n' ' ')")
 }
