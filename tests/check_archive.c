@@ -197,6 +197,8 @@ archive_suite(void)
 	Suite	*s = suite_create("archive");
 	TCase	*tc = tcase_create("archive");
 
+	/* The slowest test: 0.2 s under ASan (docs/performance.md). */
+	tcase_set_timeout(tc, 30);
 	tcase_add_loop_test(tc, test_escape, 0,
 	    sizeof escapes / sizeof escapes[0]);
 	tcase_add_test(tc, test_svg_shapes);

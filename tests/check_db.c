@@ -545,6 +545,8 @@ main(void)
 	Suite	*s = suite_create("db");
 	TCase	*tc = tcase_create("db");
 
+	/* The slowest test: 1.0 s under ASan (docs/performance.md). */
+	tcase_set_timeout(tc, 30);
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_kind);
 	tcase_add_test(tc, test_shown);

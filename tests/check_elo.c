@@ -83,6 +83,8 @@ main(void)
 	Suite	*s = suite_create("elo");
 	TCase	*tc = tcase_create("estimate");
 
+	/* The slowest test: 0.1 s under ASan (docs/performance.md). */
+	tcase_set_timeout(tc, 30);
 	tcase_add_loop_test(tc, test_estimate, 0,
 	    sizeof estimate_cases / sizeof estimate_cases[0]);
 	tcase_add_test(tc, test_diff);

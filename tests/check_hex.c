@@ -62,6 +62,8 @@ main(void)
 	Suite	*s = suite_create("hex");
 	TCase	*tc = tcase_create("geometry");
 
+	/* The slowest test: 0.1 s under ASan (docs/performance.md). */
+	tcase_set_timeout(tc, 30);
 	tcase_add_loop_test(tc, test_directions, 0, HEX_NDIRS);
 	tcase_add_test(tc, test_distance);
 	tcase_add_test(tc, test_dir_parse);

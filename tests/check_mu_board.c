@@ -131,6 +131,8 @@ main(void)
 	Suite	*s = suite_create("mu_board");
 	TCase	*tc = tcase_create("board");
 
+	/* The slowest test: 0.1 s under ASan (docs/performance.md). */
+	tcase_set_timeout(tc, 30);
 	tcase_add_loop_test(tc, test_offsets, 0, MU_SEGMENT_CELLS);
 	tcase_add_loop_test(tc, test_links, 0, 2);
 	tcase_add_test(tc, test_capacity);

@@ -461,6 +461,8 @@ main(void)
 	Suite	*s = suite_create("mu_example");
 	TCase	*tc = tcase_create("velox");
 
+	/* The slowest test: 0.1 s under ASan (docs/performance.md). */
+	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_example);
 	tcase_add_test(tc, test_example_hot_cells);
 	tcase_add_test(tc, test_example_default_order);

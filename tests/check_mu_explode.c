@@ -544,6 +544,8 @@ main(void)
 	TCase	*tc;
 
 	tc = tcase_create("capacity");
+	/* The slowest test: 0.1 s under ASan (docs/performance.md). */
+	tcase_set_timeout(tc, 30);
 	tcase_add_loop_test(tc, test_capacity, 0,
 	    sizeof capacity / sizeof capacity[0]);
 	tcase_add_test(tc, test_empty_never_hot);
@@ -554,11 +556,15 @@ main(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("order");
+	/* The slowest test: 0.1 s under ASan (docs/performance.md). */
+	tcase_set_timeout(tc, 30);
 	tcase_add_loop_test(tc, test_order, 0, sizeof order / sizeof order[0]);
 	tcase_add_test(tc, test_order_refused);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("oscillation");
+	/* The slowest test: 0.1 s under ASan (docs/performance.md). */
+	tcase_set_timeout(tc, 30);
 	tcase_add_loop_test(tc, test_oscillation, 0,
 	    sizeof oscillation / sizeof oscillation[0]);
 	tcase_add_test(tc, test_removal_refused);

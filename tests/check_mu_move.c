@@ -253,6 +253,8 @@ main(void)
 	Suite	*s = suite_create("mu_move");
 	TCase	*tc = tcase_create("moves");
 
+	/* The slowest test: 0.1 s under ASan (docs/performance.md). */
+	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_move_top_men);
 	tcase_add_loop_test(tc, test_move_errors, 0,
 	    sizeof bad_moves / sizeof bad_moves[0]);

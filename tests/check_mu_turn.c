@@ -662,6 +662,8 @@ main(void)
 	TCase	*tc = tcase_create("turns");
 	TCase	*tc_end = tcase_create("end");
 
+	/* The slowest test: 0.1 s under ASan (docs/performance.md). */
+	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_levis_one_move);
 	tcase_add_test(tc, test_classic_segment_once);
 	tcase_add_test(tc, test_classic_unoccupied);
@@ -672,6 +674,8 @@ main(void)
 	tcase_add_test(tc, test_velox_automatic_turns);
 	suite_add_tcase(s, tc);
 
+	/* The slowest test: 0.1 s under ASan (docs/performance.md). */
+	tcase_set_timeout(tc_end, 30);
 	tcase_add_test(tc_end, test_pass_two);
 	tcase_add_test(tc_end, test_pass_three);
 	tcase_add_test(tc_end, test_last_man_lost);

@@ -175,6 +175,8 @@ scene_suite(void)
 	Suite	*s = suite_create("scene");
 	TCase	*tc = tcase_create("scene");
 
+	/* The slowest test: 0.1 s under ASan (docs/performance.md). */
+	tcase_set_timeout(tc, 30);
 	tcase_add_loop_test(tc, test_counts, 0,
 	    sizeof cases / sizeof cases[0]);
 	tcase_add_test(tc, test_refused);
