@@ -2,8 +2,14 @@
 # Run the whole test suite: install the dependencies, build in the
 # source tree with warnings as errors and ASan/UBSan, run "make check",
 # print every test's log (Check writes its "Checks: N, Failures: F,
-# Errors: E" summary only there), then run "make distcheck".  Exits
-# non-zero if either fails.
+# Errors: E" summary only there) and every test's wall time, slowest
+# first, then run "make distcheck", which skips the heavy tests that
+# make check ran (Makefile.am: HEAVY_TESTS).  Exits non-zero if either
+# fails.
+#
+# Every Check test case's timeout and every bounded wait of the script
+# tests is multiplied by CK_TIMEOUT_MULTIPLIER (2 unless set): raise it
+# on a slower machine.
 set -uo pipefail
 
 cd "$(dirname "$0")/.." || exit 1
@@ -25,11 +31,17 @@ step "configure --enable-debug --enable-sanitizers"
 make -s clean || exit 1
 find tests -path tests/data -prune -o \( -name '*.log' -o -name '*.trs' \) \
     -exec rm -f {} +
-rm -f test-suite.log
+rm -f test-suite.log tests/check-times tests/distcheck-times
 
-step "make -j2 check"
-make -j2 check
+export CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-2}
+load() {
+	echo "load average $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+step "make -j2 check (CK_TIMEOUT_MULTIPLIER=$CK_TIMEOUT_MULTIPLIER; $(load))"
+start=$SECONDS
+MUPBEM_TEST_TIMES=$PWD/tests/check-times make -j2 check
 check_rc=$?
+check_time=$((SECONDS - start))
 
 step "test logs"
 checks=0
@@ -54,6 +66,17 @@ while read -r log; do
 	tap_todo=$((tap_todo + $(grep -c '^not ok .*# TODO' "$log")))
 done < <(find tests -path tests/data -prune -o -name '*.log' -print | sort)
 
+# times FILE: the tests' wall times (tests/timed.sh), slowest first.
+times() {
+	[ -f "$1" ] || return 0
+	sort -rn "$1" | awk '{ printf "%8.2f s  %s\n", $1, $2; s += $1 }
+	    END { printf "%8.2f s  the sum, in %d tests\n", s, NR }'
+}
+
+step "make check: each test's wall time, slowest first"
+times tests/check-times
+echo "make check took $check_time s of wall time ($(load))"
+
 echo
 echo "TOTAL: $logs test logs, Checks: $checks, Failures: $failures, Errors: $errors"
 echo "TOTAL script checks: $tap_ok ok, $tap_notok not ok ($tap_todo marked TODO)"
@@ -62,8 +85,15 @@ if [ "$check_rc" -ne 0 ]; then
 	exit 1
 fi
 
-step "make -j2 distcheck"
-if ! make -j2 distcheck; then
+step "make -j2 distcheck (skips the heavy tests, which ran above:" \
+    "$(make -s heavy-tests))"
+start=$SECONDS
+MUPBEM_TEST_TIMES=$PWD/tests/distcheck-times make -j2 distcheck
+distcheck_rc=$?
+step "make distcheck: each test's wall time, slowest first"
+times tests/distcheck-times
+echo "make distcheck took $((SECONDS - start)) s of wall time ($(load))"
+if [ "$distcheck_rc" -ne 0 ]; then
 	echo "test.sh: make distcheck failed" >&2
 	exit 1
 fi
