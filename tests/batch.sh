@@ -36,7 +36,7 @@ daemon=$!
 i=0
 until grep -q started log; do
 	i=$((i + 1))
-	[ "$i" -gt 100 ] && break
+	[ "$i" -gt "$(tap_scale 300)" ] && break
 	sleep 0.1
 done
 
@@ -51,7 +51,8 @@ kill -CONT "$daemon"
 i=0
 until [ "$(ls outbox/new 2>/dev/null | wc -l)" -ge 64 ]; do
 	i=$((i + 1))
-	[ "$i" -gt 300 ] && { why+=("not 64 replies in 30 s"); break; }
+	[ "$i" -gt "$(tap_scale 300)" ] &&
+	    { why+=("not 64 replies in $(tap_scale 30) s"); break; }
 	sleep 0.1
 done
 first_sent=$(grep -n ': sent to ' log | head -1 | cut -d: -f1)

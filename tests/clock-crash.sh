@@ -44,7 +44,7 @@ want() {
 
 # left: the due timers and the unsent mail, "DUE UNSENT".
 left() {
-	sqlite3 -cmd ".timeout 5000" -separator ' ' mupbem.db "SELECT
+	sqlite3 -cmd ".timeout $(tap_scale 5000)" -separator ' ' mupbem.db "SELECT
 	    (SELECT count(*) FROM timers WHERE at <= $MUPBEM_NOW),
 	    (SELECT count(*) FROM outbox WHERE sent IS NULL)"
 }
@@ -166,7 +166,7 @@ burst() {
 	# The last run is left to finish, and stopped once it has started.
 	"$MUPBEMD" -c mupbem.conf 2>last.log &
 	pid=$!
-	for i in $(seq 1 600); do
+	for i in $(seq 1 "$(tap_scale 600)"); do
 		grep -q 'started:' last.log && [ "$(left)" = "0 0" ] && break
 		sleep 0.2
 	done

@@ -198,7 +198,7 @@ for attempt in 1 2 3; do
 	# Killed once it is 20 mails into a batch of 100.
 	i=0
 	while kill -0 "$pid" 2>/dev/null && [ "$(registered)" -lt 20 ] &&
-	    [ "$i" -lt 3000 ]; do
+	    [ "$i" -lt "$(tap_scale 3000)" ]; do
 		i=$((i + 1))
 		sleep 0.01
 	done

@@ -62,9 +62,10 @@ doveadm="doveadm -c $mh/dovecot/dovecot.conf"
 
 . "$here/tap.sh"
 
-# wait_for SECONDS CMD...: poll every 100 ms.
+# wait_for SECONDS CMD...: poll every 100 ms, SECONDS times
+# MUPBEM_TEST_SLOW at most.
 wait_for() {
-	local i=$(($1 * 10))
+	local i=$(($(tap_scale "$1") * 10))
 
 	shift
 	until "$@"; do
@@ -316,11 +317,11 @@ latest() {
 }
 
 # until USER PATTERN: fetch USER's mail until one whose subject
-# matches arrives (60 s at most: make distcheck runs other servers'
-# tests beside this one); prints it.
+# matches arrives (60 s at most, times MUPBEM_TEST_SLOW: make distcheck
+# runs other servers' tests beside this one); prints it.
 until_mail() {
 	local i f
-	for i in $(seq 1 300); do
+	for i in $(seq 1 "$(tap_scale 300)"); do
 		for f in $(fetch "$1"); do
 			case "$(mp_header "$f" Subject): $(mp_header "$f" X-Mupbem-State)" in
 			$2) echo "$f"; return 0 ;;
@@ -366,7 +367,7 @@ begin
 mp_mail alice@example.test game@example.test "a game?" \
     "new velox with bob@example.test segments 2"
 over=0 seed=0 turns=0 tried=0
-for round in $(seq 1 600); do
+for round in $(seq 1 "$(tap_scale 600)"); do
 	[ $over -eq 1 ] && break
 	for p in alice bob; do
 		for f in $(fetch $p); do
@@ -448,7 +449,7 @@ begin
 sed '/^ca_file/d' "$dir/mupbemd.conf" >"$dir/system-ca.conf"
 inject cert-1
 rc=0
-timeout 20 "$MUPBEMD" -c "$dir/system-ca.conf" --once >"$dir/cert.log" 2>&1 || rc=$?
+timeout "$(tap_scale 20)" "$MUPBEMD" -c "$dir/system-ca.conf" --once >"$dir/cert.log" 2>&1 || rc=$?
 grep -q 'imap imap://localhost:.*: localhost: certificate not trusted' "$dir/cert.log" ||
     why+=("no refusal of the test CA's certificate: $(cat "$dir/cert.log")")
 [ "$rc" -eq 1 ] || why+=("--once exited $rc with the certificate refused, not 1")
@@ -464,7 +465,7 @@ closed=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)
 sed -e "s|@localhost:$IMAP_PORT/|@localhost:$closed/|" -e "s|^database = .*|database = $dir/nowhere.db|" \
     "$dir/mupbemd.conf" >"$dir/nowhere.conf"
 rc=0
-timeout 20 "$MUPBEMD" -c "$dir/nowhere.conf" --once >"$dir/nowhere.log" 2>&1 || rc=$?
+timeout "$(tap_scale 20)" "$MUPBEMD" -c "$dir/nowhere.conf" --once >"$dir/nowhere.log" 2>&1 || rc=$?
 [ "$rc" -eq 1 ] || why+=("--once exited $rc with no IMAP server, not 1")
 grep -q "imap imap://localhost:$closed/INBOX: cannot connect" "$dir/nowhere.log" ||
     why+=("no reason in the log: $(cat "$dir/nowhere.log")")
@@ -481,7 +482,7 @@ sed -e "s|^url = imap://game%40example.test@localhost:$IMAP_PORT/INBOX|url = ima
     -e 's|^poll_interval = 30|poll_interval = 30\ndone_folder = Done|' \
     -e "s|^url = smtp://localhost:$SUBMISSION_PORT|url = sendmail:/usr/sbin/sendmail|" \
     "$dir/mupbemd.conf" >"$dir/imaps.conf"
-MAIL_CONFIG=$mh/postfix/etc timeout 30 "$MUPBEMD" -c "$dir/imaps.conf" --once \
+MAIL_CONFIG=$mh/postfix/etc timeout "$(tap_scale 30)" "$MUPBEMD" -c "$dir/imaps.conf" --once \
     >"$dir/imaps.log" 2>&1
 grep -q 'connected (TLS, IDLE' "$dir/imaps.log" ||
     why+=("no IMAPS connection: $(cat "$dir/imaps.log")")

@@ -32,8 +32,9 @@ MAIL_GID=${MAILHOST_GID:-65534}
 
 die() { echo "mailhost: $*" >&2; exit 1; }
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-wait_for() {  # wait_for SECONDS CMD...  (polls every 50 ms)
-  local n=$(( $1 * 20 )); shift
+# wait_for SECONDS CMD...: polls every 50 ms; SECONDS times MUPBEM_TEST_SLOW
+wait_for() {
+  local n=$(( $1 * 20 * ${MUPBEM_TEST_SLOW:-1} )); shift
   until "$@"; do n=$((n - 1)); [ "$n" -gt 0 ] || return 1; sleep 0.05; done
 }
 # alive = exists and is not a zombie (an init that reaps slowly leaves dead masters as zombies for seconds)

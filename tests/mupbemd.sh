@@ -369,17 +369,17 @@ printf '[server]\nname = first name\n' >d.conf
 "$MUPBEMD" -f -c d.conf 2>daemon.log &
 daemon=$!
 begin
-for i in $(seq 50); do grep -q started daemon.log && break; sleep 0.1; done
+for i in $(seq "$(tap_scale 300)"); do grep -q started daemon.log && break; sleep 0.1; done
 deliver 1.M1.hup "$TEST_DATA/mail/top-posted.eml"
-for i in $(seq 50); do [ "$(count outbox/new)" -ge 1 ] && break; sleep 0.1; done
+for i in $(seq "$(tap_scale 300)"); do [ "$(count outbox/new)" -ge 1 ] && break; sleep 0.1; done
 grep -qh '^From: first name <games@localhost>$' outbox/new/* ||
     why+=("the first reply is not from 'first name'")
 printf '[server]\nname = second name\n' >d.conf
 kill -HUP "$daemon"
-for i in $(seq 50); do grep -q 'reload: d.conf read again' daemon.log && break; sleep 0.1; done
+for i in $(seq "$(tap_scale 300)"); do grep -q 'reload: d.conf read again' daemon.log && break; sleep 0.1; done
 grep -q 'reload: d.conf read again' daemon.log || why+=("no reload in the log")
 deliver 2.M2.hup "$TEST_DATA/mail/bottom-posted.eml"
-for i in $(seq 50); do [ "$(count outbox/new)" -ge 2 ] && break; sleep 0.1; done
+for i in $(seq "$(tap_scale 300)"); do [ "$(count outbox/new)" -ge 2 ] && break; sleep 0.1; done
 grep -qh '^From: second name <games@localhost>$' outbox/new/* ||
     why+=("the second reply is not from 'second name'")
 # refused CONTENT MESSAGE: after SIGHUP with d.conf holding CONTENT, the
@@ -389,7 +389,7 @@ refused() {
 
 	printf '%b' "$1" >d.conf
 	kill -HUP "$daemon"
-	for i in $(seq 50); do grep -qF "$line" daemon.log && break; sleep 0.1; done
+	for i in $(seq "$(tap_scale 300)"); do grep -qF "$line" daemon.log && break; sleep 0.1; done
 	grep -qF "$line" daemon.log || why+=("not refused: $(tail -2 daemon.log)")
 }
 refused '[server]\nname = broken\nbogus = 1\n' \

@@ -72,7 +72,7 @@ pg_start() {
 		max_connections = 50
 	EOF
 	if ! pg_as "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/server.log" \
-	    -w -t 30 start >/dev/null; then
+	    -w -t $((30 * ${MUPBEM_TEST_SLOW:-1})) start >/dev/null; then
 		echo "pg-lib: the server did not start:" >&2
 		cat "$pg_dir/server.log" >&2
 		exit 99

@@ -156,7 +156,7 @@ turns=$(sql "select turns from games")
 printf "$slow" >mupbem.conf
 "$MUPBEMD" -c mupbem.conf --once 2>>log &
 pid=$!
-for i in $(seq 1 100); do
+for i in $(seq 1 "$(tap_scale 300)"); do
 	[ "$(sql "select count(*) from robot_jobs where turn = $((turns + 1))")" = 1 ] && break
 	sleep 0.1
 done

@@ -100,12 +100,15 @@ fail() {
 	kill -CONT "$daemon"
 }
 
-# wait_for SECONDS COMMAND...: until the command succeeds, or a reason.
+# wait_for SECONDS COMMAND...: until the command succeeds, or a reason;
+# SECONDS times MUPBEM_TEST_SLOW.
 wait_for() {
-	local i=0
+	local i=0 s
+
+	s=$(tap_scale "$1")
 	until "${@:2}"; do
 		i=$((i + 1))
-		[ "$i" -gt $(($1 * 10)) ] && { why+=("waited $1 s for $*"); return 1; }
+		[ "$i" -gt $((s * 10)) ] && { why+=("waited $s s for ${*:2}"); return 1; }
 		sleep 0.1
 	done
 }

@@ -21,6 +21,14 @@ end() {
 	failed=$((failed + 1))
 }
 
+# tap_scale N: N, a bound on a wait in seconds or in polls, times
+# MUPBEM_TEST_SLOW (tests/timed.sh: the Check timeouts' multiplier,
+# rounded up; 1 alone), so that a slow or loaded machine fails no test.
+# A wait that ends sooner ends as soon.
+tap_scale() {
+	echo $(($1 * ${MUPBEM_TEST_SLOW:-1}))
+}
+
 tap_done() {
 	echo "1..$n"
 	[ "$failed" -eq 0 ] || exit 1

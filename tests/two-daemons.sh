@@ -86,12 +86,12 @@ start() {
 	pids[$1]=$!
 }
 
-# up I: wait (10 s at most) until daemon I's last start has logged
+# up I: wait (30 s at most, times MUPBEM_TEST_SLOW) until daemon I's last start has logged
 # "started:", its signal handlers set, so that SIGTERM stops it cleanly
 # rather than killing a process still loading.
 up() {
 	local j
-	for j in $(seq 1 100); do
+	for j in $(seq 1 "$(tap_scale 300)"); do
 		[ "$(grep -c 'started:' "daemon$1.log")" -gt "${before[$1]}" ] &&
 		    return 0
 		sleep 0.1
@@ -161,7 +161,7 @@ for attempt in $(seq 1 30); do
 	start "$i"
 done
 # Both are left to finish, then stopped.
-for i in $(seq 1 600); do
+for i in $(seq 1 "$(tap_scale 600)"); do
 	[ "$(left)" = "0 0" ] && break
 	sleep 0.2
 done

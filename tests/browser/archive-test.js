@@ -25,6 +25,8 @@ for (let i = 2; i + 1 < process.argv.length; i += 2)
 
 let why = [];
 const linked = new Set();
+/* Every wait's bound grows on a slow machine (tests/timed.sh). */
+const slow = Number(process.env.MUPBEM_TEST_SLOW) || 1;
 
 /* The end of a check: its reasons (the first 40), then its name. */
 function end(description) {
@@ -261,7 +263,7 @@ async function untilStep(b, k) {
 		(function wait() {
 			if (main.dataset.step === '${k}')
 				resolve();
-			else if (Date.now() - t > 5000)
+			else if (Date.now() - t > ${5000 * slow})
 				reject(new Error('the step stays at ' +
 				    main.dataset.step));
 			else

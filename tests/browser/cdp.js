@@ -19,6 +19,9 @@ const path = require('path');
 const CDP = require('chrome-remote-interface');
 
 /* Keys as the DevTools protocol wants them. */
+/* Every wait's bound grows on a slow machine (tests/timed.sh). */
+const slow = Number(process.env.MUPBEM_TEST_SLOW) || 1;
+
 const KEYS = {
 	ArrowLeft: 37,
 	ArrowRight: 39,
@@ -54,7 +57,7 @@ class Browser {
 		const port = await new Promise((resolve, reject) => {
 			let text = '';
 			const timer = setTimeout(() => reject(new Error(
-			    `chromium did not start: ${text}`)), 30000);
+			    `chromium did not start: ${text}`)), 30000 * slow);
 			child.stderr.on('data', (d) => {
 				text += d;
 				const m = new RegExp('DevTools listening ' +
