@@ -55,7 +55,6 @@
 #define REPLY_LINE	76	/* quoted-printable and base64 lines */
 #define REPLY_WORD	39	/* bytes in one encoded word: 72 columns */
 #define REPLY_WORD_MAX	900	/* longer words are encoded */
-#define REPLY_ID_MAX	250	/* bytes of a message id, without < > */
 #define REPLY_REFERENCES 20	/* ids in References at most */
 #define REPLY_TEXT_TYPE	"text/plain; charset=utf-8; format=fixed"
 
@@ -66,7 +65,6 @@ static int	reply_ascii(const char *, size_t);
 static void	reply_base64(const unsigned char *, size_t, struct buf *,
 		    int);
 static void	reply_qp(const char *, struct buf *);
-static int	reply_id_valid(const char *, size_t);
 static void	reply_ids(const char *, struct buf *);
 static void	reply_words(const char *, size_t, struct buf *);
 static size_t	reply_longest(const char *);
@@ -233,7 +231,7 @@ reply_subject(const char *subject, struct buf *out)
 }
 
 /* Is id[0..len) a message id to write between < >? */
-static int
+int
 reply_id_valid(const char *id, size_t len)
 {
 	const char	*at;
@@ -246,15 +244,16 @@ reply_id_valid(const char *id, size_t len)
 		return (0);
 	for (i = 0; i < len; i++) {
 		if ((unsigned char)id[i] <= ' ' ||
-		    (unsigned char)id[i] >= 0x7f || strchr("<>()\\,;:\"", id[i]) != NULL)
+		    (unsigned char)id[i] >= 0x7f ||
+		    strchr("<>()\\,;:\"", id[i]) != NULL)
 			return (0);
 	}
 	return (1);
 }
 
 /*
- * The valid ids of space-separated ids, each put in angle brackets: the
- * first and the newest, REPLY_REFERENCES in all.
+ * The valid ids of space-separated ids (or NULL: none), each put in
+ * angle brackets: the first and the newest, REPLY_REFERENCES in all.
  */
 static void
 reply_ids(const char *ids, struct buf *out)
@@ -262,6 +261,8 @@ reply_ids(const char *ids, struct buf *out)
 	const char	*p;
 	size_t		 n, total = 0, k = 0;
 
+	if (ids == NULL)
+		return;
 	for (p = ids; *(p += strspn(p, " ")) != '\0'; p += n)
 		total += reply_id_valid(p, (n = strcspn(p, " ")));
 	for (p = ids; *(p += strspn(p, " ")) != '\0'; p += n) {

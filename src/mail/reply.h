@@ -9,6 +9,8 @@
 
 #include "buf.h"
 
+#define REPLY_ID_MAX	250	/* bytes of a message id, without < > */
+
 struct reply_attachment {
 	const char	*name;		/* file name */
 	const char	*type;		/* "text/plain; charset=utf-8" */
@@ -46,5 +48,6 @@ void	reply_subject(const char *, struct buf *);
 void	reply_encode_header(const char *, const char *, struct buf *);
 void	reply_build(const struct reply *, struct buf *);
 void	reply_date(long long, struct buf *);
+int	reply_id_valid(const char *, size_t);
 
 #endif
