@@ -395,7 +395,8 @@ main(int argc, char **argv)
 		}
 	}
 	log_info("stopped: %ld mails handled, %ld seen before, %ld replies "
-	    "queued, %ld sent", ml.taken, ml.duplicates, ml.replied, ml.sent);
+	    "queued, %ld sent, %ld set aside", ml.taken, ml.duplicates,
+	    ml.replied, ml.sent, ml.aside);
 	mailloop_clear(&ml);
 	source_close(ml.source);
 

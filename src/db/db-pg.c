@@ -215,7 +215,8 @@ const struct db_ops db_pg_ops = {
 	db_pg_column_double,
 	db_pg_column_text,
 	db_pg_column_blob,
-	db_pg_column_bytes
+	db_pg_column_bytes,
+	NULL		/* refused: every failure may pass */
 };
 
 static void *

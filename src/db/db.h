@@ -50,6 +50,7 @@ struct db	*db_open(const char *, char **);
 void		 db_close(struct db *);
 enum db_kind	 db_kind(struct db *);
 const char	*db_errmsg(struct db *);
+int		 db_refused(struct db *);
 int		 db_exec(struct db *, const char *);
 int		 db_begin(struct db *);
 int		 db_begin_rows(struct db *);

@@ -87,11 +87,21 @@ struct mailloop {
 	size_t				 nheld;
 	double				 retry_at;	/* ms, monotonic */
 	double				 backoff;	/* ms */
+	/* The store's last failure refused the mail: it fails again. */
+	int				 refused;
+
+	/*
+	 * After a process died on a mail: how many more mails to take
+	 * one a transaction, each with its own try recorded, so that
+	 * the next death is put down to the right mail.
+	 */
+	int				 careful;
 
 	long				 taken;		/* counters */
 	long				 duplicates;
 	long				 replied;
 	long				 sent;
+	long				 aside;		/* poison */
 };
 
 long long mailloop_now(void);

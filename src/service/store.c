@@ -586,6 +586,21 @@ static const struct store_migration store_migrations[] = {
 		"length(data) > 0 AND id NOT IN (SELECT outbox FROM "
 		"outbox_last);",
 		NULL
+	},
+	/*
+	 * 15: the tries of mail whose handling began and did not end
+	 * (store-tries.c), so that a mail that kills the daemon, or that
+	 * the store refuses, each time is set aside after [server]
+	 * max_tries.
+	 */
+	{
+		"CREATE TABLE mail_tries ("
+		"  id TEXT PRIMARY KEY,"
+		"  tries INTEGER NOT NULL,"
+		"  why TEXT,"
+		"  at INTEGER NOT NULL"
+		");",
+		NULL
 	}
 };
 
@@ -742,6 +757,8 @@ store_close(struct store *s)
 		db_finalize(s->touched_stmt[i]);
 	for (i = 0; i < STORE_PROOF_NSTMTS; i++)
 		db_finalize(s->proof_stmt[i]);
+	for (i = 0; i < STORE_TRIES_NSTMTS; i++)
+		db_finalize(s->tries_stmt[i]);
 	db_close(s->db);
 	free(s->path);
 	free(s);
