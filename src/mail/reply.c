@@ -363,12 +363,13 @@ reply_build(const struct reply *r, struct buf *out)
 		reply_encode_header("X-Mupbem-State", r->state, out);
 	buf_addf(out, "Date: %s\n", r->date);
 	buf_addf(out, "Message-ID: <%s>\n", r->message_id);
-	if (r->in_reply_to != NULL) {
+	if (r->in_reply_to != NULL || r->references != NULL) {
 		buf_init(&ids);
 		if (r->references != NULL)
 			buf_adds(&ids, r->references);
 		/* Whole, or not at all: its words are no ids of their own. */
-		if (reply_id_valid(r->in_reply_to, strlen(r->in_reply_to))) {
+		if (r->in_reply_to != NULL &&
+		    reply_id_valid(r->in_reply_to, strlen(r->in_reply_to))) {
 			buf_addf(out, "In-Reply-To: <%s>\n", r->in_reply_to);
 			buf_addf(&ids, " %s", r->in_reply_to);
 		}
