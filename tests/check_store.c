@@ -71,6 +71,60 @@ START_TEST(test_handled)
 }
 END_TEST
 
+/*
+ * A mail's tries: added, their reason replaced, one taken back,
+ * cleared inside a transaction that is rolled back (still there) and
+ * one that commits (gone); and whether a failure refused the data
+ * (SQLite tells a constraint from the store failing; PostgreSQL says
+ * never).
+ */
+START_TEST(test_tries)
+{
+	struct store	*s;
+	char		*cause = NULL, *why = NULL;
+
+	ck_assert_ptr_nonnull(s = store_open(path, &cause));
+	ck_assert_int_eq(store_tries_get(s, "sha256:aa", &why, &cause), 0);
+	ck_assert_ptr_null(why);
+	ck_assert_int_eq(store_tries_note(s, "sha256:aa", STORE_TRIES_ADD,
+	    "died", 100, &cause), 1);
+	ck_assert_int_eq(store_tries_note(s, "sha256:aa", STORE_TRIES_ADD,
+	    "died", 101, &cause), 2);
+	ck_assert_int_eq(store_tries_note(s, "sha256:aa", STORE_TRIES_WHY,
+	    "refused", 102, &cause), 2);
+	ck_assert_int_eq(store_tries_note(s, "sha256:bb", STORE_TRIES_ADD,
+	    NULL, 102, &cause), 1);
+	ck_assert_int_eq(store_tries_note(s, "sha256:aa", STORE_TRIES_UNDO,
+	    "outage", 103, &cause), 1);
+	ck_assert_int_eq(store_tries_get(s, "sha256:aa", &why, &cause), 1);
+	ck_assert_str_eq(why, "refused");
+	free(why);
+	ck_assert_int_eq(store_begin(s, &cause), 0);
+	ck_assert_int_eq(store_tries_clear(s, "sha256:aa", &cause), 0);
+	store_rollback(s);
+	ck_assert_int_eq(store_tries_get(s, "sha256:aa", &why, &cause), 1);
+	free(why);
+	ck_assert_int_eq(store_begin(s, &cause), 0);
+	ck_assert_int_eq(store_tries_clear(s, "sha256:aa", &cause), 0);
+	ck_assert_int_eq(store_commit(s, &cause), 0);
+	ck_assert_int_eq(store_tries_get(s, "sha256:aa", &why, &cause), 0);
+	ck_assert_int_eq(store_tries_note(s, "sha256:bb", STORE_TRIES_CLEAR,
+	    NULL, 104, &cause), 0);
+	ck_assert_int_eq(store_tries_get(s, "sha256:bb", &why, &cause), 0);
+
+	/* A mail recorded twice is refused; a closed store is not. */
+	ck_assert_int_eq(store_begin(s, &cause), 0);
+	ck_assert_int_eq(store_handle(s, "a@x", "new/1", 100, &cause), 0);
+	ck_assert_int_eq(store_handle(s, "a@x", "new/1", 100, &cause), -1);
+	free(cause);
+	cause = NULL;
+	ck_assert_int_eq(store_refused(s), !test_db_pg());
+	store_rollback(s);
+	ck_assert_int_eq(store_refused(s), 0);
+	store_close(s);
+}
+END_TEST
+
 /* Nothing of a rolled-back handling is left: no mark, no reply. */
 START_TEST(test_rollback)
 {
@@ -724,6 +778,7 @@ main(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_handled);
+	tcase_add_test(tc, test_tries);
 	tcase_add_test(tc, test_rollback);
 	tcase_add_test(tc, test_outbox);
 	tcase_add_test(tc, test_claims);
