@@ -95,10 +95,13 @@ while [ -e Maildir/new/001.carol ] && [ "$runs" -lt 6 ]; do
 	{ strace -f -o /dev/null -e trace=getrandom \
 	    -e inject=getrandom:signal=KILL:when=2+ \
 	    "$MUPBEMD" -c mupbem.conf --once 2>>log; rc=$?; } 2>/dev/null
-	[ "$rc" -eq 137 ] || why+=("run $runs: exit status $rc, wanted 137 (killed)")
+	[ -e Maildir/new/001.carol ] && [ "$rc" -ne 137 ] &&
+	    why+=("run $runs: exit status $rc, wanted 137 (killed)")
 done
-# Two runs die on carol's mail; the third sets it aside, and dies on
-# bob's (strace kills it too); a run without strace answers bob.
+# Two runs die on carol's mail; the third sets it aside (and may die
+# on bob's: strace kills it at the second getrandom() still, which
+# bob's reply makes if libc made one first); a run without strace
+# answers bob.
 want "runs killed until carol's mail left new/" "$runs" 3
 grep -q 'new/001.carol: 1 try, not handled: it and the 63 mails after it are taken one a transaction' log ||
     why+=("no line for the first death: $(cat log)")
