@@ -56,7 +56,7 @@ maildir_put(const char *path, const char *data, size_t len, char **cause)
 	char		*tmp, *new;
 	ssize_t		 n;
 	size_t		 off = 0;
-	int		 fd, rc = -1;
+	int		 fd, rc = -1, saved;
 
 	if (maildir_create(path, "maildir", cause) == -1)
 		return (-1);
@@ -71,7 +71,9 @@ maildir_put(const char *path, const char *data, size_t len, char **cause)
 		if ((n = write(fd, data + off, len - off)) == -1) {
 			if (errno == EINTR)
 				continue;
+			saved = errno;
 			close(fd);
+			errno = saved;
 			goto out;
 		}
 		off += (size_t)n;
