@@ -861,6 +861,16 @@ store_in_transaction(struct store *s)
 	return (db_in_transaction(s->db));
 }
 
+/*
+ * Is the store's database reachable?  0 while a PostgreSQL server is
+ * gone: a failure then is the outage's, not the mail's.
+ */
+int
+store_connected(struct store *s)
+{
+	return (db_connected(s->db));
+}
+
 /* Begin a savepoint inside the open transaction, for one mail. */
 int
 store_savepoint(struct store *s, char **cause)
