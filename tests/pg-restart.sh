@@ -6,12 +6,15 @@
 # invitations to new games, each from a new player) arrives while the
 # cluster (tests/pg-lib.sh) is restarted with "pg_ctl restart -m fast"
 # mid-stream, and later while its postmaster is killed with SIGKILL and
-# started again some seconds after, mail arriving meanwhile.  Then
-# every mail is handled once (the handled table), every turn is in
-# G1's record in order, every invitation made one game, every reply is
-# sent once (one file in the Maildir outbox for each outbox row, each
-# sent, and no two replies to one mail for one recipient), and the
-# daemon logged losing the connection and having it again.  Waits are
+# started again some seconds after, mail arriving meanwhile, and an
+# invitation's expiry falling due.  Then every mail is handled once
+# (the handled table), every turn is in G1's record in order, every
+# invitation made one game, the expiry was handled after the SIGKILL,
+# every reply is sent once (one file in the Maildir outbox for each
+# outbox row, each sent, and each player the replies due to them), and
+# the daemon logged losing the connection and having it again.  Then
+# the cluster is stopped by a sendmail while it sends replies: they
+# are recorded sent once it is back, and not sent again.  Waits are
 # bounded polls.  Exits 77 (skipped) only where no server can be
 # started.  TAP-like output; make check sets MUPBEM and MUPBEMD.
 
@@ -148,6 +151,12 @@ pg_as "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/server.log" -w -t 30 \
 wait "$sender"
 send 9 12
 wait_for 120 handled 26
+wait_for 120 unsent
+# Due now, unknown to the daemon until its next round, after the kill:
+# p1's invitation expires (a due event), once the store is back.
+sql "UPDATE timers SET at = 0 WHERE kind = 'expire' AND game = (SELECT
+    s.game FROM seats s JOIN players p ON p.id = s.player WHERE
+    p.address = 'p1@example.org')" >/dev/null
 # Killed, and started again a few seconds later, mail arriving while
 # it is gone.
 held=$(grep -cF "held, and no later mail is taken before it" log)
@@ -168,6 +177,9 @@ lost=$(grep -cF "the connection to PostgreSQL was lost" log)
 [ "$lost" -ge 2 ] || why+=("$lost losses logged")
 back=$(grep -cF "store: connected again after" log)
 [ "$back" -ge 2 ] || why+=("$back reconnections logged")
+# The due event was handled after the SIGKILL, not before.
+after=$(awk '/was lost/ { n++ } /invitation expired/ { print n }' log)
+[ "$after" = 2 ] || why+=("the invitation expired after loss '$after'")
 what="mupbemd connects again by itself after a restart and a SIGKILL"
 end "$what of PostgreSQL ($lost losses, $back reconnections logged)"
 
@@ -179,7 +191,11 @@ want "mails left in new/" "$(ls Maildir/new | wc -l)" 0
 [ "$(grep -E '^[0-9]+ ' got-rec)" = "$(grep -E '^[0-9]+ ' rec)" ] ||
     why+=("G1's record: $(grep -E '^[0-9]+ ' got-rec | tr '\n' ';')")
 want "games" "$(sql 'SELECT count(*) FROM games')" $((1 + invites))
-end "every mail handled once: $turns turns in order, $invites new games"
+want "p1's invitation" "$(sql "SELECT g.status, g.ending FROM games g JOIN
+    seats s ON s.game = g.id JOIN players p ON p.id = s.player WHERE
+    p.address = 'p1@example.org'")" "abandoned|expired"
+what="every mail handled once: $turns turns in order, $invites new games"
+end "$what, and a due event"
 
 # count ADDRESS: the replies to ADDRESS in the Maildir outbox.
 count() {
@@ -202,8 +218,11 @@ cmp -s sent.ids queued.ids || why+=("reply files and outbox differ:
 $(diff sent.ids queued.ids | head -5)")
 want "replies to $A" "$(count "$A")" "$turns"
 want "replies to $B" "$(count "$B")" "$turns"
-for i in $(seq 1 "$invites"); do
+want "replies to p1" "$(count "p1@example.org")" 2
+for i in $(seq 2 "$invites"); do
 	want "replies to p$i" "$(count "p$i@example.org")" 1
+done
+for i in $(seq 1 "$invites"); do
 	want "replies to q$i" "$(count "q$i@example.org")" 1
 done
 what="every reply sent once: $rows replies, one file each"
