@@ -220,6 +220,7 @@ mupbemd_deliver(struct mailloop *ml)
 	if (ml->sender != NULL)
 		mailloop_send(ml, mailloop_now(), &next);
 	mailloop_after_round(ml);
+	mailloop_clear(ml);
 	return (EX_OK);
 }
 

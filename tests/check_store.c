@@ -193,7 +193,10 @@ START_TEST(test_outbox)
 }
 END_TEST
 
-/* A claimed mail is not handed out twice; a dead claimant's comes back. */
+/*
+ * A claimed mail is not handed out twice; a dead claimant's comes back,
+ * and so does this process's when it says it holds none.
+ */
 START_TEST(test_claims)
 {
 	struct store		*s;
@@ -222,6 +225,11 @@ START_TEST(test_claims)
 	/* Claimed by this live process: neither due nor released. */
 	ck_assert_int_eq(store_due(s, 101, &m, &cause), 0);
 	ck_assert_int_eq(store_release(s, 102, &cause), 0);
+	/* Unless it says it holds none: a failed commit may have claimed. */
+	ck_assert_int_eq(store_unclaim(s, 103, &cause), 1);
+	ck_assert_int_eq(store_due(s, 103, &m, &cause), 1);
+	ck_assert_str_eq(m.message_id, "c1@m");
+	store_outmail_free(&m);
 	store_close(s);
 }
 END_TEST

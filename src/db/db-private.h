@@ -42,6 +42,7 @@ struct db_ops {
 	const void	*(*column_blob)(void *, int);
 	size_t		 (*column_bytes)(void *, int);
 	int		 (*refused)(void *);	/* or NULL: never */
+	int		 (*connected)(void *);	/* NULL: always */
 };
 
 struct db {

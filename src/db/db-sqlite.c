@@ -91,7 +91,8 @@ const struct db_ops db_sqlite_ops = {
 	db_sqlite_column_text,
 	db_sqlite_column_blob,
 	db_sqlite_column_bytes,
-	db_sqlite_refused
+	db_sqlite_refused,
+	NULL
 };
 
 /*

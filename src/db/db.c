@@ -192,6 +192,19 @@ db_rollback(struct db *db)
 		(void)db->ops->exec(db->impl, "ROLLBACK");
 }
 
+/*
+ * Is the connection to the database up?  0 from when a server's was
+ * found lost until it is made again (an outage, not a failure of the
+ * statement at hand); SQLite's always is.
+ */
+int
+db_connected(struct db *db)
+{
+	if (db->ops->connected == NULL)
+		return (1);
+	return (db->ops->connected(db->impl));
+}
+
 int
 db_in_transaction(struct db *db)
 {

@@ -57,6 +57,7 @@ int		 db_begin_rows(struct db *);
 int		 db_commit(struct db *);
 void		 db_rollback(struct db *);
 int		 db_in_transaction(struct db *);
+int		 db_connected(struct db *);
 int		 db_changes(struct db *);
 int		 db_version(struct db *, int *);
 int		 db_set_version(struct db *, int);

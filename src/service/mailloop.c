@@ -74,6 +74,16 @@
  * keyword $MupbemPoison), logged once, and the mail after it taken.
  * A retry of held mail is no new try, and a try that ended in a
  * store failure is taken back, so a store outage sets nothing aside.
+ *
+ * Sending.  A reply is claimed in one transaction, sent, and recorded
+ * sent in another.  If the store fails between sending and recording
+ * (the database went away), what became of the reply is kept here and
+ * recorded before anything else is sent, once the store works again,
+ * so that it does not go twice; if a claim's commit failed, this
+ * process's claims are released then, as no claim of its is in flight
+ * between sends.  While the store fails, the loop waits no longer than
+ * 1, 2, 4, ... up to 30 seconds before it tries again, so that due
+ * events and the outbox go on soon after the store is back.
  */
 
 static void	mailloop_message_id(struct mailloop *, struct buf *);
@@ -98,6 +108,10 @@ static void	mailloop_hold(struct mailloop *, struct source_mail *, size_t,
 static int	mailloop_outcome(struct mailloop *,
 		    const struct store_outmail *, int, const char *, long long,
 		    char **);
+static int	mailloop_record(struct mailloop *, struct store_outmail *,
+		    struct sender_mail *, int, long long, char **);
+static int	mailloop_unrecorded(struct mailloop *, long long, char **);
+static void	mailloop_unrecorded_free(struct mailloop *);
 
 #define MAILLOOP_BATCH_MAX	1000	/* mails a transaction, at most */
 #define MAILLOOP_BATCH_MS	100.0	/* a batch's handling ends after */
@@ -105,6 +119,7 @@ static int	mailloop_outcome(struct mailloop *,
 #define MAILLOOP_HOLD_MAX	30000.0
 #define MAILLOOP_KEY		72	/* "sha256:" and 64 digits */
 #define MAILLOOP_DIED		"the daemon stopped while handling it"
+#define MAILLOOP_STORE_WAIT_MAX	30	/* s, while the store fails */
 
 /*
  * Is MUPBEM_NOW, if set, a time mailloop_now() can take?  0 if so; -1
@@ -719,17 +734,25 @@ mailloop_take_all(struct mailloop *ml, char **cause)
 	return (total);
 }
 
-/* Free the held mail, when the daemon stops. */
+/* Free the held mail, when the daemon stops; record what was sent. */
 void
 mailloop_clear(struct mailloop *ml)
 {
-	size_t	i;
+	char	*cause = NULL;
+	size_t	 i;
 
 	for (i = 0; i < ml->nheld; i++)
 		source_mail_free(&ml->held[i]);
 	free(ml->held);
 	ml->held = NULL;
 	ml->nheld = 0;
+	/* A last try: unrecorded, a reply goes again after its lease. */
+	if (mailloop_unrecorded(ml, mailloop_now(), &cause) == -1) {
+		log_warnx("%s; %zu replies sent are not recorded sent",
+		    cause, ml->nunrecorded);
+		free(cause);
+	}
+	mailloop_unrecorded_free(ml);
 }
 
 /*
@@ -780,12 +803,113 @@ mailloop_outcome(struct mailloop *ml, const struct store_outmail *m,
 }
 
 /*
+ * Record what became of the batch v[0..n), sent (sm), in one
+ * transaction: 0, or -1 with the outcomes kept in ml->unrecorded
+ * (taken over from v and sm) to be recorded later.
+ */
+static int
+mailloop_record(struct mailloop *ml, struct store_outmail *v,
+    struct sender_mail *sm, int n, long long now, char **cause)
+{
+	struct mailloop_outcome	*o;
+	long			 sent = ml->sent;
+	int			 i, failed;
+
+	if ((failed = store_begin(ml->store, cause)) == 0) {
+		for (i = 0; i < n && failed == 0; i++) {
+			failed = mailloop_outcome(ml, &v[i], sm[i].rc,
+			    sm[i].cause, now, cause);
+		}
+		if (failed == 0)
+			failed = store_commit(ml->store, cause);
+		if (failed == -1)
+			store_rollback(ml->store);
+	}
+	if (failed == 0)
+		return (0);
+	ml->sent = sent;
+	ml->unrecorded = xreallocarray(ml->unrecorded, ml->nunrecorded + n,
+	    sizeof *ml->unrecorded);
+	for (i = 0; i < n; i++) {
+		o = &ml->unrecorded[ml->nunrecorded++];
+		o->mail = v[i];
+		free(o->mail.data);
+		o->mail.data = NULL;
+		o->rc = sm[i].rc;
+		o->why = sm[i].cause;
+		sm[i].cause = NULL;
+		memset(&v[i], 0, sizeof v[i]);
+	}
+	log_warnx("outbox: %d replies sent, not recorded sent; recorded "
+	    "before any other is sent", n);
+	return (-1);
+}
+
+/*
+ * Record the replies sent but not recorded sent, and release this
+ * process's claims if one may be left, in one transaction: 0 (or
+ * nothing to do), or -1 with them kept.
+ */
+static int
+mailloop_unrecorded(struct mailloop *ml, long long now, char **cause)
+{
+	struct mailloop_outcome	*o;
+	long			 sent = ml->sent;
+	size_t			 i;
+	int			 failed;
+
+	if (ml->nunrecorded == 0 && !ml->unclaim)
+		return (0);
+	if (store_begin(ml->store, cause) == -1)
+		return (-1);
+	failed = 0;
+	/* First: a released claim is made due, then recorded if sent. */
+	if (ml->unclaim && store_unclaim(ml->store, now, cause) == -1)
+		failed = -1;
+	for (i = 0; i < ml->nunrecorded && failed == 0; i++) {
+		o = &ml->unrecorded[i];
+		failed = mailloop_outcome(ml, &o->mail, o->rc, o->why, now,
+		    cause);
+	}
+	if (failed == 0)
+		failed = store_commit(ml->store, cause);
+	if (failed == -1) {
+		store_rollback(ml->store);
+		ml->sent = sent;
+		return (-1);
+	}
+	if (ml->nunrecorded > 0) {
+		log_info("outbox: %zu replies sent are recorded sent",
+		    ml->nunrecorded);
+	}
+	mailloop_unrecorded_free(ml);
+	ml->unclaim = 0;
+	return (0);
+}
+
+/* Forget the replies sent but not recorded sent. */
+static void
+mailloop_unrecorded_free(struct mailloop *ml)
+{
+	size_t	i;
+
+	for (i = 0; i < ml->nunrecorded; i++) {
+		store_outmail_free(&ml->unrecorded[i].mail);
+		free(ml->unrecorded[i].why);
+	}
+	free(ml->unrecorded);
+	ml->unrecorded = NULL;
+	ml->nunrecorded = 0;
+}
+
+/*
  * Send every mail due at now, [server] batch at a time: claim a batch
  * in one transaction, send it (sender_send_batch(), which makes the
  * batch durable at once where it can), and record what became of it
  * in another, so that a batch costs two commits, not two a mail.
- * *next is set to when the next retry is due (-1 if none).  Returns
- * how many went out, or -1 if the store failed.
+ * What an earlier call could not record is recorded first.  *next is
+ * set to when the next retry is due (-1 if none).  Returns how many
+ * went out, or -1 if the store failed.
  */
 int
 mailloop_send(struct mailloop *ml, long long now, long long *next)
@@ -794,13 +918,20 @@ mailloop_send(struct mailloop *ml, long long now, long long *next)
 	struct sender_mail	*sm;
 	char			*cause = NULL;
 	long			 before = ml->sent;
-	int			 max, n, i, failed = 0;
+	int			 max, n = 0, i, failed;
 
 	max = mailloop_batch(ml);
 	v = xcalloc((size_t)max, sizeof *v);
 	sm = xcalloc((size_t)max, sizeof *sm);
-	do {
-		n = store_due_some(ml->store, now, v, max, &cause);
+	failed = mailloop_unrecorded(ml, now, &cause);
+	while (failed == 0) {
+		/* A commit that failed may have claimed mail all the same. */
+		if ((n = store_due_some(ml->store, now, v, max,
+		    &cause)) == -1) {
+			ml->unclaim = 1;
+			failed = -1;
+			break;
+		}
 		for (i = 0; i < n; i++) {
 			sm[i].message_id = v[i].message_id;
 			sm[i].from = v[i].sender;
@@ -809,27 +940,21 @@ mailloop_send(struct mailloop *ml, long long now, long long *next)
 			sm[i].len = v[i].len;
 			sm[i].cause = NULL;
 		}
-		if (n > 0)
+		if (n > 0) {
 			sender_send_batch(ml->sender, sm, (size_t)n);
-		if (n > 0 && (failed = store_begin(ml->store, &cause)) == 0) {
-			for (i = 0; i < n && failed == 0; i++) {
-				failed = mailloop_outcome(ml, &v[i], sm[i].rc,
-				    sm[i].cause, now, &cause);
-			}
-			if (failed == 0)
-				failed = store_commit(ml->store, &cause);
-			if (failed == -1)
-				store_rollback(ml->store);
+			failed = mailloop_record(ml, v, sm, n, now, &cause);
 		}
 		for (i = 0; i < n; i++) {
 			free(sm[i].cause);
 			store_outmail_free(&v[i]);
 		}
-	} while (n == max && failed == 0);
+		if (n < max)
+			break;
+	}
 	free(v);
 	free(sm);
 	*next = store_next_try(ml->store);
-	if (n == -1 || failed == -1) {
+	if (failed == -1) {
 		log_warnx("%s", cause);
 		free(cause);
 		return (-1);
@@ -938,6 +1063,15 @@ mailloop_run(struct mailloop *ml, volatile sig_atomic_t *stop)
 			wait = next <= now ? 1 : (int)(next - now);
 		if (ml->nheld > 0 && mailloop_held_wait(ml) < wait)
 			wait = mailloop_held_wait(ml);
+		/* The store failed: try again soon, not at the next poll. */
+		if (gone == -1 || ticked == -1) {
+			ml->store_wait = ml->store_wait == 0 ? 1 :
+			    ml->store_wait * 2 > MAILLOOP_STORE_WAIT_MAX ?
+			    MAILLOOP_STORE_WAIT_MAX : ml->store_wait * 2;
+			if (ml->store_wait < wait)
+				wait = ml->store_wait;
+		} else if (ml->nheld == 0)
+			ml->store_wait = 0;
 		if (ml->source->ops->wait(ml->source, wait, &cause) == -1) {
 			log_warnx("%s", cause);
 			free(cause);

@@ -611,6 +611,7 @@ static const struct store_migration store_migrations[] = {
 
 static int	store_schema_check(struct store *, char **);
 static int	store_step(struct store *, int, char **);
+static int	store_free_claims(struct store *, long long, int, char **);
 
 int
 store_fail(struct store *s, char **cause, const char *what)
@@ -877,6 +878,16 @@ store_in_transaction(struct store *s)
 	return (db_in_transaction(s->db));
 }
 
+/*
+ * Is the store's database reachable?  0 while a PostgreSQL server is
+ * gone: a failure then is the outage's, not the mail's.
+ */
+int
+store_connected(struct store *s)
+{
+	return (db_connected(s->db));
+}
+
 /* Begin a savepoint inside the open transaction, for one mail. */
 int
 store_savepoint(struct store *s, char **cause)
@@ -1049,6 +1060,24 @@ store_prune(struct store *s, long long before, int max, char **cause)
 int
 store_release(struct store *s, long long now, char **cause)
 {
+	return (store_free_claims(s, now, 0, cause));
+}
+
+/*
+ * As store_release(), and this process's own claims too, for when it
+ * holds none in flight but a claim's commit failed: the commit may
+ * have claimed mail all the same.  Returns how many, or -1.
+ */
+int
+store_unclaim(struct store *s, long long now, char **cause)
+{
+	return (store_free_claims(s, now, 1, cause));
+}
+
+/* Release the claims of gone processes, and this one's if mine. */
+static int
+store_free_claims(struct store *s, long long now, int mine, char **cause)
+{
 	struct db_stmt	*st = s->stmt[STORE_CLAIMED];
 	long long	*ids = NULL;
 	size_t		 n = 0, i;
@@ -1058,7 +1087,8 @@ store_release(struct store *s, long long now, char **cause)
 	db_bind_text(st, 1, s->host);
 	while ((rc = db_step(st)) == DB_ROW) {
 		pid = (pid_t)db_column_int64(st, 1);
-		if (kill(pid, 0) == 0 || errno != ESRCH)
+		if ((!mine || pid != getpid()) &&
+		    (kill(pid, 0) == 0 || errno != ESRCH))
 			continue;
 		ids = xreallocarray(ids, n + 1, sizeof *ids);
 		ids[n++] = db_column_int64(st, 0);

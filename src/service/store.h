@@ -78,6 +78,8 @@ int		 store_gave_up(struct store *, long long, const char *,
 		     long long, char **);
 long long	 store_next_try(struct store *);
 int		 store_release(struct store *, long long, char **);
+int		 store_unclaim(struct store *, long long, char **);
+int		 store_connected(struct store *);
 int		 store_prune(struct store *, long long, int, char **);
 void		 store_outmail_free(struct store_outmail *);
 
