@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "clock.h"
 #include "config-file.h"
@@ -282,10 +283,14 @@ service_mail_cut(struct service_mail *sm, struct buf *body)
 }
 
 /*
- * Queue mail, unless its recipient has had [server] max_mails mails
- * today (ratelimit.c's bucket: that many at once, then one every 24
- * hours / max_mails, kept in the store's recipients in the same
- * transaction): then it is logged and dropped, and id stays empty.
+ * Queue mail.  Past [server] max_mails mails to its recipient today
+ * (ratelimit.c's bucket: that many at once, then one every 24 hours /
+ * max_mails, kept in the store's recipients in the same transaction)
+ * it is held: queued, but due only when the bucket has room for it,
+ * and the last mail that goes at once says so at its end.  Mail about
+ * no game (help, errors) is held for a day's worth at most; after
+ * that it is logged and dropped, and id stays empty.  Game mail is
+ * always held, never dropped.
  */
 static int
 service_mail_queue(struct service_mail *sm, const struct mailloop_mail *mail,
@@ -294,27 +299,69 @@ service_mail_queue(struct service_mail *sm, const struct mailloop_mail *mail,
 	struct store		*st = sm->sv->store;
 	struct ratelimit_rules	 rules;
 	struct ratelimit_sender	 rs;
+	struct mailloop_mail	 out;
+	struct buf		 body, own;
 	enum robot_level	 level;
+	long long		 due, next;
 	int			 rc;
 
 	memset(&rules, 0, sizeof rules);
 	rules.burst = sm->sv->config->max_mails;
-	if (rules.burst > 0 && robot_address_level(mail->to, &level) == -1) {
-		rules.interval = CLOCK_DAY / rules.burst;
-		if ((rc = store_sender_rcpt_get(st, mail->to, &rs,
-		    cause)) == -1)
-			return (-1);
-		if (rc == 0)
-			ratelimit_sender_new(&rs, sm->ml->now);
-		if (!ratelimit_allow(&rules, &rs, sm->ml->now)) {
-			log_warnx("mail to %s: over %ld mails a day; not sent",
-			    mail->to, rules.burst);
-			return (0);
-		}
-		if (store_sender_rcpt_put(st, mail->to, &rs, cause) == -1)
-			return (-1);
+	if (rules.burst <= 0 || robot_address_level(mail->to, &level) == 0)
+		return (mailloop_queue(sm->ml, mail, id, cause));
+	rules.interval = CLOCK_DAY / rules.burst;
+	if ((rc = store_sender_rcpt_get(st, mail->to, &rs, cause)) == -1)
+		return (-1);
+	if (rc == 0)
+		ratelimit_sender_new(&rs, sm->ml->now);
+	if (!mail->kept && ratelimit_next(&rules, &rs, sm->ml->now) >=
+	    sm->ml->now + CLOCK_DAY) {
+		log_warnx("mail to %s: over %ld mails a day, and a day's "
+		    "held; not sent", mail->to, rules.burst);
+		return (store_sender_rcpt_put(st, mail->to, &rs, cause));
 	}
-	return (mailloop_queue(sm->ml, mail, id, cause));
+	due = ratelimit_reserve(&rules, &rs, sm->ml->now);
+	if (store_sender_rcpt_put(st, mail->to, &rs, cause) == -1)
+		return (-1);
+	out = *mail;
+	buf_init(&body);
+	next = ratelimit_next(&rules, &rs, sm->ml->now);
+	if (due == sm->ml->now && next > sm->ml->now) {
+		/* The last mail that goes at once: it says what follows. */
+		buf_adds(&body, mail->body);
+		buf_adds(&body, "\n[You have had the most mail mupbem sends "
+		    "to one address in a day. Mail to you after this one is "
+		    "kept and sent from ");
+		service_mail_utc(next, &body);
+		buf_adds(&body, ", one mail at a time.]\n");
+		out.body = body.data;
+	}
+	buf_init(&own);
+	rc = mailloop_queue(sm->ml, &out, &own, cause);
+	if (rc == 0 && due > sm->ml->now && own.len > 0) {
+		log_warnx("mail to %s: over %ld mails a day; held until %lld",
+		    mail->to, rules.burst, due);
+		rc = store_sender_hold(st, own.data, due, cause);
+	}
+	if (rc == 0 && id != NULL)
+		buf_adds(id, own.data);
+	buf_free(&own);
+	buf_free(&body);
+	return (rc);
+}
+
+/* "2026-11-29 01:10 UTC": time t, for a player. */
+void
+service_mail_utc(long long t, struct buf *out)
+{
+	struct tm	tm;
+	time_t		tt = (time_t)t;
+	char		s[64];
+
+	if (gmtime_r(&tt, &tm) == NULL ||
+	    strftime(s, sizeof s, "%Y-%m-%d %H:%M UTC", &tm) == 0)
+		snprintf(s, sizeof s, "%lld", t);
+	buf_adds(out, s);
 }
 
 /*

@@ -466,6 +466,7 @@ service_play_turn(struct service_mail *sm, const struct command *c,
 	if ((rc = store_action_add(sm->sv->store, sg.row.id, sm->me.id,
 	    turn, canon.data, sm->m->message_id, sm->ml->now, cause)) == -1)
 		goto done;
+	sm->played = 1;
 	if (service_play_resigning(c->arg) && (rc = store_seat_set(
 	    sm->sv->store, sg.row.id, seat->seat, sm->me.id, "resigned",
 	    cause)) == -1)

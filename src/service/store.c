@@ -29,7 +29,7 @@
  *            the game service's tables (schema 2), with room for
  *            leagues and deadlines
  *   senders  per From address, the state of the sender limits
- *            (schema 9)
+ *            (schema 9; schema 15 adds whether they were told)
  *   game_mail every mail sent about a game, and each game's thread
  *            (schema 3), so that replies find their game; schema 4
  *            names the games' count of turns played "turns", and
@@ -585,6 +585,16 @@ static const struct store_migration store_migrations[] = {
 		"INSERT INTO outbox_old (outbox) SELECT id FROM outbox WHERE "
 		"length(data) > 0 AND id NOT IN (SELECT outbox FROM "
 		"outbox_last);",
+		NULL
+	},
+
+	/*
+	 * 15: whether a sender held back by the rate limit was told so,
+	 * so that a flood gets one notice, not one a mail.
+	 */
+	{
+		"ALTER TABLE senders ADD COLUMN told INTEGER NOT NULL "
+		"DEFAULT 0;",
 		NULL
 	}
 };

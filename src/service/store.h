@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#define STORE_VERSION	14	/* the number of migrations */
+#define STORE_VERSION	15	/* the number of migrations */
 
 struct store;
 
@@ -40,6 +40,8 @@ int		 store_sender_rcpt_get(struct store *, const char *,
 		     struct ratelimit_sender *, char **);
 int		 store_sender_rcpt_put(struct store *, const char *,
 		     const struct ratelimit_sender *, char **);
+int		 store_sender_hold(struct store *, const char *, long long,
+		     char **);
 int		 store_begin(struct store *, char **);
 int		 store_commit(struct store *, char **);
 void		 store_rollback(struct store *);
