@@ -32,6 +32,15 @@
  *                lists), gathered while the mail's commands run and
  *                sent as one mail answering theirs.
  *
+ * One mail in, one mail back to its sender for each of their games:
+ * the first game mail to the sender is held, the game mail after it
+ * about the same game, or about a game they have no seat in, is added
+ * to it (a text it holds already is not said twice), and the reply
+ * goes at its end.  Mail about another game of theirs goes alone, so
+ * that its answer reaches that game.
+ * Whatever goes to one recipient is bounded by [server] max_mails a
+ * day; past it, mail is held in the outbox until the bucket refills.
+ *
  * Bodies come from the templates; the values they may name are the
  * service_vars, which every mail supplies in full ("" where a value
  * has no meaning), so that a template never fails to render.
@@ -43,11 +52,16 @@
  * its own copies of its attachments and picture, bytes and lengths.
  */
 
+#define SERVICE_MAIL_REFS	(20 * 253)	/* bytes of References */
+
 static char	*service_mail_dup(const char *);
 static void	service_mail_hold(struct service_mail *,
 		    const struct mailloop_mail *, long long, long long);
+static void	service_mail_merge(struct service_mail *,
+		    const struct mailloop_mail *, long long);
 static int	service_mail_flush_held(struct service_mail *, char **);
-static void	service_mail_cut(struct service_mail *, struct buf *);
+static void	service_mail_cut(struct service_mail *,
+		    const struct mailloop_mail *, struct buf *);
 static int	service_mail_queue(struct service_mail *,
 		    const struct mailloop_mail *, struct buf *, char **);
 static void	service_mail_render(struct service_mail *, enum template_kind,
@@ -262,18 +276,32 @@ service_mail_board(const struct service_game *sg,
 }
 
 /*
- * Cut body to [server] max_reply bytes, at a line's end, with a last
- * line that says so: one mail never grows without end.
+ * Cut the body of mail to [server] max_reply bytes, less what its
+ * headers echo of the mail it answers (its subject, the ids it refers
+ * to), at a line's end, with a last line that says so: one mail never
+ * grows without end, whatever the mail it answers holds.
  */
 static void
-service_mail_cut(struct service_mail *sm, struct buf *body)
+service_mail_cut(struct service_mail *sm, const struct mailloop_mail *mail,
+    struct buf *body)
 {
-	size_t	max = (size_t)sm->sv->config->max_reply, cut;
+	size_t	max = (size_t)sm->sv->config->max_reply, cut, echo = 0;
 
-	if (max == 0 || body->len <= max)
+	if (max == 0)
 		return;
-	for (cut = max; cut > 0 && body->data[cut - 1] != '\n'; cut--)
-		/* nothing */;
+	if (mail->subject != NULL)
+		echo += strlen(mail->subject);
+	if (mail->in_reply_to != NULL)
+		echo += strlen(mail->in_reply_to);
+	/* reply.c writes 20 ids at most, of 250 bytes at most. */
+	if (mail->references != NULL)
+		echo += strlen(mail->references) < SERVICE_MAIL_REFS ?
+		    strlen(mail->references) : SERVICE_MAIL_REFS;
+	cut = max > echo ? max - echo : 0;
+	if (body->len <= cut)
+		return;
+	while (cut > 0 && body->data[cut - 1] != '\n')
+		cut--;
 	log_info("mail %s: a reply of %zu bytes to %s cut to %zu",
 	    sm->m->id, body->len, sm->me.address, cut);
 	body->len = cut;
@@ -464,6 +492,16 @@ service_mail_game(struct service_mail *sm, struct service_game *sg,
 		rc = 0;
 		goto out;
 	}
+	/*
+	 * Another game of the sender's has its own mail, which its
+	 * answer must reach; anything else goes in the held mail.
+	 */
+	if (to->id == sm->me.id && (sm->held->game == sg->row.id ||
+	    service_game_seat_of(sg, to->id) == NULL)) {
+		service_mail_merge(sm, &mail, sg->row.id);
+		rc = 0;
+		goto out;
+	}
 	if (service_mail_queue(sm, &mail, &id, cause) == -1 ||
 	    (id.len > 0 && store_mail_add(sm->sv->store, id.data, sg->row.id,
 	    to->id, cause) == -1))
@@ -561,6 +599,55 @@ service_mail_hold(struct service_mail *sm, const struct mailloop_mail *mail,
 	sm->held = h;
 }
 
+/*
+ * Add mail, game mail to the sender after the first, to the held mail:
+ * one mail in, one mail back, whatever it asks.  A text the held mail
+ * holds already (the same board asked for twice) is not said again;
+ * the state and the picture are the newest of the game's.
+ */
+static void
+service_mail_merge(struct service_mail *sm, const struct mailloop_mail *mail,
+    long long game)
+{
+	const struct reply_attachment	*a;
+	struct service_held		*h = sm->held;
+	struct buf			 body;
+	size_t				 i, n;
+
+	if (strstr(h->body, mail->body) == NULL) {
+		buf_init(&body);
+		buf_adds(&body, h->body);
+		buf_adds(&body, "\n----\n\n");
+		buf_adds(&body, mail->body);
+		free(h->body);
+		h->body = buf_steal(&body);
+	}
+	if (game == h->game && mail->state != NULL) {
+		free(h->state);
+		h->state = xstrdup(mail->state);
+	}
+	if (mail->picture != NULL) {
+		if (h->picture != NULL)
+			service_mail_part_free(h->picture);
+		else
+			h->picture = xcalloc(1, sizeof *h->picture);
+		service_mail_part(h->picture, mail->picture->name, NULL,
+		    mail->picture->alt, mail->picture->data,
+		    mail->picture->len);
+	}
+	if (mail->nattachments == 0)
+		return;
+	n = h->nattachments + mail->nattachments;
+	h->attachments = xreallocarray(h->attachments, n,
+	    sizeof *h->attachments);
+	for (i = 0; i < mail->nattachments; i++) {
+		a = &mail->attachments[i];
+		service_mail_part(&h->attachments[h->nattachments + i],
+		    a->name, a->type, NULL, a->data, a->len);
+	}
+	h->nattachments = n;
+}
+
 void
 service_mail_held_free(struct service_mail *sm)
 {
@@ -608,16 +695,16 @@ service_mail_flush_held(struct service_mail *sm, char **cause)
 		buf_adds(&body, "\n----\n\n");
 		buf_add(&body, sm->reply.data, sm->reply.len);
 	}
-	service_mail_cut(sm, &body);
 	memset(&mail, 0, sizeof mail);
 	mail.to = h->to;
 	mail.subject = h->subject;
 	mail.state = h->state;
-	mail.body = body.data;
 	mail.kept = 1;		/* the game's last to them */
 	mail.reply_to = h->reply_to;
 	mail.in_reply_to = h->in_reply_to;
 	mail.references = h->references;
+	service_mail_cut(sm, &mail, &body);
+	mail.body = body.data;
 	if (h->nattachments > 0)
 		attachments = xcalloc(h->nattachments, sizeof *attachments);
 	for (i = 0; i < h->nattachments; i++) {
@@ -684,7 +771,7 @@ service_mail_flush(struct service_mail *sm, char **cause)
 		    (int)sm->context, token, reply_to, sizeof reply_to) == 0)
 			mail.reply_to = reply_to;
 	}
-	service_mail_cut(sm, &sm->reply);
+	service_mail_cut(sm, &mail, &sm->reply);
 	mail.body = sm->reply.data;
 	/* About a game that is there, it is the game's last to them. */
 	if (sm->context != 0 && (rc = store_game_get(sm->sv->store,
