@@ -353,18 +353,21 @@ service_mail_queue(struct service_mail *sm, const struct mailloop_mail *mail,
 		return (-1);
 	out = *mail;
 	buf_init(&body);
+	buf_init(&own);
 	next = ratelimit_next(&rules, &rs, sm->ml->now);
 	if (due == sm->ml->now && next > sm->ml->now) {
 		/* The last mail that goes at once: it says what follows. */
+		buf_adds(&own, "[You have had the most mail mupbem sends to "
+		    "one address in a day. Mail to you after this one is kept "
+		    "and sent from ");
+		service_mail_utc(next, &own);
+		buf_adds(&own, ", one mail at a time.]\n");
 		buf_adds(&body, mail->body);
-		buf_adds(&body, "\n[You have had the most mail mupbem sends "
-		    "to one address in a day. Mail to you after this one is "
-		    "kept and sent from ");
-		service_mail_utc(next, &body);
-		buf_adds(&body, ", one mail at a time.]\n");
+		buf_addc(&body, '\n');
+		text_wrap(&body, own.data, TEXT_WRAP, TEXT_WIDTH);
+		buf_reset(&own);
 		out.body = body.data;
 	}
-	buf_init(&own);
 	rc = mailloop_queue(sm->ml, &out, &own, cause);
 	if (rc == 0 && due > sm->ml->now && own.len > 0) {
 		log_warnx("mail to %s: over %ld mails a day; held until %lld",
