@@ -70,7 +70,18 @@ turns=$(record | grep -cE '^[0-9]+ ')
     why+=("a turn was refused: $(grep "over the rate limit" log | tail -1)")
 [ "$(grep -l "Your mail was not read" got/$A.* | wc -l)" -eq 1 ] ||
     why+=("told again")
-end "turns over the rate limit are read; other mail over it gets one notice that says when to send again"
+# When it is Bob's turn, a turn of Alice's is not play she may make.
+f=$(grep -l "^X-Mupbem-State: your turn" $(cat new) | head -1)
+if [ "$(mp_header "$f" To)" = "$A" ]; then
+	mp_reply "$f" "$A" "$(mp_answer "$f" 99)"
+	run
+fi
+mp_reply "$(last "$A")" "$A" "#99 resign please"
+mp_reply "$(last "$A")" "$A" "#99 pass"
+run
+[ "$(grep -c "$A is over the rate limit; not answered" log)" -eq 4 ] ||
+    why+=("a turn out of turn was read: $(tail -3 log)")
+end "turns over the rate limit are read, not out of turn; other mail over it gets one notice that says when to send again"
 
 begin
 MUPBEM_NOW=$((MUPBEM_NOW + 3600)) mp_mail "$A" games@localhost "x" "help"

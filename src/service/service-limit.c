@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <strings.h>
 
 #include "buf.h"
 #include "command.h"
@@ -21,9 +22,9 @@
  * (store-sender.c).
  *
  * Limits are for floods and junk, not for play.  A mail over the rate
- * limit is still read if it plays: a turn, accept, decline or withdraw
- * from a seat of the mail's game, proven as a turn must be
- * (service_plays() in service.c); and a mail that played a turn gives
+ * limit is still read if it plays: a turn from the seat to move,
+ * accept or decline from an invited seat, withdraw, in the mail's
+ * game and proven as a turn must be (service_plays() in service.c); and a mail that played a turn gives
  * its token back, since a game already bounds how fast turns come.
  * Any other mail over the rate limit is recorded as handled and not
  * read, and its sender is told so once, in one short mail that says
@@ -152,19 +153,32 @@ service_limit_acts(const struct command_list *list)
 	return (0);
 }
 
-/* Does list hold play in game id: a turn, accept, decline, withdraw? */
+/*
+ * Does list hold play in game id that its seat may make now: a turn
+ * when the seat is to move (or a resignation), accept or decline when
+ * it is invited, withdraw?  So one flood plays once at most a turn.
+ */
 int
-service_limit_plays(const struct command_list *list, long long id)
+service_limit_plays(const struct command_list *list, long long id,
+    int to_move, int invited)
 {
-	size_t	i;
+	const struct command	*c;
+	size_t			 i;
 
 	for (i = 0; i < list->n; i++) {
-		if (list->v[i].game != 0 && list->v[i].game != id)
+		c = &list->v[i];
+		if (c->game != 0 && c->game != id)
 			continue;
-		switch (list->v[i].type) {
+		switch (c->type) {
 		case COMMAND_PLAY:
+			if (to_move || strcasecmp(c->arg, "resign") == 0)
+				return (1);
+			break;
 		case COMMAND_ACCEPT:
 		case COMMAND_DECLINE:
+			if (invited)
+				return (1);
+			break;
 		case COMMAND_WITHDRAW:
 			return (1);
 		default:

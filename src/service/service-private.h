@@ -118,7 +118,8 @@ int	service_limit_refuse(struct service *, struct mailloop *,
 	    const struct message *, struct ratelimit_sender *, char **);
 struct command_list;
 int	service_limit_acts(const struct command_list *);
-int	service_limit_plays(const struct command_list *, long long);
+int	service_limit_plays(const struct command_list *, long long, int,
+	    int);
 int	service_limit_quiet(struct service *, const struct message *,
 	    long long, struct ratelimit_sender *, int);
 

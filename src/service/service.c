@@ -551,9 +551,10 @@ service_ours(const struct service *sv, const struct message *m)
 
 /*
  * Does m play in its game: does it hold a turn, accept, decline or
- * withdraw for the game it is about, from a seat of that game, proven
- * as a turn must be (the token, or an answer to our mail)?  1, 0 or
- * -1.  Nothing is written: a sender not known plays nowhere.
+ * withdraw for the game it is about that its sender's seat may make
+ * now, proven as a turn must be (the token, or an answer to our
+ * mail)?  1, 0 or -1.  Nothing is written: a sender not known plays
+ * nowhere.
  */
 static int
 service_plays(struct service *sv, struct mailloop *ml,
@@ -562,6 +563,7 @@ service_plays(struct service *sv, struct mailloop *ml,
 	struct service_mail	 sm;
 	struct service_game	 sg;
 	struct command_list	 list;
+	struct store_seat	*seat;
 	char			*why = NULL;
 	int			 rc, game;
 
@@ -577,10 +579,13 @@ service_plays(struct service *sv, struct mailloop *ml,
 		return (game);
 	}
 	rc = 0;
-	if (service_game_seat_of(&sg, sm.me.id) != NULL &&
+	if ((seat = service_game_seat_of(&sg, sm.me.id)) != NULL &&
 	    (service_token_ok(&sm, &sg) || sm.answers == sg.row.id) &&
 	    command_parse(m->text, m->subject, sg.g, &list, &why) == 0) {
-		rc = service_limit_plays(&list, sg.row.id) &&
+		rc = service_limit_plays(&list, sg.row.id,
+		    strcmp(sg.row.status, "playing") == 0 &&
+		    sg.g->ops->to_move(sg.g) == seat->seat,
+		    strcmp(seat->state, "invited") == 0) &&
 		    (sv->config->max_commands <= 0 ||
 		    list.n <= (size_t)sv->config->max_commands);
 		command_list_free(&list);
