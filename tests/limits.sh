@@ -89,6 +89,25 @@ MUPBEM_NOW=$((MUPBEM_NOW + 3600)) run
 has "$(last "$A")" "Write commands on lines"
 end "once the bucket has room, the sender's mail is read again"
 
+# --- max_mails and play -----------------------------------------------------------
+
+conf 'rate_burst = 0\nmax_mails = 3\nloop_burst = 0\n'
+begin
+mp_mail "$A" games@localhost "x" "new velox with $B"
+run
+mp_reply "$(last "$B")" "$B" "accept"
+run
+play_out 10
+turns=$(record | grep -cE '^[0-9]+ ')
+[ "$turns" -ge 10 ] || why+=("$turns turns played")
+grep -q "over 3 mails a day" log && why+=("log: $(grep "over 3 mails" log | head -1)")
+[ "$(sqlite3 mupbem.db "select count(*) from outbox where sent is null")" -eq 0 ] ||
+    why+=("mail held: $(sqlite3 mupbem.db "select rcpt from outbox where sent is null")")
+for i in 1 2 3; do mp_mail "$A" games@localhost "x" "help"; done
+run
+grep -q "mail to $A: over 3 mails a day; held until" log || why+=("help not held")
+end "mail about turns played counts against no max_mails: a game of $turns turns under max_mails = 3"
+
 # --- the loop limit and a repeated command --------------------------------------
 
 conf 'rate_burst = 0\n'

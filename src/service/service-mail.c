@@ -63,7 +63,7 @@ static int	service_mail_flush_held(struct service_mail *, char **);
 static void	service_mail_cut(struct service_mail *,
 		    const struct mailloop_mail *, struct buf *);
 static int	service_mail_queue(struct service_mail *,
-		    const struct mailloop_mail *, struct buf *, char **);
+		    const struct mailloop_mail *, struct buf *, int, char **);
 static void	service_mail_render(struct service_mail *, enum template_kind,
 		    struct service_vars *, struct buf *);
 static int	service_mail_passes(const struct game *);
@@ -318,11 +318,13 @@ service_mail_cut(struct service_mail *sm, const struct mailloop_mail *mail,
  * and the last mail that goes at once says so at its end.  Mail about
  * no game (help, errors) is held for a day's worth at most; after
  * that it is logged and dropped, and id stays empty.  Game mail is
- * always held, never dropped.
+ * always held, never dropped.  Mail about a turn played (play) is
+ * neither counted nor held: limits are for floods, not for play, and
+ * a game bounds its turns.
  */
 static int
 service_mail_queue(struct service_mail *sm, const struct mailloop_mail *mail,
-    struct buf *id, char **cause)
+    struct buf *id, int play, char **cause)
 {
 	struct store		*st = sm->sv->store;
 	struct ratelimit_rules	 rules;
@@ -335,7 +337,8 @@ service_mail_queue(struct service_mail *sm, const struct mailloop_mail *mail,
 
 	memset(&rules, 0, sizeof rules);
 	rules.burst = sm->sv->config->max_mails;
-	if (rules.burst <= 0 || robot_address_level(mail->to, &level) == 0)
+	if (play || rules.burst <= 0 ||
+	    robot_address_level(mail->to, &level) == 0)
 		return (mailloop_queue(sm->ml, mail, id, cause));
 	rules.interval = CLOCK_DAY / rules.burst;
 	if ((rc = store_sender_rcpt_get(st, mail->to, &rs, cause)) == -1)
@@ -505,7 +508,7 @@ service_mail_game(struct service_mail *sm, struct service_game *sg,
 		rc = 0;
 		goto out;
 	}
-	if (service_mail_queue(sm, &mail, &id, cause) == -1 ||
+	if (service_mail_queue(sm, &mail, &id, sm->announcing, cause) == -1 ||
 	    (id.len > 0 && store_mail_add(sm->sv->store, id.data, sg->row.id,
 	    to->id, cause) == -1))
 		goto out;
@@ -599,6 +602,7 @@ service_mail_hold(struct service_mail *sm, const struct mailloop_mail *mail,
 	}
 	h->game = game;
 	h->player = player;
+	h->play = sm->announcing;
 	sm->held = h;
 }
 
@@ -625,6 +629,7 @@ service_mail_merge(struct service_mail *sm, const struct mailloop_mail *mail,
 		free(h->body);
 		h->body = buf_steal(&body);
 	}
+	h->play |= sm->announcing;
 	if (game == h->game && mail->state != NULL) {
 		free(h->state);
 		h->state = xstrdup(mail->state);
@@ -725,7 +730,7 @@ service_mail_flush_held(struct service_mail *sm, char **cause)
 		picture.len = h->picture->len;
 		mail.picture = &picture;
 	}
-	rc = service_mail_queue(sm, &mail, &id, cause);
+	rc = service_mail_queue(sm, &mail, &id, h->play, cause);
 	if (rc == 0 && id.len > 0)
 		rc = store_mail_add(sm->sv->store, id.data, h->game, h->player,
 		    cause);
@@ -784,7 +789,7 @@ service_mail_flush(struct service_mail *sm, char **cause)
 		store_game_free(&row);
 		mail.kept = 1;
 	}
-	rc = service_mail_queue(sm, &mail, &id, cause);
+	rc = service_mail_queue(sm, &mail, &id, 0, cause);
 	if (rc == 0 && id.len > 0 && mail.kept)
 		rc = store_mail_add(sm->sv->store, id.data, sm->context,
 		    sm->me.id, cause);
@@ -819,7 +824,7 @@ service_mail_notice(struct service_mail *sm, const char *to,
 	mail.to = to;
 	mail.subject = subject;
 	mail.body = body.data;
-	rc = service_mail_queue(sm, &mail, NULL, cause);
+	rc = service_mail_queue(sm, &mail, NULL, 0, cause);
 	buf_free(&body);
 	service_vars_free(&vars);
 	return (rc);

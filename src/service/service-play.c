@@ -321,8 +321,11 @@ service_play_announce(struct service_mail *sm, struct service_game *sg,
 			snprintf(state, sizeof state, "%s played turn %d",
 			    g->ops->seat_name(g, mover), turn);
 		}
+		/* Mail about a turn played is play: max_mails holds none. */
+		sm->announcing = 1;
 		rc = service_mail_game(sm, sg, &all[i], kind, &vars, state,
 		    cause);
+		sm->announcing = 0;
 	}
 	buf_free(&since);
 	buf_free(&named);

@@ -60,6 +60,7 @@ struct service_held {
 	size_t			 nattachments;
 	struct service_held_part *picture;	/* or NULL */
 	long long		 game, player;
+	int			 play;		/* about a turn played */
 };
 
 /* One mail being handled. */
@@ -75,6 +76,8 @@ struct service_mail {
 	char			 token[IDENTITY_TOKEN_LEN + 1];
 	int			 turns;		/* turns it tried */
 	int			 played;	/* a turn of it was played */
+	int			 announcing;	/* mail about a turn played
+						   is being queued */
 	int			 helped;	/* the help text is in reply */
 	int			 linked;	/* it confirmed a link */
 	int			 proven;	/* the sender is (store-proof.c) */
