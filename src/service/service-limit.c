@@ -24,8 +24,9 @@
  * Limits are for floods and junk, not for play.  A mail over the rate
  * limit is still read if it plays: a turn from the seat to move,
  * accept or decline from an invited seat, withdraw, in the mail's
- * game and proven as a turn must be (service_plays() in service.c); and a mail that played a turn gives
- * its token back, since a game already bounds how fast turns come.
+ * game and proven as a turn must be (service_plays() in service.c);
+ * and a mail that played a turn gives its token back, since a game
+ * already bounds how fast turns come.
  * Any other mail over the rate limit is recorded as handled and not
  * read, and its sender is told so once, in one short mail that says
  * when to send it again; the rest of the flood gets no other notice
