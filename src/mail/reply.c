@@ -217,17 +217,32 @@ reply_encode_header(const char *name, const char *value, struct buf *out)
 	buf_addc(out, '\n');
 }
 
-/* The subject of a reply: "Re: " unless there already. */
+/*
+ * The subject of a reply: "Re: " unless there already; a subject of
+ * more than REPLY_SUBJECT_MAX bytes is cut there, at the start of a
+ * UTF-8 character, and ends with "...", so that no mail echoes a
+ * subject without end.
+ */
 void
 reply_subject(const char *subject, struct buf *out)
 {
+	size_t	len;
+
 	if (subject == NULL || *subject == '\0') {
 		buf_adds(out, "Re: your mail");
 		return;
 	}
 	if (strncasecmp(subject, "re:", 3) != 0)
 		buf_adds(out, "Re: ");
-	buf_adds(out, subject);
+	if ((len = strlen(subject)) <= REPLY_SUBJECT_MAX) {
+		buf_add(out, subject, len);
+		return;
+	}
+	len = REPLY_SUBJECT_MAX;
+	while (len > 0 && ((unsigned char)subject[len] & 0xc0) == 0x80)
+		len--;
+	buf_add(out, subject, len);
+	buf_adds(out, "\xe2\x80\xa6");
 }
 
 /* Is id[0..len) a message id to write between < >? */

@@ -44,6 +44,7 @@ struct reply {
 	const char	*boundary;	/* for multiparts: unique */
 };
 
+#define REPLY_SUBJECT_MAX	200	/* bytes of a subject a reply echoes */
 void	reply_subject(const char *, struct buf *);
 void	reply_encode_header(const char *, const char *, struct buf *);
 void	reply_build(const struct reply *, struct buf *);

@@ -15,7 +15,7 @@
 #define STORE_LEAGUE_NSTMTS	32	/* store-league.c's, likewise */
 #define STORE_RATING_NSTMTS	16	/* store-rating.c's, likewise */
 #define STORE_ROBOT_NSTMTS	5	/* store-robot.c's, likewise */
-#define STORE_SENDER_NSTMTS	4	/* store-sender.c's, likewise */
+#define STORE_SENDER_NSTMTS	5	/* store-sender.c's, likewise */
 #define STORE_TOUCHED_NSTMTS	2	/* store-touched.c's, likewise */
 #define STORE_PROOF_NSTMTS	4	/* store-proof.c's, likewise */
 #define STORE_TRIES_NSTMTS	5	/* store-tries.c's, likewise */

@@ -29,7 +29,7 @@
  *            the game service's tables (schema 2), with room for
  *            leagues and deadlines
  *   senders  per From address, the state of the sender limits
- *            (schema 9)
+ *            (schema 9; schema 16 adds whether they were told)
  *   game_mail every mail sent about a game, and each game's thread
  *            (schema 3), so that replies find their game; schema 4
  *            names the games' count of turns played "turns", and
@@ -600,6 +600,15 @@ static const struct store_migration store_migrations[] = {
 		"  why TEXT,"
 		"  at INTEGER NOT NULL"
 		");",
+		NULL
+	},
+	/*
+	 * 16: whether a sender held back by the rate limit was told so,
+	 * so that a flood gets one notice, not one a mail.
+	 */
+	{
+		"ALTER TABLE senders ADD COLUMN told INTEGER NOT NULL "
+		"DEFAULT 0;",
 		NULL
 	}
 };

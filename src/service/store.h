@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#define STORE_VERSION	15	/* the number of migrations */
+#define STORE_VERSION	16	/* the number of migrations */
 
 struct store;
 
@@ -40,6 +40,8 @@ int		 store_sender_rcpt_get(struct store *, const char *,
 		     struct ratelimit_sender *, char **);
 int		 store_sender_rcpt_put(struct store *, const char *,
 		     const struct ratelimit_sender *, char **);
+int		 store_sender_hold(struct store *, const char *, long long,
+		     char **);
 /* How store_tries_note() changes a mail's tries. */
 enum store_tries {
 	STORE_TRIES_ADD,
