@@ -45,7 +45,8 @@ MP_RESIGN_AFTER=${MP_RESIGN_AFTER:-301}
 MP_LEVEL=greedy
 mp_mail "Alice <alice@example.org>" games@localhost "a game?" \
     "new velox with robot"
-rounds=0 mails=0 over=0 seed=1
+# MP_SEED: the robot's first seed, for alice's turns (1).
+rounds=0 mails=0 over=0 seed=${MP_SEED:-1}
 while [ $over -eq 0 ] && [ $rounds -lt 500 ]; do
 	"$bin/mupbemd" --once 2>>mupbemd.log
 	rounds=$((rounds + 1))

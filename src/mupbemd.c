@@ -220,6 +220,7 @@ mupbemd_deliver(struct mailloop *ml)
 	if (ml->sender != NULL)
 		mailloop_send(ml, mailloop_now(), &next);
 	mailloop_after_round(ml);
+	mailloop_clear(ml);
 	return (EX_OK);
 }
 
@@ -395,7 +396,8 @@ main(int argc, char **argv)
 		}
 	}
 	log_info("stopped: %ld mails handled, %ld seen before, %ld replies "
-	    "queued, %ld sent", ml.taken, ml.duplicates, ml.replied, ml.sent);
+	    "queued, %ld sent, %ld set aside", ml.taken, ml.duplicates,
+	    ml.replied, ml.sent, ml.aside);
 	mailloop_clear(&ml);
 	source_close(ml.source);
 

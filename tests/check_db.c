@@ -25,7 +25,8 @@
  * in memory: no temporary file is opened for it, however much the
  * savepoint changes, and SQLite keeps no count of its memory (a lock
  * on every allocation).  A handle used by a thread that did not open it
- * stops the program (the backends take no lock for it).
+ * stops the program (the backends take no lock for it).  On
+ * PostgreSQL, a connection the server ends is made again.
  */
 
 static char		*dir;
@@ -520,6 +521,76 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* Have the server end this connection, as a restart would; 0 or -1. */
+static int
+cut(void)
+{
+	struct db_stmt	*st;
+	int		 rc;
+
+	st = prepare("SELECT pg_terminate_backend(pg_backend_pid())");
+	rc = db_step(st);
+	db_finalize(st);
+	return (rc == DB_ERROR ? 0 : -1);
+}
+
+/*
+ * PostgreSQL: a connection the server ended is made again at the next
+ * statement or BEGIN outside a transaction, and a statement prepared
+ * on the old one is prepared again; in the transaction it ended, every
+ * statement fails until the rollback, so nothing of it half remains.
+ */
+START_TEST(test_lost)
+{
+	struct db_stmt	*st, *ins;
+
+	if (db_kind(db) != DB_POSTGRESQL)
+		return;
+	ck_assert_int_eq(db_connected(db), 1);
+	ins = prepare("INSERT INTO t (id, n) VALUES (?1, 7)");
+	st = prepare("SELECT n FROM t WHERE id = ?1");
+	db_bind_int(ins, 1, 1);
+	ck_assert_int_eq(db_step(ins), DB_DONE);
+	db_reset(ins);
+	db_bind_int(st, 1, 1);
+	ck_assert_int_eq(db_step(st), DB_ROW);
+	db_reset(st);
+
+	ck_assert_int_eq(db_begin(db), 0);
+	db_bind_int(ins, 1, 2);
+	ck_assert_int_eq(db_step(ins), DB_DONE);
+	db_reset(ins);
+	ck_assert_int_eq(cut(), 0);
+	ck_assert_int_eq(db_connected(db), 0);
+	ck_assert_int_eq(db_in_transaction(db), 1);
+	db_bind_int(ins, 1, 3);
+	ck_assert_int_eq(db_step(ins), DB_ERROR);
+	db_reset(ins);
+	ck_assert_int_eq(db_commit(db), -1);
+	db_rollback(db);
+	ck_assert_int_eq(db_in_transaction(db), 0);
+
+	/* Outside a transaction: connected again, st prepared again. */
+	db_bind_int(st, 1, 1);
+	ck_assert_msg(db_step(st) == DB_ROW, "%s", db_errmsg(db));
+	ck_assert_int_eq(db_column_int(st, 0), 7);
+	db_reset(st);
+	ck_assert_int_eq(db_connected(db), 1);
+	ck_assert_int_eq(one("SELECT count(*) FROM t"), 1);
+
+	/* A BEGIN on a connection cut while idle connects and begins. */
+	ck_assert_int_eq(cut(), 0);
+	ck_assert_msg(db_begin(db) == 0, "%s", db_errmsg(db));
+	db_bind_int(ins, 1, 4);
+	ck_assert_msg(db_step(ins) == DB_DONE, "%s", db_errmsg(db));
+	db_reset(ins);
+	ck_assert_int_eq(db_commit(db), 0);
+	ck_assert_int_eq(one("SELECT count(*) FROM t"), 2);
+	db_finalize(ins);
+	db_finalize(st);
+}
+END_TEST
+
 /* Run a statement on the test's handle, from another thread. */
 static void *
 other_thread(void *arg)
@@ -559,6 +630,7 @@ main(void)
 	tcase_add_test(tc, test_memory_uncounted);
 	tcase_add_test(tc, test_version);
 	tcase_add_test(tc, test_errors);
+	tcase_add_test(tc, test_lost);
 	tcase_add_test_raise_signal(tc, test_other_thread, SIGABRT);
 	suite_add_tcase(s, tc);
 	return (test_util_run(s));

@@ -71,6 +71,60 @@ START_TEST(test_handled)
 }
 END_TEST
 
+/*
+ * A mail's tries: added, their reason replaced, one taken back,
+ * cleared inside a transaction that is rolled back (still there) and
+ * one that commits (gone); and whether a failure refused the data
+ * (SQLite tells a constraint from the store failing; PostgreSQL says
+ * never).
+ */
+START_TEST(test_tries)
+{
+	struct store	*s;
+	char		*cause = NULL, *why = NULL;
+
+	ck_assert_ptr_nonnull(s = store_open(path, &cause));
+	ck_assert_int_eq(store_tries_get(s, "sha256:aa", &why, &cause), 0);
+	ck_assert_ptr_null(why);
+	ck_assert_int_eq(store_tries_note(s, "sha256:aa", STORE_TRIES_ADD,
+	    "died", 100, &cause), 1);
+	ck_assert_int_eq(store_tries_note(s, "sha256:aa", STORE_TRIES_ADD,
+	    "died", 101, &cause), 2);
+	ck_assert_int_eq(store_tries_note(s, "sha256:aa", STORE_TRIES_WHY,
+	    "refused", 102, &cause), 2);
+	ck_assert_int_eq(store_tries_note(s, "sha256:bb", STORE_TRIES_ADD,
+	    NULL, 102, &cause), 1);
+	ck_assert_int_eq(store_tries_note(s, "sha256:aa", STORE_TRIES_UNDO,
+	    "outage", 103, &cause), 1);
+	ck_assert_int_eq(store_tries_get(s, "sha256:aa", &why, &cause), 1);
+	ck_assert_str_eq(why, "refused");
+	free(why);
+	ck_assert_int_eq(store_begin(s, &cause), 0);
+	ck_assert_int_eq(store_tries_clear(s, "sha256:aa", &cause), 0);
+	store_rollback(s);
+	ck_assert_int_eq(store_tries_get(s, "sha256:aa", &why, &cause), 1);
+	free(why);
+	ck_assert_int_eq(store_begin(s, &cause), 0);
+	ck_assert_int_eq(store_tries_clear(s, "sha256:aa", &cause), 0);
+	ck_assert_int_eq(store_commit(s, &cause), 0);
+	ck_assert_int_eq(store_tries_get(s, "sha256:aa", &why, &cause), 0);
+	ck_assert_int_eq(store_tries_note(s, "sha256:bb", STORE_TRIES_CLEAR,
+	    NULL, 104, &cause), 0);
+	ck_assert_int_eq(store_tries_get(s, "sha256:bb", &why, &cause), 0);
+
+	/* A mail recorded twice is refused; a closed store is not. */
+	ck_assert_int_eq(store_begin(s, &cause), 0);
+	ck_assert_int_eq(store_handle(s, "a@x", "new/1", 100, &cause), 0);
+	ck_assert_int_eq(store_handle(s, "a@x", "new/1", 100, &cause), -1);
+	free(cause);
+	cause = NULL;
+	ck_assert_int_eq(store_refused(s), !test_db_pg());
+	store_rollback(s);
+	ck_assert_int_eq(store_refused(s), 0);
+	store_close(s);
+}
+END_TEST
+
 /* Nothing of a rolled-back handling is left: no mark, no reply. */
 START_TEST(test_rollback)
 {
@@ -139,7 +193,10 @@ START_TEST(test_outbox)
 }
 END_TEST
 
-/* A claimed mail is not handed out twice; a dead claimant's comes back. */
+/*
+ * A claimed mail is not handed out twice; a dead claimant's comes back,
+ * and so does this process's when it says it holds none.
+ */
 START_TEST(test_claims)
 {
 	struct store		*s;
@@ -168,6 +225,11 @@ START_TEST(test_claims)
 	/* Claimed by this live process: neither due nor released. */
 	ck_assert_int_eq(store_due(s, 101, &m, &cause), 0);
 	ck_assert_int_eq(store_release(s, 102, &cause), 0);
+	/* Unless it says it holds none: a failed commit may have claimed. */
+	ck_assert_int_eq(store_unclaim(s, 103, &cause), 1);
+	ck_assert_int_eq(store_due(s, 103, &m, &cause), 1);
+	ck_assert_str_eq(m.message_id, "c1@m");
+	store_outmail_free(&m);
 	store_close(s);
 }
 END_TEST
@@ -242,8 +304,9 @@ START_TEST(test_migrate_turns)
 	    &cause), 0);
 	store_close(s);
 	ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
-	/* Back to schema 3: without what schemas 4 to 14 add. */
-	ck_assert_int_eq(sqlite3_exec(db, "DROP TABLE outbox_last; "
+	/* Back to schema 3: without what schemas 4 to 15 add. */
+	ck_assert_int_eq(sqlite3_exec(db, "DROP TABLE mail_tries; "
+	    "DROP TABLE outbox_last; "
 	    "DROP TABLE outbox_old; ALTER TABLE outbox DROP "
 	    "COLUMN claim_host; DROP INDEX players_name; "
 	    "DROP INDEX game_mail_player; DROP INDEX actions_player; "
@@ -725,6 +788,7 @@ main(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_handled);
+	tcase_add_test(tc, test_tries);
 	tcase_add_test(tc, test_rollback);
 	tcase_add_test(tc, test_outbox);
 	tcase_add_test(tc, test_claims);

@@ -89,11 +89,17 @@ begin
 for c in "rules velox" "rules levis" "rules mu" "rules mur" "help"; do
 	mp_mail "$B" games@localhost "x" "$c"
 done
-[ "$(replies "$B")" -eq 3 ] || why+=("$(replies "$B") replies, wanted 3")
+# Three answers, and one notice for the two mails over the limit.
+[ "$(replies "$B")" -eq 4 ] || why+=("$(replies "$B") replies, wanted 4")
 [ "$(grep -c "is over the rate limit; not answered" log)" -eq 2 ] ||
     why+=("log: $(tail -1 log)")
+[ "$(grep -l "Your mail was not read" outbox/new/* | wc -l)" -eq 1 ] ||
+    why+=("$(grep -l "Your mail was not read" outbox/new/* | wc -l) notices")
+cat outbox/new/* | tr '\n' ' ' | tr -s ' ' |
+    grep -q "send it again after 2026-11-18 11:07 UTC" ||
+    why+=("no time to send again: $(grep -h -A1 "again" outbox/new/*)")
 MUPBEM_NOW=$((MUPBEM_NOW + 60)) mp_mail "$B" games@localhost "x" "games"
-[ "$(replies "$B")" -eq 4 ] || why+=("not answered once the bucket refilled")
-end "the rate limit holds across --deliver processes"
+[ "$(replies "$B")" -eq 5 ] || why+=("not answered once the bucket refilled")
+end "the rate limit holds across --deliver processes; its sender is told once"
 
 tap_done

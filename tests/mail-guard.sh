@@ -159,11 +159,19 @@ run
 for i in 3 4 5; do mp_mail "$V" games@localhost "x" "help"; done
 run
 [ "$(ls got | grep -c "^$V\.")" -eq 3 ] || why+=("$(ls got | grep -c "^$V\.") mails to $V, not 3")
-[ "$(grep -c "mail to $V: over 3 mails a day; not sent" log)" -eq 2 ] ||
+[ "$(grep -c "mail to $V: over 3 mails a day; held until" log)" -eq 2 ] ||
     why+=("log: $(grep -c 'over 3 mails' log) lines")
 [ "$(sqlite3 mupbem.db "select count(*) from recipients where address = '$V'")" = 1 ] ||
     why+=("no bucket in the store")
-end "no address gets more than max_mails (3) mails in a day, across mupbemd runs"
+has "got/$V.2" "[You have had the most mail mupbem sends to one address in a day. Mail to you after this one is kept and sent from"
+grep -q "You have had the most" "got/$V.0" "got/$V.1" && why+=("told twice")
+# The bucket gains a mail every 8 hours: the held mails go one by one.
+MUPBEM_NOW=$(( $(date +%s) + 8 * 3600 + 60 )) run
+[ "$(ls got | grep -c "^$V\.")" -eq 4 ] || why+=("$(ls got | grep -c "^$V\.") mails to $V after 8 hours, not 4")
+MUPBEM_NOW=$(( $(date +%s) + 16 * 3600 + 60 )) run
+[ "$(ls got | grep -c "^$V\.")" -eq 5 ] || why+=("$(ls got | grep -c "^$V\.") mails to $V after 16 hours, not 5")
+has "got/$V.4" "Write commands on lines"
+end "past max_mails (3) a day, mail is held, not dropped: the last sent says so, and the rest goes as the bucket refills"
 
 fresh '[games]\nmax_invitations = 2\nmax_games = 3\n'
 begin

@@ -209,9 +209,11 @@ printf '[server]\nloop_burst = 0\n' >noloop.conf
 "$MUPBEMD" -c noloop.conf --once >/dev/null 2>err
 want "exit status" "$?" 0
 want "mail left" "$(count Maildir/new)" 0
-want "replies" "$(count outbox/new)" 60
+# 60 answers, and one notice for the 40 mails over the limit.
+want "replies" "$(count outbox/new)" 61
+want "notices" "$(grep -l 'Your mail was not read' outbox/new/* | wc -l)" 1
 want "refusals logged" "$(grep -c 'is over the rate limit; not answered' err)" 40
-end "a storm of 100 mails from one sender: 60 answered (rate_burst), the rest recorded and dropped"
+end "a storm of 100 mails from one sender: 60 answered (rate_burst), the rest recorded and not read, and the sender told once"
 
 # --- --deliver ------------------------------------------------------------
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include <libpq-fe.h>
 
@@ -45,6 +46,21 @@
  * statement it guards, in libpq's pipeline mode, unless the statement
  * is still to be prepared (a failed PREPARE is undone by it too).
  *
+ * The connection: when the server goes away (a restart, a crash, the
+ * network), libpq marks the connection bad and every later call fails
+ * at once.  A transaction that was open is gone with it (the server
+ * rolls it back), so the statements after it fail too, until the store
+ * rolls back.  Outside a transaction, the next statement or BEGIN
+ * connects again (PQreset(), then the session's settings as at open),
+ * at once the first time, then no sooner than 1, 2, 4, ... up to 30
+ * seconds after the last try; the loss is logged once, and so is the
+ * connection found again.  Statements prepared on the old connection
+ * are gone from the server: each knows the connection (its number) it
+ * was prepared on, and is prepared again on the new one.  A BEGIN that
+ * finds the connection cut since its last use (the server restarted
+ * while the daemon waited) connects again and begins at once: nothing
+ * was lost, nothing ran.
+ *
  * The schema: its version is the one row of mupbem_schema.  A
  * migration runs the shared text with its types translated (id
  * INTEGER PRIMARY KEY becomes an identity, INTEGER BIGINT, REAL
@@ -56,6 +72,8 @@
  */
 
 #define DB_PG_LOCK	7237087123630073954LL	/* the writers' turn */
+#define DB_PG_RETRY_MIN	1000.0	/* ms between tries to connect again */
+#define DB_PG_RETRY_MAX	30000.0
 
 #define DB_PG_BOOLOID	16
 #define DB_PG_BYTEAOID	17
@@ -82,6 +100,11 @@ struct db_pg {
 	unsigned long	 names;
 	int		 savepoint;	/* db_pg_stmt is set */
 	int		 wrote;		/* and something changed since */
+	int		 tx;		/* a transaction of ours is open */
+	unsigned long	 connection;	/* connections made, less one */
+	double		 lost;		/* ms, when found lost; 0 if not */
+	double		 retry_at;	/* ms, the next try to connect */
+	double		 backoff;	/* ms */
 };
 
 struct db_pg_param {
@@ -96,6 +119,7 @@ struct db_pg_stmt {
 	int			 nparams;
 	struct db_pg_param	*params;
 	char			 name[32];
+	unsigned long		 connection;	/* prepared on */
 	Oid			*types;	/* as the server has them */
 	int			*forced;	/* asked for, not inferred */
 	PGresult		*res;
@@ -160,8 +184,13 @@ static double		 db_pg_column_double(void *, int);
 static const char	*db_pg_column_text(void *, int);
 static const void	*db_pg_column_blob(void *, int);
 static size_t		 db_pg_column_bytes(void *, int);
+static int		 db_pg_connected(void *);
 
 static void		 db_pg_notice(void *, const char *);
+static int		 db_pg_session(struct db_pg *);
+static int		 db_pg_live(struct db_pg *);
+static int		 db_pg_start(struct db_pg *, const char *);
+static double		 db_pg_ms(void);
 static void		 db_pg_error(struct db_pg *, const char *);
 static int		 db_pg_result(struct db_pg *, PGresult *);
 static void		 db_pg_count(struct db_pg *, PGresult *);
@@ -215,7 +244,9 @@ const struct db_ops db_pg_ops = {
 	db_pg_column_double,
 	db_pg_column_text,
 	db_pg_column_blob,
-	db_pg_column_bytes
+	db_pg_column_bytes,
+	NULL,		/* refused: every failure may pass */
+	db_pg_connected
 };
 
 static void *
@@ -235,7 +266,7 @@ db_pg_open(const char *url, char **cause)
 		return (NULL);
 	}
 	PQsetNoticeProcessor(pg->conn, db_pg_notice, NULL);
-	if (db_pg_exec(pg, "SET client_min_messages = warning") == -1) {
+	if (db_pg_session(pg) == -1) {
 		xasprintf(cause, "store %s: cannot set up the database: %s",
 		    shown, pg->error);
 		free(shown);
@@ -244,6 +275,104 @@ db_pg_open(const char *url, char **cause)
 	}
 	free(shown);
 	return (pg);
+}
+
+/* Set up a new connection's session, at open and when connected again. */
+static int
+db_pg_session(struct db_pg *pg)
+{
+	return (db_pg_exec(pg, "SET client_min_messages = warning"));
+}
+
+/*
+ * Make sure the connection can take a statement outside a transaction,
+ * connecting again if it was lost (and it is time to try): 0, or -1
+ * with the error kept.  In a transaction, a lost connection stays lost
+ * until the store rolls back: what the transaction did is gone.
+ */
+static int
+db_pg_live(struct db_pg *pg)
+{
+	const char	*why;
+	double		 now;
+
+	if (PQstatus(pg->conn) == CONNECTION_OK)
+		return (0);
+	if (pg->tx) {
+		db_pg_error(pg, "the connection to PostgreSQL was lost; the "
+		    "transaction is rolled back");
+		return (-1);
+	}
+	now = db_pg_ms();
+	if (pg->lost == 0) {
+		why = PQerrorMessage(pg->conn);
+		log_warnx("store: the connection to PostgreSQL was lost: "
+		    "%.*s; retrying", (int)strcspn(why, "\n"), why);
+		pg->lost = now;
+		pg->retry_at = now;
+		pg->backoff = DB_PG_RETRY_MIN;
+	}
+	if (now < pg->retry_at) {
+		free(pg->error);
+		xasprintf(&pg->error, "no connection to PostgreSQL; trying "
+		    "again in %.0f s", (pg->retry_at - now) / 1e3 + 0.5);
+		return (-1);
+	}
+	PQreset(pg->conn);
+	if (PQstatus(pg->conn) != CONNECTION_OK || db_pg_session(pg) == -1) {
+		if (PQstatus(pg->conn) != CONNECTION_OK)
+			db_pg_error(pg, PQerrorMessage(pg->conn));
+		pg->retry_at = db_pg_ms() + pg->backoff;
+		if ((pg->backoff *= 2) > DB_PG_RETRY_MAX)
+			pg->backoff = DB_PG_RETRY_MAX;
+		return (-1);
+	}
+	/* What was prepared on the old connection is prepared again. */
+	pg->connection++;
+	pg->savepoint = 0;
+	pg->wrote = 0;
+	log_info("store: connected again after %.0f s",
+	    (db_pg_ms() - pg->lost) / 1e3);
+	pg->lost = 0;
+	return (0);
+}
+
+/*
+ * Begin a transaction with sql; a connection cut since its last use is
+ * made again and the BEGIN tried once more, since nothing ran.
+ */
+static int
+db_pg_start(struct db_pg *pg, const char *sql)
+{
+	pg->savepoint = 0;
+	if (db_pg_live(pg) == -1)
+		return (-1);
+	if (db_pg_exec(pg, sql) == -1) {
+		if (PQstatus(pg->conn) == CONNECTION_OK ||
+		    db_pg_live(pg) == -1 || db_pg_exec(pg, sql) == -1)
+			return (-1);
+	}
+	pg->tx = 1;
+	return (0);
+}
+
+/* Milliseconds on the monotonic clock. */
+static double
+db_pg_ms(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ((double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6);
+}
+
+/* Is the connection up?  Not from when it is found lost until made. */
+static int
+db_pg_connected(void *p)
+{
+	struct db_pg	*pg = p;
+
+	return (PQstatus(pg->conn) == CONNECTION_OK);
 }
 
 static void
@@ -456,6 +585,8 @@ db_pg_exec_user(void *p, const char *sql)
 {
 	struct db_pg	*pg = p;
 
+	if (strcmp(sql, "COMMIT") == 0 || strcmp(sql, "ROLLBACK") == 0)
+		pg->tx = 0;
 	/* A transaction's end takes the guard with it. */
 	if (pg->savepoint && strcmp(sql, "COMMIT") != 0 &&
 	    strcmp(sql, "ROLLBACK") != 0 &&
@@ -473,8 +604,7 @@ db_pg_exec_user(void *p, const char *sql)
 static int
 db_pg_begin_rows(void *p)
 {
-	((struct db_pg *)p)->savepoint = 0;
-	return (db_pg_exec(p, "BEGIN ISOLATION LEVEL READ COMMITTED"));
+	return (db_pg_start(p, "BEGIN ISOLATION LEVEL READ COMMITTED"));
 }
 
 static int
@@ -485,8 +615,7 @@ db_pg_begin(void *p)
 
 	xasprintf(&sql, "BEGIN ISOLATION LEVEL READ COMMITTED; "
 	    "SELECT pg_advisory_xact_lock(%lld)", DB_PG_LOCK);
-	((struct db_pg *)p)->savepoint = 0;
-	rc = db_pg_exec(p, sql);
+	rc = db_pg_start(p, sql);
 	free(sql);
 	return (rc);
 }
@@ -496,6 +625,9 @@ db_pg_in_transaction(void *p)
 {
 	struct db_pg	*pg = p;
 
+	/* A lost connection's transaction is open until rolled back. */
+	if (PQstatus(pg->conn) != CONNECTION_OK)
+		return (pg->tx);
 	return (PQtransactionStatus(pg->conn) != PQTRANS_IDLE);
 }
 
@@ -745,7 +877,9 @@ db_pg_unprepare(struct db_pg_stmt *st)
 {
 	char	*sql;
 
-	if (st->name[0] != '\0' && PQstatus(st->pg->conn) == CONNECTION_OK &&
+	/* One prepared on a connection lost is gone with it. */
+	if (st->name[0] != '\0' && st->connection == st->pg->connection &&
+	    PQstatus(st->pg->conn) == CONNECTION_OK &&
 	    PQtransactionStatus(st->pg->conn) != PQTRANS_INERROR) {
 		xasprintf(&sql, "DEALLOCATE %s", st->name);
 		PQclear(PQexec(st->pg->conn, sql));
@@ -910,7 +1044,7 @@ db_pg_fits_all(struct db_pg_stmt *st)
 {
 	int	i;
 
-	if (st->name[0] == '\0')
+	if (st->name[0] == '\0' || st->connection != st->pg->connection)
 		return (0);
 	for (i = 0; i < st->nparams; i++) {
 		if (!db_pg_fits(st->params[i].kind, st->types[i],
@@ -936,6 +1070,7 @@ db_pg_make(struct db_pg_stmt *st, int text)
 			types[i] = DB_PG_TEXTOID;
 	}
 	snprintf(st->name, sizeof st->name, "mupbem_%lu", ++pg->names);
+	st->connection = pg->connection;
 	res = PQprepare(pg->conn, st->name, st->sql, st->nparams, types);
 	free(types);
 	if (db_pg_result(pg, res) == -1) {
@@ -968,6 +1103,8 @@ db_pg_step(void *p)
 
 	if (!st->started) {
 		st->started = 1;
+		if (db_pg_live(pg) == -1)
+			return (DB_ERROR);
 		/* A statement to prepare has its savepoint set first. */
 		if ((guard = db_pg_guard_needed(pg)) && !db_pg_fits_all(st)) {
 			if (db_pg_guard(pg) == -1)

@@ -41,6 +41,8 @@ struct db_ops {
 	const char	*(*column_text)(void *, int);
 	const void	*(*column_blob)(void *, int);
 	size_t		 (*column_bytes)(void *, int);
+	int		 (*refused)(void *);	/* or NULL: never */
+	int		 (*connected)(void *);	/* NULL: always */
 };
 
 struct db {

@@ -32,6 +32,7 @@ static int		 db_sqlite_wal(sqlite3 *);
 static void		*db_sqlite_open(const char *, char **);
 static void		 db_sqlite_close(void *);
 static const char	*db_sqlite_errmsg(void *);
+static int		 db_sqlite_refused(void *);
 static int		 db_sqlite_exec(void *, const char *);
 static int		 db_sqlite_begin(void *);
 static int		 db_sqlite_in_transaction(void *);
@@ -89,7 +90,9 @@ const struct db_ops db_sqlite_ops = {
 	db_sqlite_column_double,
 	db_sqlite_column_text,
 	db_sqlite_column_blob,
-	db_sqlite_column_bytes
+	db_sqlite_column_bytes,
+	db_sqlite_refused,
+	NULL
 };
 
 /*
@@ -162,6 +165,23 @@ static const char *
 db_sqlite_errmsg(void *db)
 {
 	return (sqlite3_errmsg(db));
+}
+
+/*
+ * Did the last failure refuse the data (a constraint, a trigger's
+ * RAISE, a value too big), rather than the database fail to write?
+ */
+static int
+db_sqlite_refused(void *db)
+{
+	switch (sqlite3_errcode(db) & 0xff) {
+	case SQLITE_CONSTRAINT:
+	case SQLITE_TOOBIG:
+	case SQLITE_MISMATCH:
+	case SQLITE_RANGE:
+		return (1);
+	}
+	return (0);
 }
 
 static int

@@ -138,6 +138,20 @@ db_errmsg(struct db *db)
 	return (db->ops->errmsg(db->impl));
 }
 
+/*
+ * Did the last failure come from the data, which the database refused
+ * (a constraint, a trigger, a value too big: the same data fails
+ * again), rather than from the database itself (a full disk, a lock,
+ * a lost connection: it may pass)?  A backend that cannot tell says 0.
+ */
+int
+db_refused(struct db *db)
+{
+	if (db->ops->refused == NULL)
+		return (0);
+	return (db->ops->refused(db->impl));
+}
+
 /* Run sql, one or more statements without results; 0 or -1. */
 int
 db_exec(struct db *db, const char *sql)
@@ -176,6 +190,19 @@ db_rollback(struct db *db)
 	db_mine(db);
 	if (db->ops->in_transaction(db->impl))
 		(void)db->ops->exec(db->impl, "ROLLBACK");
+}
+
+/*
+ * Is the connection to the database up?  0 from when a server's was
+ * found lost until it is made again (an outage, not a failure of the
+ * statement at hand); SQLite's always is.
+ */
+int
+db_connected(struct db *db)
+{
+	if (db->ops->connected == NULL)
+		return (1);
+	return (db->ops->connected(db->impl));
 }
 
 int

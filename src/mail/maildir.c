@@ -3,8 +3,12 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "maildir.h"
 #include "xmalloc.h"
@@ -38,4 +42,51 @@ maildir_create(const char *path, const char *who, char **cause)
 		free(dir);
 	}
 	return (0);
+}
+
+/*
+ * Deliver data[0..len) into the Maildir at path (made if need be): a
+ * file written and synced in tmp/, then moved to new/, as a mail
+ * server does.
+ */
+int
+maildir_put(const char *path, const char *data, size_t len, char **cause)
+{
+	struct timespec	 ts;
+	char		*tmp, *new;
+	ssize_t		 n;
+	size_t		 off = 0;
+	int		 fd, rc = -1, saved;
+
+	if (maildir_create(path, "maildir", cause) == -1)
+		return (-1);
+	clock_gettime(CLOCK_REALTIME, &ts);
+	xasprintf(&tmp, "%s/tmp/%lld.M%ldP%ld.mupbem", path,
+	    (long long)ts.tv_sec, ts.tv_nsec / 1000, (long)getpid());
+	xasprintf(&new, "%s/new/%s", path, strrchr(tmp, '/') + 1);
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+	    0600)) == -1)
+		goto out;
+	while (off < len) {
+		if ((n = write(fd, data + off, len - off)) == -1) {
+			if (errno == EINTR)
+				continue;
+			saved = errno;
+			close(fd);
+			errno = saved;
+			goto out;
+		}
+		off += (size_t)n;
+	}
+	if (fsync(fd) == -1 || close(fd) == -1 || rename(tmp, new) == -1)
+		goto out;
+	rc = 0;
+out:
+	if (rc == -1) {
+		xasprintf(cause, "maildir %s: %s", tmp, strerror(errno));
+		unlink(tmp);
+	}
+	free(tmp);
+	free(new);
+	return (rc);
 }

@@ -14,6 +14,7 @@
 #include "buf.h"
 #include "mail-text.h"
 #include "message.h"
+#include "reply.h"
 #include "xmalloc.h"
 
 /*
@@ -39,9 +40,12 @@
  * (address.c: root, a@b@c, "a b"@x): the first reason in that order
  * is kept.  A Reply-To that is not an address is dropped.
  *
- * Its identity for exactly-once handling is its Message-ID, or, when
- * there is none (or it is absurdly long), "sha256:" and the SHA-256 of
- * the whole mail (or of the id).
+ * Message ids are kept only if a reply can name them (reply_id_valid():
+ * no space, no 8-bit byte, at most REPLY_ID_MAX bytes); the others are
+ * dropped, as if the header did not have them.  Its identity for
+ * exactly-once handling is its Message-ID, or, when it has no usable
+ * one, "sha256:" and the SHA-256 of its Message-ID header as written
+ * (or of the whole mail, when it has none).
  */
 
 struct message_header {
@@ -71,7 +75,8 @@ static int	 message_phrase_plain(const char *);
 static char	*message_addresses(const char *, int, char **);
 static char	*message_ids(const char *, int);
 static void	message_headers(struct message *, const char *, size_t);
-static void	message_identity(struct message *, const char *, size_t);
+static void	message_identity(struct message *, const char *, size_t,
+		    size_t);
 static int	message_bounce(const struct message *, const char *, size_t);
 static void	message_classify(struct message *, const char *, size_t);
 static int	message_is(struct mailmime *, int, const char *);
@@ -270,11 +275,18 @@ done:
 	return (buf_steal(&out));
 }
 
-/* Message ids without angle brackets, one space between; or the first. */
+/*
+ * The message ids of value without angle brackets, one space between;
+ * or the first.  Only ids that can be written back between < > in a
+ * reply (reply_id_valid()) are kept: an id with a space, 8-bit bytes
+ * or over REPLY_ID_MAX bytes names no mail of ours and would make a
+ * reply's header wrong.
+ */
 static char *
 message_ids(const char *value, int one)
 {
 	struct buf	 out;
+	const char	*gt;
 	char		*id;
 	size_t		 idx = 0, len = strlen(value);
 
@@ -282,8 +294,17 @@ message_ids(const char *value, int one)
 	while (idx < len) {
 		id = NULL;
 		if (mailimf_msg_id_parse(value, len, &idx, &id) !=
-		    MAILIMF_NO_ERROR)
-			break;
+		    MAILIMF_NO_ERROR) {
+			/* Past the id libetpan cannot read, to the next. */
+			if ((gt = strchr(value + idx, '>')) == NULL)
+				break;
+			idx = (size_t)(gt - value) + 1;
+			continue;
+		}
+		if (!reply_id_valid(id, strlen(id))) {
+			mailimf_msg_id_free(id);
+			continue;
+		}
 		if (out.len > 0)
 			buf_addc(&out, ' ');
 		buf_adds(&out, id);
@@ -356,24 +377,32 @@ message_headers(struct message *m, const char *raw, size_t hlen)
 	}
 }
 
-/* The Message-ID, or a digest when there is no usable one. */
+/*
+ * The Message-ID, or a digest when there is no usable one: of the
+ * header as written if there is one, so that the same mail sent again
+ * is known, else of the whole mail.
+ */
 static void
-message_identity(struct message *m, const char *raw, size_t len)
+message_identity(struct message *m, const char *raw, size_t hlen,
+    size_t len)
 {
 	struct sha256_ctx	ctx;
 	uint8_t			digest[SHA256_DIGEST_SIZE];
 	size_t			i;
+	char			*v = NULL;
 
-	if (m->message_id != NULL && strlen(m->message_id) < MESSAGE_ID_MAX) {
+	if (m->message_id != NULL) {
+		/* reply_id_valid(): at most REPLY_ID_MAX bytes. */
 		snprintf(m->id, sizeof m->id, "%s", m->message_id);
 		return;
 	}
 	sha256_init(&ctx);
-	if (m->message_id != NULL)
-		sha256_update(&ctx, strlen(m->message_id),
-		    (const uint8_t *)m->message_id);
+	if ((v = message_header(raw, hlen, "Message-ID")) != NULL &&
+	    *v != '\0')
+		sha256_update(&ctx, strlen(v), (const uint8_t *)v);
 	else
 		sha256_update(&ctx, len, (const uint8_t *)raw);
+	free(v);
 	sha256_digest(&ctx, sizeof digest, digest);
 	snprintf(m->id, sizeof m->id, "sha256:");
 	for (i = 0; i < sizeof digest; i++)
@@ -561,7 +590,7 @@ message_parse(const char *raw, size_t len, size_t limit, struct message *m,
 		return (-1);
 	}
 	message_headers(m, raw, hlen);
-	message_identity(m, raw, len);
+	message_identity(m, raw, hlen, len);
 	message_classify(m, raw, hlen);
 	if (len > limit) {
 		m->too_large = 1;

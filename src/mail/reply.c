@@ -55,7 +55,6 @@
 #define REPLY_LINE	76	/* quoted-printable and base64 lines */
 #define REPLY_WORD	39	/* bytes in one encoded word: 72 columns */
 #define REPLY_WORD_MAX	900	/* longer words are encoded */
-#define REPLY_ID_MAX	250	/* bytes of a message id, without < > */
 #define REPLY_REFERENCES 20	/* ids in References at most */
 #define REPLY_TEXT_TYPE	"text/plain; charset=utf-8; format=fixed"
 
@@ -66,7 +65,6 @@ static int	reply_ascii(const char *, size_t);
 static void	reply_base64(const unsigned char *, size_t, struct buf *,
 		    int);
 static void	reply_qp(const char *, struct buf *);
-static int	reply_id_valid(const char *, size_t);
 static void	reply_ids(const char *, struct buf *);
 static void	reply_words(const char *, size_t, struct buf *);
 static size_t	reply_longest(const char *);
@@ -219,21 +217,36 @@ reply_encode_header(const char *name, const char *value, struct buf *out)
 	buf_addc(out, '\n');
 }
 
-/* The subject of a reply: "Re: " unless there already. */
+/*
+ * The subject of a reply: "Re: " unless there already; a subject of
+ * more than REPLY_SUBJECT_MAX bytes is cut there, at the start of a
+ * UTF-8 character, and ends with "...", so that no mail echoes a
+ * subject without end.
+ */
 void
 reply_subject(const char *subject, struct buf *out)
 {
+	size_t	len;
+
 	if (subject == NULL || *subject == '\0') {
 		buf_adds(out, "Re: your mail");
 		return;
 	}
 	if (strncasecmp(subject, "re:", 3) != 0)
 		buf_adds(out, "Re: ");
-	buf_adds(out, subject);
+	if ((len = strlen(subject)) <= REPLY_SUBJECT_MAX) {
+		buf_add(out, subject, len);
+		return;
+	}
+	len = REPLY_SUBJECT_MAX;
+	while (len > 0 && ((unsigned char)subject[len] & 0xc0) == 0x80)
+		len--;
+	buf_add(out, subject, len);
+	buf_adds(out, "\xe2\x80\xa6");
 }
 
 /* Is id[0..len) a message id to write between < >? */
-static int
+int
 reply_id_valid(const char *id, size_t len)
 {
 	const char	*at;
@@ -246,15 +259,16 @@ reply_id_valid(const char *id, size_t len)
 		return (0);
 	for (i = 0; i < len; i++) {
 		if ((unsigned char)id[i] <= ' ' ||
-		    (unsigned char)id[i] >= 0x7f || strchr("<>()\\,;:\"", id[i]) != NULL)
+		    (unsigned char)id[i] >= 0x7f ||
+		    strchr("<>()\\,;:\"", id[i]) != NULL)
 			return (0);
 	}
 	return (1);
 }
 
 /*
- * The valid ids of space-separated ids, each put in angle brackets: the
- * first and the newest, REPLY_REFERENCES in all.
+ * The valid ids of space-separated ids (or NULL: none), each put in
+ * angle brackets: the first and the newest, REPLY_REFERENCES in all.
  */
 static void
 reply_ids(const char *ids, struct buf *out)
@@ -262,6 +276,8 @@ reply_ids(const char *ids, struct buf *out)
 	const char	*p;
 	size_t		 n, total = 0, k = 0;
 
+	if (ids == NULL)
+		return;
 	for (p = ids; *(p += strspn(p, " ")) != '\0'; p += n)
 		total += reply_id_valid(p, (n = strcspn(p, " ")));
 	for (p = ids; *(p += strspn(p, " ")) != '\0'; p += n) {
@@ -362,12 +378,13 @@ reply_build(const struct reply *r, struct buf *out)
 		reply_encode_header("X-Mupbem-State", r->state, out);
 	buf_addf(out, "Date: %s\n", r->date);
 	buf_addf(out, "Message-ID: <%s>\n", r->message_id);
-	if (r->in_reply_to != NULL) {
+	if (r->in_reply_to != NULL || r->references != NULL) {
 		buf_init(&ids);
 		if (r->references != NULL)
 			buf_adds(&ids, r->references);
 		/* Whole, or not at all: its words are no ids of their own. */
-		if (reply_id_valid(r->in_reply_to, strlen(r->in_reply_to))) {
+		if (r->in_reply_to != NULL &&
+		    reply_id_valid(r->in_reply_to, strlen(r->in_reply_to))) {
 			buf_addf(out, "In-Reply-To: <%s>\n", r->in_reply_to);
 			buf_addf(&ids, " %s", r->in_reply_to);
 		}

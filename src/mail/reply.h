@@ -9,6 +9,8 @@
 
 #include "buf.h"
 
+#define REPLY_ID_MAX	250	/* bytes of a message id, without < > */
+
 struct reply_attachment {
 	const char	*name;		/* file name */
 	const char	*type;		/* "text/plain; charset=utf-8" */
@@ -42,9 +44,11 @@ struct reply {
 	const char	*boundary;	/* for multiparts: unique */
 };
 
+#define REPLY_SUBJECT_MAX	200	/* bytes of a subject a reply echoes */
 void	reply_subject(const char *, struct buf *);
 void	reply_encode_header(const char *, const char *, struct buf *);
 void	reply_build(const struct reply *, struct buf *);
 void	reply_date(long long, struct buf *);
+int	reply_id_valid(const char *, size_t);
 
 #endif

@@ -25,13 +25,15 @@
  * certificate is verified (mail-tls.c) before LOGIN unless the
  * configuration says insecure, which is for tests only.
  *
- * Mail waiting is every message without \Seen, found by UID SEARCH
- * UNSEEN and fetched by UID with BODY.PEEK[], which leaves the flags
- * alone.  Acknowledging sets \Seen, or moves the mail to the done
- * folder when one is configured.  A mail's key holds the folder's
- * UIDVALIDITY with its UID; if UIDVALIDITY changes, the change is
- * logged and old keys are no longer acknowledged (their mail will be
- * seen again, and the store knows it was handled).
+ * Mail waiting is every message without \Seen or the keyword
+ * $MupbemPoison (set by aside() on mail that could not be handled),
+ * found by UID SEARCH UNSEEN UNKEYWORD $MupbemPoison and fetched by
+ * UID with BODY.PEEK[], which leaves the flags alone.  Acknowledging
+ * sets \Seen, or moves the mail to the done folder when one is
+ * configured.  A mail's key holds the folder's UIDVALIDITY with its
+ * UID; if UIDVALIDITY changes, the change is logged and old keys are
+ * no longer acknowledged (their mail will be seen again, and the
+ * store knows it was handled).
  *
  * Waiting uses IDLE when the server offers it (and the configuration
  * allows), else sleeps for the poll interval.  When the server goes
@@ -71,6 +73,8 @@ static int	source_imap_next(struct source *, struct source_mail *,
 		    char **);
 static int	source_imap_ack(struct source *, const struct source_mail *,
 		    char **);
+static const char *source_imap_aside(struct source *,
+		    const struct source_mail *, char **);
 static int	source_imap_wait(struct source *, int, char **);
 static void	source_imap_close(struct source *);
 static int	source_imap_url(struct source_imap *, const char *, char **);
@@ -85,6 +89,7 @@ const struct source_ops source_imap_ops = {
 	source_imap_open,
 	source_imap_next,
 	source_imap_ack,
+	source_imap_aside,
 	source_imap_wait,
 	source_imap_close
 };
@@ -237,7 +242,7 @@ source_imap_connect(struct source_imap *si)
 	return (0);
 }
 
-/* List the UIDs without \Seen; 0, or -1 (dropped). */
+/* List the UIDs without \Seen or the poison keyword; 0, or -1. */
 static int
 source_imap_search(struct source_imap *si)
 {
@@ -247,9 +252,13 @@ source_imap_search(struct source_imap *si)
 	size_t				 n = 0;
 	int				 r;
 
-	key = mailimap_search_key_new(MAILIMAP_SEARCH_KEY_UNSEEN, NULL, NULL,
-	    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-	    NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL);
+	key = mailimap_search_key_new_multiple_empty();
+	mailimap_search_key_multiple_add(key, mailimap_search_key_new(
+	    MAILIMAP_SEARCH_KEY_UNSEEN, NULL, NULL, NULL, NULL, NULL, NULL,
+	    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, NULL,
+	    NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL));
+	mailimap_search_key_multiple_add(key,
+	    mailimap_search_key_new_unkeyword(xstrdup(SOURCE_IMAP_POISON)));
 	r = mailimap_uid_search(si->imap, NULL, key, &result);
 	mailimap_search_key_free(key);
 	if (r != MAILIMAP_NO_ERROR) {
@@ -354,6 +363,44 @@ source_imap_next(struct source *s, struct source_mail *m, char **cause)
 		if (rc != 0)
 			return (rc == 1 ? 1 : 0);
 	}
+}
+
+/*
+ * Flag the mail with the poison keyword, which the search passes over;
+ * it stays unseen, in its folder, for the operator.
+ */
+static const char *
+source_imap_aside(struct source *s, const struct source_mail *m,
+    char **cause)
+{
+	struct source_imap		*si = s->state;
+	struct mailimap_set		*set;
+	struct mailimap_flag_list	*flags;
+	struct mailimap_store_att_flags	*store;
+	unsigned int			 validity, uid;
+	int				 r;
+
+	if (sscanf(m->key, "%u:%u", &validity, &uid) != 2 ||
+	    si->imap == NULL || validity != si->uidvalidity) {
+		xasprintf(cause, "imap %s: mail %s: not in this connection",
+		    si->url, m->key);
+		return (NULL);
+	}
+	set = mailimap_set_new_single(uid);
+	flags = mailimap_flag_list_new_empty();
+	mailimap_flag_list_add(flags,
+	    mailimap_flag_new_flag_keyword(xstrdup(SOURCE_IMAP_POISON)));
+	store = mailimap_store_att_flags_new_add_flags_silent(flags);
+	r = mailimap_uid_store(si->imap, set, store);
+	mailimap_store_att_flags_free(store);
+	mailimap_set_free(set);
+	if (r != MAILIMAP_NO_ERROR) {
+		xasprintf(cause, "imap %s: uid %u: cannot set %s", si->url,
+		    uid, SOURCE_IMAP_POISON);
+		source_imap_drop(si, "UID STORE failed", r);
+		return (NULL);
+	}
+	return ("the keyword " SOURCE_IMAP_POISON);
 }
 
 /* Mark the mail \Seen, or move it to the done folder. */

@@ -27,6 +27,10 @@
  * out.  Acknowledging renames the file into cur/ with S added to its
  * flags.
  *
+ * A mail that could not be handled is set aside (aside()) in the
+ * Maildir++ folder .Poison, in its new/, where this source never
+ * looks; moving it back into new/ hands it out again.
+ *
  * Other programs may deliver, read or move files at any time: a file
  * that is gone when it is read or acknowledged was taken care of
  * elsewhere and is passed over; one delivered during a scan is found
@@ -71,6 +75,8 @@ static int	source_maildir_next(struct source *, struct source_mail *,
 		    char **);
 static int	source_maildir_ack(struct source *,
 		    const struct source_mail *, char **);
+static const char *source_maildir_aside(struct source *,
+		    const struct source_mail *, char **);
 static int	source_maildir_wait(struct source *, int, char **);
 static void	source_maildir_close(struct source *);
 static void	source_maildir_forget(struct source_maildir *);
@@ -88,6 +94,7 @@ const struct source_ops source_maildir_ops = {
 	source_maildir_open,
 	source_maildir_next,
 	source_maildir_ack,
+	source_maildir_aside,
 	source_maildir_wait,
 	source_maildir_close
 };
@@ -395,6 +402,36 @@ source_maildir_ack(struct source *s, const struct source_mail *m,
 	free(from);
 	free(to);
 	return (0);
+}
+
+/*
+ * Move the mail into the .Poison Maildir++ folder (made if need be), in
+ * new/ without its flags, so that a mail reader shows it unread.
+ */
+static const char *
+source_maildir_aside(struct source *s, const struct source_mail *m,
+    char **cause)
+{
+	struct source_maildir	*md = s->state;
+	const char		*name = m->key + 4;
+	char			*dir, *from, *to;
+	int			 rc = 0;
+
+	xasprintf(&dir, "%s/%s", md->path, MAILDIR_POISON);
+	if (maildir_create(dir, "maildir", cause) == -1) {
+		free(dir);
+		return (NULL);
+	}
+	xasprintf(&from, "%s/%s", md->path, m->key);
+	xasprintf(&to, "%s/new/%.*s", dir, (int)strcspn(name, ":"), name);
+	if (rename(from, to) == -1 && errno != ENOENT) {
+		xasprintf(cause, "maildir %s: %s", from, strerror(errno));
+		rc = -1;
+	}
+	free(dir);
+	free(from);
+	free(to);
+	return (rc == 0 ? MAILDIR_POISON "/new" : NULL);
 }
 
 /* Wait up to seconds for something to change in new/ or cur/. */

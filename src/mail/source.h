@@ -5,10 +5,16 @@
  * mail, and ack() marks it handled, which the daemon does only after
  * recording its handling.  A mail that is never acknowledged is handed
  * out again later (at least once); the store's record of handled mail
- * makes that exactly once.
+ * makes that exactly once.  aside() puts a mail that could not be
+ * handled where it is never handed out again, for the operator: the
+ * Maildir's .Poison folder, or an IMAP keyword; it returns where, for
+ * the log.
  */
 #ifndef SOURCE_H
 #define SOURCE_H
+
+/* The IMAP keyword of mail set aside. */
+#define SOURCE_IMAP_POISON	"$MupbemPoison"
 
 #include <stddef.h>
 
@@ -42,6 +48,8 @@ struct source_ops {
 			     char **);
 	int		 (*ack)(struct source *, const struct source_mail *,
 			     char **);
+	const char	*(*aside)(struct source *,
+			     const struct source_mail *, char **);
 	int		 (*wait)(struct source *, int, char **);
 	void		 (*close)(struct source *);
 };

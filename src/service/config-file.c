@@ -135,6 +135,7 @@ static const struct config_setting config_settings[] = {
 	{ "server", "invitations", CONFIG_CHOICE, CONFIG_AT(invitations),
 	  "proven|any" },
 	{ "server", "batch", CONFIG_COUNT, CONFIG_AT(batch), NULL },
+	{ "server", "max_tries", CONFIG_COUNT, CONFIG_AT(max_tries), NULL },
 	{ NULL, NULL, 0, 0, NULL }
 };
 
@@ -201,6 +202,7 @@ config_file_defaults(struct config_file *c)
 	c->rate_interval = 10;
 	c->max_commands = 20;
 	c->batch = 64;
+	c->max_tries = 3;
 	c->max_reply = 128 * 1024;
 	c->max_mails = 200;
 	c->loop_burst = 3;

@@ -27,6 +27,7 @@ struct config_file {
 	int	 pictures;	/* a picture of the board in mail */
 	char	*invitations;	/* "proven": only a proven sender's go */
 	long	 batch;		/* mails in one transaction, at most */
+	long	 max_tries;	/* a mail's tries, then set aside */
 
 	/* [mailbox], from its url and settings */
 	char	*source;	/* "maildir" or "imap" */

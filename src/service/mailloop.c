@@ -10,8 +10,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <nettle/sha2.h>
+
 #include "log.h"
 #include "mailloop.h"
+#include "maildir.h"
 #include "robot-address.h"
 #include "reply.h"
 #include "sender.h"
@@ -55,6 +58,32 @@
  * handled and nothing sent (a reply sent but not recorded as sent
  * would go twice).  So a player's turns are applied in the order they
  * came, once the store can write again, without a restart.
+ *
+ * Poison.  No one mail may stop the rest for ever, by killing the
+ * process or by being refused by the store each time.  Before the
+ * first mail of a transaction is handed over, a try of it (named by
+ * the SHA-256 of its bytes) is recorded in the store and committed
+ * (store-tries.c); the transaction that handles it takes the try
+ * away.  A try left behind means the process died in that
+ * transaction: that mail and the batch after it are then taken one a
+ * transaction, each tried first, so that the next death names its
+ * mail.  A mail the store refuses (a constraint, a trigger: a
+ * failure of the mail, not of the store, which holds everything as
+ * above) counts a try too.  A mail tried [server] max_tries times is
+ * set aside (source aside(): the Maildir's .Poison folder, or the IMAP
+ * keyword $MupbemPoison), logged once, and the mail after it taken.
+ * A retry of held mail is no new try, and a try that ended in a
+ * store failure is taken back, so a store outage sets nothing aside.
+ *
+ * Sending.  A reply is claimed in one transaction, sent, and recorded
+ * sent in another.  If the store fails between sending and recording
+ * (the database went away), what became of the reply is kept here and
+ * recorded before anything else is sent, once the store works again,
+ * so that it does not go twice; if a claim's commit failed, this
+ * process's claims are released then, as no claim of its is in flight
+ * between sends.  While the store fails, the loop waits no longer than
+ * 1, 2, 4, ... up to 30 seconds before it tries again, so that due
+ * events and the outbox go on soon after the store is back.
  */
 
 static void	mailloop_message_id(struct mailloop *, struct buf *);
@@ -65,17 +94,32 @@ static int	mailloop_batch(struct mailloop *);
 static int	mailloop_in_batch(const struct source_mail *, size_t,
 		    const char *);
 static int	mailloop_apply(struct mailloop *, const char *, size_t,
-		    const char *, char **);
+		    const char *, const char *, char **);
+static void	mailloop_key(const char *, size_t, char *);
+static int	mailloop_first(struct mailloop *, struct source_mail *, int,
+		    char *, char **);
+static void	mailloop_tried(struct mailloop *, const char *, int,
+		    const char *);
+static void	mailloop_failed(struct mailloop *,
+		    const struct source_mail *, size_t, long, const char *, int,
+		    const char *);
 static void	mailloop_hold(struct mailloop *, struct source_mail *, size_t,
 		    size_t, size_t, const char *);
 static int	mailloop_outcome(struct mailloop *,
 		    const struct store_outmail *, int, const char *, long long,
 		    char **);
+static int	mailloop_record(struct mailloop *, struct store_outmail *,
+		    struct sender_mail *, int, long long, char **);
+static int	mailloop_unrecorded(struct mailloop *, long long, char **);
+static void	mailloop_unrecorded_free(struct mailloop *);
 
 #define MAILLOOP_BATCH_MAX	1000	/* mails a transaction, at most */
 #define MAILLOOP_BATCH_MS	100.0	/* a batch's handling ends after */
 #define MAILLOOP_HOLD_MIN	1000.0	/* ms before a held mail's retry */
 #define MAILLOOP_HOLD_MAX	30000.0
+#define MAILLOOP_KEY		72	/* "sha256:" and 64 digits */
+#define MAILLOOP_DIED		"the daemon stopped while handling it"
+#define MAILLOOP_STORE_WAIT_MAX	30	/* s, while the store fails */
 
 /*
  * Is MUPBEM_NOW, if set, a time mailloop_now() can take?  0 if so; -1
@@ -230,14 +274,15 @@ mailloop_batch(struct mailloop *ml)
 
 /*
  * Handle one mail, raw[0..len), found at key, inside the open
- * transaction and a savepoint of its own: exactly once, as above.
- * Returns 0 when the mail may be acknowledged once the transaction
- * commits, -1 when nothing of it was kept (the store failed; it will
- * come again).
+ * transaction and a savepoint of its own: exactly once, as above; its
+ * try (tried, if not NULL) is taken away with it.  Returns 0 when the
+ * mail may be acknowledged once the transaction commits, -1 when
+ * nothing of it was kept (the store failed; it will come again, and
+ * ml->refused says whether it was the mail's fault).
  */
 static int
 mailloop_apply(struct mailloop *ml, const char *raw, size_t len,
-    const char *key, char **cause)
+    const char *key, const char *tried, char **cause)
 {
 	struct message	 m;
 	char		*why = NULL;
@@ -245,10 +290,13 @@ mailloop_apply(struct mailloop *ml, const char *raw, size_t len,
 	long		 replied = ml->replied;
 	int		 rc;
 
+	ml->refused = 0;
 	if (message_parse(raw, len, (size_t)ml->config->max_size, &m,
 	    &why) == -1) {
 		log_warnx("mail %s: %s; dropped", key, why);
 		free(why);
+		if (tried != NULL)
+			return (store_tries_clear(ml->store, tried, cause));
 		return (0);
 	}
 	if (store_savepoint(ml->store, cause) == -1) {
@@ -273,9 +321,13 @@ mailloop_apply(struct mailloop *ml, const char *raw, size_t len,
 			rc = store_handle(ml->store, m.id, key, now, cause);
 		ml->taken += rc == 0;
 	}
+	if (rc == 0 && tried != NULL)
+		rc = store_tries_clear(ml->store, tried, cause);
 	if (rc == 0)
 		rc = store_savepoint_release(ml->store, cause);
 	if (rc == -1) {
+		/* Asked before the rollback, which clears it. */
+		ml->refused = store_refused(ml->store);
 		store_savepoint_rollback(ml->store);
 		ml->replied = replied;
 	}
@@ -285,27 +337,204 @@ mailloop_apply(struct mailloop *ml, const char *raw, size_t len,
 
 /*
  * Handle one mail, raw[0..len), found at key, in a transaction of its
- * own (mupbemd --deliver).  Returns 0 when the mail may be
- * acknowledged, -1 when it must stay (the store failed; it will come
- * again).
+ * own (mupbemd --deliver), its try recorded first.  A mail tried
+ * [server] max_tries times is set aside instead: a copy goes into the
+ * Maildir's .Poison folder if the source is a Maildir.  Returns 0 when
+ * the mail may be acknowledged (or was set aside), -1 when it must
+ * stay (the store failed; it will come again).
  */
 int
 mailloop_handle(struct mailloop *ml, const char *raw, size_t len,
     const char *key, char **cause)
 {
-	long	taken = ml->taken, replied = ml->replied;
-	long	duplicates = ml->duplicates;
+	const struct config_file	*c = ml->config;
+	char				 tried[MAILLOOP_KEY], *why, *dir;
+	long				 taken = ml->taken;
+	long				 replied = ml->replied;
+	long				 duplicates = ml->duplicates;
+	int				 tries;
 
-	if (store_begin(ml->store, cause) == -1)
+	if (c->max_tries > 0) {
+		mailloop_key(raw, len, tried);
+		if ((tries = store_tries_get(ml->store, tried, &why,
+		    cause)) == -1)
+			return (-1);
+		if (tries >= c->max_tries) {
+			dir = NULL;
+			if (strcmp(c->source, "maildir") == 0) {
+				xasprintf(&dir, "%s/%s", c->maildir,
+				    MAILDIR_POISON);
+			}
+			if (dir != NULL && maildir_put(dir, raw, len,
+			    cause) == -1) {
+				free(why);
+				free(dir);
+				return (-1);
+			}
+			log_warnx("mail %s: not handled after %d tries (%s); "
+			    "set aside%s%s", key, tries, why != NULL ? why :
+			    "no reason known", dir != NULL ? " in " : "",
+			    dir != NULL ? dir : "");
+			free(why);
+			free(dir);
+			ml->aside++;
+			/* A row left would only set it aside again. */
+			if (store_tries_note(ml->store, tried,
+			    STORE_TRIES_CLEAR, NULL, mailloop_now(),
+			    &why) == -1) {
+				log_warnx("%s", why);
+				free(why);
+			}
+			return (0);
+		}
+		free(why);
+		if (store_tries_note(ml->store, tried, STORE_TRIES_ADD,
+		    MAILLOOP_DIED, mailloop_now(), cause) == -1)
+			return (-1);
+	}
+	if (store_begin(ml->store, cause) == -1) {
+		mailloop_tried(ml, c->max_tries > 0 ? tried : NULL, 0, NULL);
 		return (-1);
-	if (mailloop_apply(ml, raw, len, key, cause) == -1 ||
-	    store_commit(ml->store, cause) == -1) {
+	}
+	if (mailloop_apply(ml, raw, len, key, c->max_tries > 0 ? tried :
+	    NULL, cause) == -1 || store_commit(ml->store, cause) == -1) {
 		store_rollback(ml->store);
 		ml->taken = taken;
 		ml->replied = replied;
 		ml->duplicates = duplicates;
+		mailloop_tried(ml, c->max_tries > 0 ? tried : NULL,
+		    ml->refused, *cause);
 		return (-1);
 	}
+	return (0);
+}
+
+/* The name of a mail for its tries: the SHA-256 of raw[0..len). */
+static void
+mailloop_key(const char *raw, size_t len, char *key)
+{
+	struct sha256_ctx	ctx;
+	uint8_t			digest[SHA256_DIGEST_SIZE];
+	size_t			i;
+
+	sha256_init(&ctx);
+	sha256_update(&ctx, len, (const uint8_t *)raw);
+	sha256_digest(&ctx, sizeof digest, digest);
+	memcpy(key, "sha256:", 7);
+	for (i = 0; i < sizeof digest; i++)
+		snprintf(key + 7 + 2 * i, 3, "%02x", digest[i]);
+}
+
+/*
+ * A try of the mail named key (recorded before it was handed over)
+ * ended in a store failure, why: the mail's fault if refused, and the
+ * try's reason becomes why; else the store's, and the try is taken
+ * back, so that an outage sets no mail aside.  Best effort: a store
+ * that cannot write this either is failing, and the log says so.
+ */
+static void
+mailloop_tried(struct mailloop *ml, const char *key, int refused,
+    const char *why)
+{
+	char	*cause = NULL;
+
+	if (key == NULL)
+		return;
+	if (store_tries_note(ml->store, key, refused ? STORE_TRIES_WHY :
+	    STORE_TRIES_UNDO, why, mailloop_now(), &cause) == -1) {
+		log_debug("%s", cause);
+		free(cause);
+	}
+}
+
+/*
+ * After a transaction that kept only the first ok mails of v: the mail
+ * v[bad] failed in the store (bad is -1 if none did, and the commit
+ * failed), refused or not, for why; tried names v[0] if its try was
+ * recorded.  A refused mail counts a try (v[0]'s is there already).
+ * v[0]'s try is taken back if v[0] was not kept and not refused: the
+ * store failed, not it.
+ */
+static void
+mailloop_failed(struct mailloop *ml, const struct source_mail *v, size_t ok,
+    long bad, const char *tried, int refused, const char *why)
+{
+	char	key[MAILLOOP_KEY], *cause = NULL;
+
+	if (!refused)
+		bad = -1;
+	if (ok == 0)
+		mailloop_tried(ml, tried, bad == 0, why);
+	if (bad == -1 || (bad == 0 && tried != NULL) ||
+	    ml->config->max_tries <= 0)
+		return;
+	mailloop_key(v[bad].data, v[bad].len, key);
+	if (store_tries_note(ml->store, key, STORE_TRIES_ADD, why,
+	    mailloop_now(), &cause) == -1) {
+		log_debug("%s", cause);
+		free(cause);
+	}
+}
+
+/*
+ * Before the first mail of a transaction, m, is handed over: set it
+ * aside if it was tried [server] max_tries times; if it was tried
+ * before, go carefully (ml->careful); then record this try, unless
+ * the mail is held (a retry after a store failure is no new try), and
+ * name it in key.  Returns 1 if the mail was set aside (m is freed),
+ * 0 to handle it, 2 to handle it without a try recorded, -1 if the
+ * store failed (*cause: the mail is held).
+ */
+static int
+mailloop_first(struct mailloop *ml, struct source_mail *m, int held,
+    char *key, char **cause)
+{
+	const char	*where;
+	char		*why = NULL, *err = NULL;
+	long		 max = ml->config->max_tries;
+	int		 tries;
+
+	if (max <= 0)
+		return (2);
+	mailloop_key(m->data, m->len, key);
+	if ((tries = store_tries_get(ml->store, key, &why, cause)) == -1)
+		return (-1);
+	if (tries >= max) {
+		if ((where = ml->source->ops->aside(ml->source, m,
+		    &err)) == NULL) {
+			/* Held: nothing is handed over before it. */
+			xasprintf(cause, "not handled after %d tries, and "
+			    "cannot be set aside: %s", tries, err);
+			free(err);
+			free(why);
+			return (-1);
+		}
+		log_warnx("mail %s: not handled after %d tries (%s); set "
+		    "aside in %s, and the mail after it is taken", m->key,
+		    tries, why != NULL ? why : "no reason known", where);
+		free(why);
+		ml->aside++;
+		/* A row left would only set it aside again if put back. */
+		if (store_tries_note(ml->store, key, STORE_TRIES_CLEAR, NULL,
+		    mailloop_now(), &err) == -1) {
+			log_warnx("%s", err);
+			free(err);
+		}
+		source_mail_free(m);
+		return (1);
+	}
+	free(why);
+	if (tries > 0 && ml->careful == 0) {
+		log_info("mail %s: %d %s, not handled: it and the %d mails "
+		    "after it are taken one a transaction", m->key, tries,
+		    tries == 1 ? "try" : "tries", mailloop_batch(ml) - 1);
+		ml->careful = mailloop_batch(ml);
+	}
+	if (held)
+		return (2);
+	if (store_tries_note(ml->store, key, STORE_TRIES_ADD, MAILLOOP_DIED,
+	    mailloop_now(), cause) == -1)
+		return (-1);
 	return (0);
 }
 
@@ -385,11 +614,13 @@ mailloop_take(struct mailloop *ml, char **cause)
 {
 	struct source_mail	*v;
 	char			*why = NULL, *commitwhy = NULL;
+	char			 key[MAILLOOP_KEY];
 	double			 start = mailloop_ms();
 	long			 taken = ml->taken, replied = ml->replied;
 	long			 duplicates = ml->duplicates;
 	size_t			 max, n = 0, ok = 0, rest = 0, i;
-	int			 rc = 0;
+	long			 bad = -1;
+	int			 rc = 0, held, first, tried = 0, refused = 0;
 
 	*cause = NULL;
 	ml->more = 0;
@@ -399,12 +630,13 @@ mailloop_take(struct mailloop *ml, char **cause)
 	max = (size_t)mailloop_batch(ml);
 	v = xreallocarray(NULL, max, sizeof *v);
 	for (;;) {
-		if (n == max || (n > 0 && ml->batch_ms > 0 &&
-		    mailloop_ms() - start >= ml->batch_ms)) {
+		if (n == max || (n > 0 && ml->careful > 0) || (n > 0 &&
+		    ml->batch_ms > 0 && mailloop_ms() - start >=
+		    ml->batch_ms)) {
 			ml->more = 1;
 			break;
 		}
-		if (rest < ml->nheld)
+		if ((held = rest < ml->nheld))
 			v[n] = ml->held[rest++];
 		else if ((ml->stop != NULL && *ml->stop) ||
 		    (rc = ml->source->ops->next(ml->source, &v[n],
@@ -416,13 +648,28 @@ mailloop_take(struct mailloop *ml, char **cause)
 			ml->more = 1;
 			break;
 		}
+		if (n == 0) {
+			if ((first = mailloop_first(ml, &v[0], held, key,
+			    &why)) == 1)
+				continue;	/* set aside */
+			tried = first == 0;
+			if (first == -1) {
+				n++;
+				break;
+			}
+		}
 		n++;
 		if (n == 1 && store_begin(ml->store, &why) == -1)
 			break;
 		if (mailloop_apply(ml, v[n - 1].data, v[n - 1].len,
-		    v[n - 1].key, &why) == -1)
+		    v[n - 1].key, n == 1 && tried ? key : NULL, &why) == -1) {
+			refused = ml->refused;
+			bad = (long)n - 1;
 			break;
+		}
 		ok++;
+		if (ml->careful > 0)
+			ml->careful--;
 	}
 	/* SQLite may have ended the transaction on the failure. */
 	if (ok > 0 && !store_in_transaction(ml->store))
@@ -443,7 +690,11 @@ mailloop_take(struct mailloop *ml, char **cause)
 		free(why);
 		why = commitwhy;
 		commitwhy = NULL;
+		refused = 0;
 	}
+	if (ok < n)
+		mailloop_failed(ml, v, ok, bad, tried ? key : NULL, refused,
+		    why);
 	if (ok < n || rest > 0)
 		mailloop_hold(ml, v, n, ok, rest, why);
 	free(why);
@@ -483,17 +734,25 @@ mailloop_take_all(struct mailloop *ml, char **cause)
 	return (total);
 }
 
-/* Free the held mail, when the daemon stops. */
+/* Free the held mail, when the daemon stops; record what was sent. */
 void
 mailloop_clear(struct mailloop *ml)
 {
-	size_t	i;
+	char	*cause = NULL;
+	size_t	 i;
 
 	for (i = 0; i < ml->nheld; i++)
 		source_mail_free(&ml->held[i]);
 	free(ml->held);
 	ml->held = NULL;
 	ml->nheld = 0;
+	/* A last try: unrecorded, a reply goes again after its lease. */
+	if (mailloop_unrecorded(ml, mailloop_now(), &cause) == -1) {
+		log_warnx("%s; %zu replies sent are not recorded sent",
+		    cause, ml->nunrecorded);
+		free(cause);
+	}
+	mailloop_unrecorded_free(ml);
 }
 
 /*
@@ -544,12 +803,113 @@ mailloop_outcome(struct mailloop *ml, const struct store_outmail *m,
 }
 
 /*
+ * Record what became of the batch v[0..n), sent (sm), in one
+ * transaction: 0, or -1 with the outcomes kept in ml->unrecorded
+ * (taken over from v and sm) to be recorded later.
+ */
+static int
+mailloop_record(struct mailloop *ml, struct store_outmail *v,
+    struct sender_mail *sm, int n, long long now, char **cause)
+{
+	struct mailloop_outcome	*o;
+	long			 sent = ml->sent;
+	int			 i, failed;
+
+	if ((failed = store_begin(ml->store, cause)) == 0) {
+		for (i = 0; i < n && failed == 0; i++) {
+			failed = mailloop_outcome(ml, &v[i], sm[i].rc,
+			    sm[i].cause, now, cause);
+		}
+		if (failed == 0)
+			failed = store_commit(ml->store, cause);
+		if (failed == -1)
+			store_rollback(ml->store);
+	}
+	if (failed == 0)
+		return (0);
+	ml->sent = sent;
+	ml->unrecorded = xreallocarray(ml->unrecorded, ml->nunrecorded + n,
+	    sizeof *ml->unrecorded);
+	for (i = 0; i < n; i++) {
+		o = &ml->unrecorded[ml->nunrecorded++];
+		o->mail = v[i];
+		free(o->mail.data);
+		o->mail.data = NULL;
+		o->rc = sm[i].rc;
+		o->why = sm[i].cause;
+		sm[i].cause = NULL;
+		memset(&v[i], 0, sizeof v[i]);
+	}
+	log_warnx("outbox: %d replies sent, not recorded sent; recorded "
+	    "before any other is sent", n);
+	return (-1);
+}
+
+/*
+ * Record the replies sent but not recorded sent, and release this
+ * process's claims if one may be left, in one transaction: 0 (or
+ * nothing to do), or -1 with them kept.
+ */
+static int
+mailloop_unrecorded(struct mailloop *ml, long long now, char **cause)
+{
+	struct mailloop_outcome	*o;
+	long			 sent = ml->sent;
+	size_t			 i;
+	int			 failed;
+
+	if (ml->nunrecorded == 0 && !ml->unclaim)
+		return (0);
+	if (store_begin(ml->store, cause) == -1)
+		return (-1);
+	failed = 0;
+	/* First: a released claim is made due, then recorded if sent. */
+	if (ml->unclaim && store_unclaim(ml->store, now, cause) == -1)
+		failed = -1;
+	for (i = 0; i < ml->nunrecorded && failed == 0; i++) {
+		o = &ml->unrecorded[i];
+		failed = mailloop_outcome(ml, &o->mail, o->rc, o->why, now,
+		    cause);
+	}
+	if (failed == 0)
+		failed = store_commit(ml->store, cause);
+	if (failed == -1) {
+		store_rollback(ml->store);
+		ml->sent = sent;
+		return (-1);
+	}
+	if (ml->nunrecorded > 0) {
+		log_info("outbox: %zu replies sent are recorded sent",
+		    ml->nunrecorded);
+	}
+	mailloop_unrecorded_free(ml);
+	ml->unclaim = 0;
+	return (0);
+}
+
+/* Forget the replies sent but not recorded sent. */
+static void
+mailloop_unrecorded_free(struct mailloop *ml)
+{
+	size_t	i;
+
+	for (i = 0; i < ml->nunrecorded; i++) {
+		store_outmail_free(&ml->unrecorded[i].mail);
+		free(ml->unrecorded[i].why);
+	}
+	free(ml->unrecorded);
+	ml->unrecorded = NULL;
+	ml->nunrecorded = 0;
+}
+
+/*
  * Send every mail due at now, [server] batch at a time: claim a batch
  * in one transaction, send it (sender_send_batch(), which makes the
  * batch durable at once where it can), and record what became of it
  * in another, so that a batch costs two commits, not two a mail.
- * *next is set to when the next retry is due (-1 if none).  Returns
- * how many went out, or -1 if the store failed.
+ * What an earlier call could not record is recorded first.  *next is
+ * set to when the next retry is due (-1 if none).  Returns how many
+ * went out, or -1 if the store failed.
  */
 int
 mailloop_send(struct mailloop *ml, long long now, long long *next)
@@ -558,13 +918,20 @@ mailloop_send(struct mailloop *ml, long long now, long long *next)
 	struct sender_mail	*sm;
 	char			*cause = NULL;
 	long			 before = ml->sent;
-	int			 max, n, i, failed = 0;
+	int			 max, n = 0, i, failed;
 
 	max = mailloop_batch(ml);
 	v = xcalloc((size_t)max, sizeof *v);
 	sm = xcalloc((size_t)max, sizeof *sm);
-	do {
-		n = store_due_some(ml->store, now, v, max, &cause);
+	failed = mailloop_unrecorded(ml, now, &cause);
+	while (failed == 0) {
+		/* A commit that failed may have claimed mail all the same. */
+		if ((n = store_due_some(ml->store, now, v, max,
+		    &cause)) == -1) {
+			ml->unclaim = 1;
+			failed = -1;
+			break;
+		}
 		for (i = 0; i < n; i++) {
 			sm[i].message_id = v[i].message_id;
 			sm[i].from = v[i].sender;
@@ -573,27 +940,21 @@ mailloop_send(struct mailloop *ml, long long now, long long *next)
 			sm[i].len = v[i].len;
 			sm[i].cause = NULL;
 		}
-		if (n > 0)
+		if (n > 0) {
 			sender_send_batch(ml->sender, sm, (size_t)n);
-		if (n > 0 && (failed = store_begin(ml->store, &cause)) == 0) {
-			for (i = 0; i < n && failed == 0; i++) {
-				failed = mailloop_outcome(ml, &v[i], sm[i].rc,
-				    sm[i].cause, now, &cause);
-			}
-			if (failed == 0)
-				failed = store_commit(ml->store, &cause);
-			if (failed == -1)
-				store_rollback(ml->store);
+			failed = mailloop_record(ml, v, sm, n, now, &cause);
 		}
 		for (i = 0; i < n; i++) {
 			free(sm[i].cause);
 			store_outmail_free(&v[i]);
 		}
-	} while (n == max && failed == 0);
+		if (n < max)
+			break;
+	}
 	free(v);
 	free(sm);
 	*next = store_next_try(ml->store);
-	if (n == -1 || failed == -1) {
+	if (failed == -1) {
 		log_warnx("%s", cause);
 		free(cause);
 		return (-1);
@@ -702,6 +1063,15 @@ mailloop_run(struct mailloop *ml, volatile sig_atomic_t *stop)
 			wait = next <= now ? 1 : (int)(next - now);
 		if (ml->nheld > 0 && mailloop_held_wait(ml) < wait)
 			wait = mailloop_held_wait(ml);
+		/* The store failed: try again soon, not at the next poll. */
+		if (gone == -1 || ticked == -1) {
+			ml->store_wait = ml->store_wait == 0 ? 1 :
+			    ml->store_wait * 2 > MAILLOOP_STORE_WAIT_MAX ?
+			    MAILLOOP_STORE_WAIT_MAX : ml->store_wait * 2;
+			if (ml->store_wait < wait)
+				wait = ml->store_wait;
+		} else if (ml->nheld == 0)
+			ml->store_wait = 0;
 		if (ml->source->ops->wait(ml->source, wait, &cause) == -1) {
 			log_warnx("%s", cause);
 			free(cause);

@@ -12,6 +12,7 @@
 #include "config-file.h"
 #include "message.h"
 #include "source.h"
+#include "store.h"
 
 struct reply_attachment;
 struct reply_picture;
@@ -45,6 +46,17 @@ typedef int (*mailloop_ticker)(struct mailloop *, long long, void *,
  * -1 (with *cause), which is logged.
  */
 typedef int (*mailloop_after)(void *, char **);
+
+/*
+ * A reply sent whose outcome the store could not record (the database
+ * went away between sending and recording): recorded before anything
+ * else is sent, so that it is not sent again.
+ */
+struct mailloop_outcome {
+	struct store_outmail	 mail;		/* its text freed */
+	int			 rc;		/* the sender's */
+	char			*why;		/* or NULL */
+};
 
 /* A mail to queue. */
 struct mailloop_mail {
@@ -87,11 +99,32 @@ struct mailloop {
 	size_t				 nheld;
 	double				 retry_at;	/* ms, monotonic */
 	double				 backoff;	/* ms */
+	/* The store's last failure refused the mail: it fails again. */
+	int				 refused;
+
+	/*
+	 * After a process died on a mail: how many more mails to take
+	 * one a transaction, each with its own try recorded, so that
+	 * the next death is put down to the right mail.
+	 */
+	int				 careful;
+
+	/*
+	 * Replies sent but not recorded sent; whether a claim on the
+	 * outbox may be left (a claim's commit failed), to be released;
+	 * and the longest wait before the store is tried again, when a
+	 * round found it failing.
+	 */
+	struct mailloop_outcome		*unrecorded;
+	size_t				 nunrecorded;
+	int				 unclaim;
+	int				 store_wait;	/* s; 0 if it works */
 
 	long				 taken;		/* counters */
 	long				 duplicates;
 	long				 replied;
 	long				 sent;
+	long				 aside;		/* poison */
 };
 
 long long mailloop_now(void);

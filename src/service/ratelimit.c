@@ -19,15 +19,23 @@
  * with none left is not answered until the bucket refills.  What is
  * kept is what the bucket lacks (spent), so that a sender's state
  * still means the same when burst changes, or the limit is turned on.
+ * A sender held back is told once (told), until a mail gets through.
+ *
+ * The same bucket bounds the mail to one recipient a day; there a mail
+ * over the limit is not refused but reserved: it spends a token the
+ * bucket does not have yet (spent passes burst) and is due when that
+ * token comes, so that held mail goes out one interval apart, in the
+ * order it was queued.
  *
  * The loop limit stops a reply loop with an auto-responder that does
  * not mark its mail (a vacation reply without Auto-Submitted).  A junk
  * mail is one that repeats the subject and text of the sender's
  * previous mail (by a digest of them, blanks folded), or that holds no
- * command mupbem can run.  Within loop_window seconds of the first, loop_burst junk mails
- * are answered; after that, junk mail is recorded and not answered
- * until the window ends.  A mail with a new, valid command is never
- * junk, so a player whose responder looped is still served.
+ * command mupbem can run.  Within loop_window seconds of the first,
+ * loop_burst junk mails are answered; after that, junk mail is recorded
+ * and not answered until the window ends.  Whether a mail is junk is
+ * the caller's to say: a mail with a new, valid command is never junk,
+ * so a player whose responder looped is still served.
  */
 
 static void	ratelimit_refill(const struct ratelimit_rules *,
@@ -68,7 +76,49 @@ ratelimit_allow(const struct ratelimit_rules *r, struct ratelimit_sender *rs,
 	if (rs->spent + 1 > r->burst)
 		return (0);
 	rs->spent += 1;
+	rs->told = 0;
 	return (1);
+}
+
+/* When may the sender send its next mail, as the bucket is at now? */
+long long
+ratelimit_next(const struct ratelimit_rules *r, struct ratelimit_sender *rs,
+    long long now)
+{
+	long	interval = r->interval > 0 ? r->interval : 1;
+	double	lack;
+
+	ratelimit_refill(r, rs, now);
+	lack = rs->spent + 1 - r->burst;
+	if (r->burst <= 0 || lack <= 0)
+		return (now);
+	/* Rounded up: at that second the token is there. */
+	return (rs->last + (long long)(lack * interval + 0.999999));
+}
+
+/*
+ * Count a mail at now whatever the bucket holds: when it may go, now
+ * if the bucket had a token, else when the token it took comes.
+ */
+long long
+ratelimit_reserve(const struct ratelimit_rules *r,
+    struct ratelimit_sender *rs, long long now)
+{
+	long long	due;
+
+	due = ratelimit_next(r, rs, now);
+	if (r->burst > 0)
+		rs->spent += 1;
+	return (due);
+}
+
+/* Give back the token of a mail that is not to count (a turn). */
+void
+ratelimit_refund(struct ratelimit_sender *rs)
+{
+	rs->spent -= 1;
+	if (rs->spent < 0)
+		rs->spent = 0;
 }
 
 /* Fold text (NULL is empty) into h: FNV-1a over its words. */
@@ -132,4 +182,13 @@ ratelimit_junk(const struct ratelimit_rules *r, struct ratelimit_sender *rs,
 		rs->junk = 0;
 	}
 	return (++rs->junk <= r->loop_burst);
+}
+
+/* Is the sender's junk held by the loop limit at now (a loop)? */
+int
+ratelimit_looping(const struct ratelimit_rules *r,
+    const struct ratelimit_sender *rs, long long now)
+{
+	return (r->loop_burst > 0 && rs->junk > r->loop_burst &&
+	    now >= rs->since && now - rs->since < r->loop_window);
 }

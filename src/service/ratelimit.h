@@ -23,14 +23,23 @@ struct ratelimit_sender {
 	char		 digest[RATELIMIT_DIGEST_LEN + 1]; /* last text's */
 	long		 junk;		/* junk mails since since */
 	long long	 since;		/* the loop window's start */
+	int		 told;		/* the sender was told that the
+					   rate limit holds them */
 };
 
 void	ratelimit_sender_new(struct ratelimit_sender *, long long);
 int	ratelimit_allow(const struct ratelimit_rules *,
 	    struct ratelimit_sender *, long long);
+long long ratelimit_next(const struct ratelimit_rules *,
+	    struct ratelimit_sender *, long long);
+long long ratelimit_reserve(const struct ratelimit_rules *,
+	    struct ratelimit_sender *, long long);
+void	ratelimit_refund(struct ratelimit_sender *);
 void	ratelimit_digest(const char *, const char *, char *);
 int	ratelimit_repeated(struct ratelimit_sender *, const char *);
 int	ratelimit_junk(const struct ratelimit_rules *,
 	    struct ratelimit_sender *, long long);
+int	ratelimit_looping(const struct ratelimit_rules *,
+	    const struct ratelimit_sender *, long long);
 
 #endif

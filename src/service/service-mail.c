@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "clock.h"
 #include "config-file.h"
@@ -31,6 +32,15 @@
  *                lists), gathered while the mail's commands run and
  *                sent as one mail answering theirs.
  *
+ * One mail in, one mail back to its sender for each of their games:
+ * the first game mail to the sender is held, the game mail after it
+ * about the same game, or about a game they have no seat in, is added
+ * to it (a text it holds already is not said twice), and the reply
+ * goes at its end.  Mail about another game of theirs goes alone, so
+ * that its answer reaches that game.
+ * Whatever goes to one recipient is bounded by [server] max_mails a
+ * day; past it, mail is held in the outbox until the bucket refills.
+ *
  * Bodies come from the templates; the values they may name are the
  * service_vars, which every mail supplies in full ("" where a value
  * has no meaning), so that a template never fails to render.
@@ -42,13 +52,18 @@
  * its own copies of its attachments and picture, bytes and lengths.
  */
 
+#define SERVICE_MAIL_REFS	(20 * 253)	/* bytes of References */
+
 static char	*service_mail_dup(const char *);
 static void	service_mail_hold(struct service_mail *,
 		    const struct mailloop_mail *, long long, long long);
+static void	service_mail_merge(struct service_mail *,
+		    const struct mailloop_mail *, long long);
 static int	service_mail_flush_held(struct service_mail *, char **);
-static void	service_mail_cut(struct service_mail *, struct buf *);
+static void	service_mail_cut(struct service_mail *,
+		    const struct mailloop_mail *, struct buf *);
 static int	service_mail_queue(struct service_mail *,
-		    const struct mailloop_mail *, struct buf *, char **);
+		    const struct mailloop_mail *, struct buf *, int, char **);
 static void	service_mail_render(struct service_mail *, enum template_kind,
 		    struct service_vars *, struct buf *);
 static int	service_mail_passes(const struct game *);
@@ -261,18 +276,32 @@ service_mail_board(const struct service_game *sg,
 }
 
 /*
- * Cut body to [server] max_reply bytes, at a line's end, with a last
- * line that says so: one mail never grows without end.
+ * Cut the body of mail to [server] max_reply bytes, less what its
+ * headers echo of the mail it answers (its subject, the ids it refers
+ * to), at a line's end, with a last line that says so: one mail never
+ * grows without end, whatever the mail it answers holds.
  */
 static void
-service_mail_cut(struct service_mail *sm, struct buf *body)
+service_mail_cut(struct service_mail *sm, const struct mailloop_mail *mail,
+    struct buf *body)
 {
-	size_t	max = (size_t)sm->sv->config->max_reply, cut;
+	size_t	max = (size_t)sm->sv->config->max_reply, cut, echo = 0;
 
-	if (max == 0 || body->len <= max)
+	if (max == 0)
 		return;
-	for (cut = max; cut > 0 && body->data[cut - 1] != '\n'; cut--)
-		/* nothing */;
+	if (mail->subject != NULL)
+		echo += strlen(mail->subject);
+	if (mail->in_reply_to != NULL)
+		echo += strlen(mail->in_reply_to);
+	/* reply.c writes 20 ids at most, of 250 bytes at most. */
+	if (mail->references != NULL)
+		echo += strlen(mail->references) < SERVICE_MAIL_REFS ?
+		    strlen(mail->references) : SERVICE_MAIL_REFS;
+	cut = max > echo ? max - echo : 0;
+	if (body->len <= cut)
+		return;
+	while (cut > 0 && body->data[cut - 1] != '\n')
+		cut--;
 	log_info("mail %s: a reply of %zu bytes to %s cut to %zu",
 	    sm->m->id, body->len, sm->me.address, cut);
 	body->len = cut;
@@ -282,39 +311,91 @@ service_mail_cut(struct service_mail *sm, struct buf *body)
 }
 
 /*
- * Queue mail, unless its recipient has had [server] max_mails mails
- * today (ratelimit.c's bucket: that many at once, then one every 24
- * hours / max_mails, kept in the store's recipients in the same
- * transaction): then it is logged and dropped, and id stays empty.
+ * Queue mail.  Past [server] max_mails mails to its recipient today
+ * (ratelimit.c's bucket: that many at once, then one every 24 hours /
+ * max_mails, kept in the store's recipients in the same transaction)
+ * it is held: queued, but due only when the bucket has room for it,
+ * and the last mail that goes at once says so at its end.  Mail about
+ * no game (help, errors) is held for a day's worth at most; after
+ * that it is logged and dropped, and id stays empty.  Game mail is
+ * always held, never dropped.  Mail about a turn played (play) is
+ * neither counted nor held: limits are for floods, not for play, and
+ * a game bounds its turns.
  */
 static int
 service_mail_queue(struct service_mail *sm, const struct mailloop_mail *mail,
-    struct buf *id, char **cause)
+    struct buf *id, int play, char **cause)
 {
 	struct store		*st = sm->sv->store;
 	struct ratelimit_rules	 rules;
 	struct ratelimit_sender	 rs;
+	struct mailloop_mail	 out;
+	struct buf		 body, own;
 	enum robot_level	 level;
+	long long		 due, next;
 	int			 rc;
 
 	memset(&rules, 0, sizeof rules);
 	rules.burst = sm->sv->config->max_mails;
-	if (rules.burst > 0 && robot_address_level(mail->to, &level) == -1) {
-		rules.interval = CLOCK_DAY / rules.burst;
-		if ((rc = store_sender_rcpt_get(st, mail->to, &rs,
-		    cause)) == -1)
-			return (-1);
-		if (rc == 0)
-			ratelimit_sender_new(&rs, sm->ml->now);
-		if (!ratelimit_allow(&rules, &rs, sm->ml->now)) {
-			log_warnx("mail to %s: over %ld mails a day; not sent",
-			    mail->to, rules.burst);
-			return (0);
-		}
-		if (store_sender_rcpt_put(st, mail->to, &rs, cause) == -1)
-			return (-1);
+	if (play || rules.burst <= 0 ||
+	    robot_address_level(mail->to, &level) == 0)
+		return (mailloop_queue(sm->ml, mail, id, cause));
+	rules.interval = CLOCK_DAY / rules.burst;
+	if ((rc = store_sender_rcpt_get(st, mail->to, &rs, cause)) == -1)
+		return (-1);
+	if (rc == 0)
+		ratelimit_sender_new(&rs, sm->ml->now);
+	if (!mail->kept && ratelimit_next(&rules, &rs, sm->ml->now) >=
+	    sm->ml->now + CLOCK_DAY) {
+		log_warnx("mail to %s: over %ld mails a day, and a day's "
+		    "held; not sent", mail->to, rules.burst);
+		return (store_sender_rcpt_put(st, mail->to, &rs, cause));
 	}
-	return (mailloop_queue(sm->ml, mail, id, cause));
+	due = ratelimit_reserve(&rules, &rs, sm->ml->now);
+	if (store_sender_rcpt_put(st, mail->to, &rs, cause) == -1)
+		return (-1);
+	out = *mail;
+	buf_init(&body);
+	buf_init(&own);
+	next = ratelimit_next(&rules, &rs, sm->ml->now);
+	if (due == sm->ml->now && next > sm->ml->now) {
+		/* The last mail that goes at once: it says what follows. */
+		buf_adds(&own, "[You have had the most mail mupbem sends to "
+		    "one address in a day. Mail to you after this one is kept "
+		    "and sent from ");
+		service_mail_utc(next, &own);
+		buf_adds(&own, ", one mail at a time.]\n");
+		buf_adds(&body, mail->body);
+		buf_addc(&body, '\n');
+		text_wrap(&body, own.data, TEXT_WRAP, TEXT_WIDTH);
+		buf_reset(&own);
+		out.body = body.data;
+	}
+	rc = mailloop_queue(sm->ml, &out, &own, cause);
+	if (rc == 0 && due > sm->ml->now && own.len > 0) {
+		log_warnx("mail to %s: over %ld mails a day; held until %lld",
+		    mail->to, rules.burst, due);
+		rc = store_sender_hold(st, own.data, due, cause);
+	}
+	if (rc == 0 && id != NULL)
+		buf_adds(id, own.data);
+	buf_free(&own);
+	buf_free(&body);
+	return (rc);
+}
+
+/* "2026-11-29 01:10 UTC": time t, for a player. */
+void
+service_mail_utc(long long t, struct buf *out)
+{
+	struct tm	tm;
+	time_t		tt = (time_t)t;
+	char		s[64];
+
+	if (gmtime_r(&tt, &tm) == NULL ||
+	    strftime(s, sizeof s, "%Y-%m-%d %H:%M UTC", &tm) == 0)
+		snprintf(s, sizeof s, "%lld", t);
+	buf_adds(out, s);
 }
 
 /*
@@ -417,7 +498,17 @@ service_mail_game(struct service_mail *sm, struct service_game *sg,
 		rc = 0;
 		goto out;
 	}
-	if (service_mail_queue(sm, &mail, &id, cause) == -1 ||
+	/*
+	 * Another game of the sender's has its own mail, which its
+	 * answer must reach; anything else goes in the held mail.
+	 */
+	if (to->id == sm->me.id && (sm->held->game == sg->row.id ||
+	    service_game_seat_of(sg, to->id) == NULL)) {
+		service_mail_merge(sm, &mail, sg->row.id);
+		rc = 0;
+		goto out;
+	}
+	if (service_mail_queue(sm, &mail, &id, sm->announcing, cause) == -1 ||
 	    (id.len > 0 && store_mail_add(sm->sv->store, id.data, sg->row.id,
 	    to->id, cause) == -1))
 		goto out;
@@ -511,7 +602,58 @@ service_mail_hold(struct service_mail *sm, const struct mailloop_mail *mail,
 	}
 	h->game = game;
 	h->player = player;
+	h->play = sm->announcing;
 	sm->held = h;
+}
+
+/*
+ * Add mail, game mail to the sender after the first, to the held mail:
+ * one mail in, one mail back, whatever it asks.  A text the held mail
+ * holds already (the same board asked for twice) is not said again;
+ * the state and the picture are the newest of the game's.
+ */
+static void
+service_mail_merge(struct service_mail *sm, const struct mailloop_mail *mail,
+    long long game)
+{
+	const struct reply_attachment	*a;
+	struct service_held		*h = sm->held;
+	struct buf			 body;
+	size_t				 i, n;
+
+	if (strstr(h->body, mail->body) == NULL) {
+		buf_init(&body);
+		buf_adds(&body, h->body);
+		buf_adds(&body, "\n----\n\n");
+		buf_adds(&body, mail->body);
+		free(h->body);
+		h->body = buf_steal(&body);
+	}
+	h->play |= sm->announcing;
+	if (game == h->game && mail->state != NULL) {
+		free(h->state);
+		h->state = xstrdup(mail->state);
+	}
+	if (mail->picture != NULL) {
+		if (h->picture != NULL)
+			service_mail_part_free(h->picture);
+		else
+			h->picture = xcalloc(1, sizeof *h->picture);
+		service_mail_part(h->picture, mail->picture->name, NULL,
+		    mail->picture->alt, mail->picture->data,
+		    mail->picture->len);
+	}
+	if (mail->nattachments == 0)
+		return;
+	n = h->nattachments + mail->nattachments;
+	h->attachments = xreallocarray(h->attachments, n,
+	    sizeof *h->attachments);
+	for (i = 0; i < mail->nattachments; i++) {
+		a = &mail->attachments[i];
+		service_mail_part(&h->attachments[h->nattachments + i],
+		    a->name, a->type, NULL, a->data, a->len);
+	}
+	h->nattachments = n;
 }
 
 void
@@ -561,16 +703,16 @@ service_mail_flush_held(struct service_mail *sm, char **cause)
 		buf_adds(&body, "\n----\n\n");
 		buf_add(&body, sm->reply.data, sm->reply.len);
 	}
-	service_mail_cut(sm, &body);
 	memset(&mail, 0, sizeof mail);
 	mail.to = h->to;
 	mail.subject = h->subject;
 	mail.state = h->state;
-	mail.body = body.data;
 	mail.kept = 1;		/* the game's last to them */
 	mail.reply_to = h->reply_to;
 	mail.in_reply_to = h->in_reply_to;
 	mail.references = h->references;
+	service_mail_cut(sm, &mail, &body);
+	mail.body = body.data;
 	if (h->nattachments > 0)
 		attachments = xcalloc(h->nattachments, sizeof *attachments);
 	for (i = 0; i < h->nattachments; i++) {
@@ -588,7 +730,7 @@ service_mail_flush_held(struct service_mail *sm, char **cause)
 		picture.len = h->picture->len;
 		mail.picture = &picture;
 	}
-	rc = service_mail_queue(sm, &mail, &id, cause);
+	rc = service_mail_queue(sm, &mail, &id, h->play, cause);
 	if (rc == 0 && id.len > 0)
 		rc = store_mail_add(sm->sv->store, id.data, h->game, h->player,
 		    cause);
@@ -637,7 +779,7 @@ service_mail_flush(struct service_mail *sm, char **cause)
 		    (int)sm->context, token, reply_to, sizeof reply_to) == 0)
 			mail.reply_to = reply_to;
 	}
-	service_mail_cut(sm, &sm->reply);
+	service_mail_cut(sm, &mail, &sm->reply);
 	mail.body = sm->reply.data;
 	/* About a game that is there, it is the game's last to them. */
 	if (sm->context != 0 && (rc = store_game_get(sm->sv->store,
@@ -647,7 +789,7 @@ service_mail_flush(struct service_mail *sm, char **cause)
 		store_game_free(&row);
 		mail.kept = 1;
 	}
-	rc = service_mail_queue(sm, &mail, &id, cause);
+	rc = service_mail_queue(sm, &mail, &id, 0, cause);
 	if (rc == 0 && id.len > 0 && mail.kept)
 		rc = store_mail_add(sm->sv->store, id.data, sm->context,
 		    sm->me.id, cause);
@@ -682,7 +824,7 @@ service_mail_notice(struct service_mail *sm, const char *to,
 	mail.to = to;
 	mail.subject = subject;
 	mail.body = body.data;
-	rc = service_mail_queue(sm, &mail, NULL, cause);
+	rc = service_mail_queue(sm, &mail, NULL, 0, cause);
 	buf_free(&body);
 	service_vars_free(&vars);
 	return (rc);

@@ -321,8 +321,11 @@ service_play_announce(struct service_mail *sm, struct service_game *sg,
 			snprintf(state, sizeof state, "%s played turn %d",
 			    g->ops->seat_name(g, mover), turn);
 		}
+		/* Mail about a turn played is play: max_mails holds none. */
+		sm->announcing = 1;
 		rc = service_mail_game(sm, sg, &all[i], kind, &vars, state,
 		    cause);
+		sm->announcing = 0;
 	}
 	buf_free(&since);
 	buf_free(&named);
@@ -466,6 +469,7 @@ service_play_turn(struct service_mail *sm, const struct command *c,
 	if ((rc = store_action_add(sm->sv->store, sg.row.id, sm->me.id,
 	    turn, canon.data, sm->m->message_id, sm->ml->now, cause)) == -1)
 		goto done;
+	sm->played = 1;
 	if (service_play_resigning(c->arg) && (rc = store_seat_set(
 	    sm->sv->store, sg.row.id, seat->seat, sm->me.id, "resigned",
 	    cause)) == -1)

@@ -60,6 +60,7 @@ struct service_held {
 	size_t			 nattachments;
 	struct service_held_part *picture;	/* or NULL */
 	long long		 game, player;
+	int			 play;		/* about a turn played */
 };
 
 /* One mail being handled. */
@@ -73,7 +74,10 @@ struct service_mail {
 	long long		 answers;	/* the game of the mail
 						   of ours it answers */
 	char			 token[IDENTITY_TOKEN_LEN + 1];
-	int			 turns;		/* turns it played */
+	int			 turns;		/* turns it tried */
+	int			 played;	/* a turn of it was played */
+	int			 announcing;	/* mail about a turn played
+						   is being queued */
 	int			 helped;	/* the help text is in reply */
 	int			 linked;	/* it confirmed a link */
 	int			 proven;	/* the sender is (store-proof.c) */
@@ -113,6 +117,12 @@ struct service_vars {
 struct ratelimit_sender;
 int	service_limit_take(struct service *, const struct message *,
 	    long long, struct ratelimit_sender *, int *, char **);
+int	service_limit_refuse(struct service *, struct mailloop *,
+	    const struct message *, struct ratelimit_sender *, char **);
+struct command_list;
+int	service_limit_acts(const struct command_list *);
+int	service_limit_plays(const struct command_list *, long long, int,
+	    int);
 int	service_limit_quiet(struct service *, const struct message *,
 	    long long, struct ratelimit_sender *, int);
 
@@ -145,6 +155,7 @@ char	*service_mail_board(const struct service_game *,
 	    const struct store_player *, enum template_kind,
 	    struct service_vars *);
 void	service_mail_held_free(struct service_mail *);
+void	service_mail_utc(long long, struct buf *);
 int	service_mail_game(struct service_mail *, struct service_game *,
 	    const struct store_player *, enum template_kind,
 	    struct service_vars *, const char *, char **);

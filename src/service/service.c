@@ -14,6 +14,7 @@
 #include "mailloop.h"
 #include "message.h"
 #include "ratelimit.h"
+#include "robot-address.h"
 #include "service.h"
 #include "service-private.h"
 #include "text.h"
@@ -25,14 +26,16 @@
  * causes (games changed, players registered, every mail queued) is
  * kept together or not at all.
  *
- * For each mail: a sender over the rate limit is ignored (storms),
- * and so is junk (a repeated text, or no command) past the loop limit
+ * For each mail: mail from mupbem's own addresses (its address, a
+ * token address, a robot's) is never answered; a sender over the rate
+ * limit is not read, unless the mail plays in a game of theirs, and is
+ * told once when to send again; junk (no command, or a repeated text
+ * that changes nothing) past the loop limit is not answered
  * (service-limit.c); an unknown sender is registered with a new
  * secret; the mail is tied to a game by the token address it was sent
  * to, else by the mail it answers (In-Reply-To, References), else by a
- * "[mupbem G12]" tag in its subject; then its commands run in order.  Whatever is
- * said to the sender outside a game's own mail is gathered into one
- * reply.
+ * "[mupbem G12]" tag in its subject; then its commands run in order.
+ * Whatever is said to the sender goes in one mail (service-mail.c).
  *
  * Identity (identity.c): a command that changes a game must come from
  * the address of a seat in it and, under the token policy, either to
@@ -66,6 +69,9 @@ static int	service_command(struct service_mail *, const struct command *,
 static void	service_rules(struct service_mail *, const char *);
 static int	service_name(struct service_mail *, const struct command *,
 		    char **);
+static int	service_ours(const struct service *, const struct message *);
+static int	service_plays(struct service *, struct mailloop *,
+		    const struct message *, char **);
 
 struct service *
 service_create(const struct config_file *c, struct store *store,
@@ -526,6 +532,70 @@ service_command(struct service_mail *sm, const struct command *c,
 	return (0);
 }
 
+/*
+ * Is m from one of mupbem's own addresses: its address, a reply
+ * address with a token, a robot's?  Such mail is never answered, so
+ * that mupbem never writes to itself.
+ */
+static int
+service_ours(const struct service *sv, const struct message *m)
+{
+	enum robot_level	level;
+	char			token[IDENTITY_TOKEN_LEN + 1];
+	int			game;
+
+	return (strcasecmp(m->from, sv->config->address) == 0 ||
+	    identity_parse(m->from, sv->config->address, &game, token,
+	    sizeof token) == 0 || robot_address_level(m->from, &level) == 0);
+}
+
+/*
+ * Does m play in its game: does it hold a turn, accept, decline or
+ * withdraw for the game it is about that its sender's seat may make
+ * now, proven as a turn must be (the token, or an answer to our
+ * mail)?  1, 0 or -1.  Nothing is written: a sender not known plays
+ * nowhere.
+ */
+static int
+service_plays(struct service *sv, struct mailloop *ml,
+    const struct message *m, char **cause)
+{
+	struct service_mail	 sm;
+	struct service_game	 sg;
+	struct command_list	 list;
+	struct store_seat	*seat;
+	char			*why = NULL;
+	int			 rc, game;
+
+	memset(&sm, 0, sizeof sm);
+	sm.sv = sv;
+	sm.ml = ml;
+	sm.m = m;
+	if ((rc = store_player_get(sv->store, m->from, &sm.me, cause)) != 1)
+		return (rc);
+	service_context(&sm);
+	if ((game = service_press_game(&sm, &sg, cause)) != 1) {
+		store_player_free(&sm.me);
+		return (game);
+	}
+	rc = 0;
+	if ((seat = service_game_seat_of(&sg, sm.me.id)) != NULL &&
+	    (service_token_ok(&sm, &sg) || sm.answers == sg.row.id) &&
+	    command_parse(m->text, m->subject, sg.g, &list, &why) == 0) {
+		rc = service_limit_plays(&list, sg.row.id,
+		    strcmp(sg.row.status, "playing") == 0 &&
+		    sg.g->ops->to_move(sg.g) == seat->seat,
+		    strcmp(seat->state, "invited") == 0) &&
+		    (sv->config->max_commands <= 0 ||
+		    list.n <= (size_t)sv->config->max_commands);
+		command_list_free(&list);
+	}
+	free(why);
+	service_game_free(&sg);
+	store_player_free(&sm.me);
+	return (rc);
+}
+
 /* The mailloop handler: answer mail m. */
 int
 service_handle(struct mailloop *ml, const struct message *m, void *arg,
@@ -540,6 +610,7 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 	size_t			 i;
 	long long		 id;
 	int			 rc = 0, talked = 0, game, repeated, parsed;
+	int			 counted;
 
 	/* message.c marks such mail never to answer; this is the backstop. */
 	if (m->from == NULL || address_check(m->from, strlen(m->from)) == -1) {
@@ -547,9 +618,19 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 		    m->id);
 		return (0);
 	}
+	if (service_ours(sv, m)) {
+		log_warnx("mail %s: from %s, an address of mupbem's own; "
+		    "not answered", m->id, m->from);
+		return (0);
+	}
 	if ((rc = service_limit_take(sv, m, ml->now, &rs, &repeated,
-	    cause)) != 1)
-		return (rc);
+	    cause)) == -1)
+		return (-1);
+	counted = rc;
+	/* Over the rate limit, play is read all the same. */
+	if (rc == 0 && (rc = service_plays(sv, ml, m, cause)) != 1)
+		return (rc == -1 ? -1 : service_limit_refuse(sv, ml, m, &rs,
+		    cause));
 	rc = 0;
 	memset(&sm, 0, sizeof sm);
 	sm.sv = sv;
@@ -588,7 +669,8 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 	}
 	parsed = command_parse(m->text, m->subject, game ? sg.g : NULL, &list,
 	    &why) == 0;
-	if (service_limit_quiet(sv, m, ml->now, &rs, repeated || !parsed ||
+	if (service_limit_quiet(sv, m, ml->now, &rs, !parsed ||
+	    (repeated && !service_limit_acts(&list)) ||
 	    (list.n == 0 && (!game || list.talk == NULL) && !sm.linked &&
 	    !sm.released))) {
 		if (parsed)
@@ -638,6 +720,9 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 		command_list_free(&list);
 	}
 	service_game_free(&sg);
+	/* A turn counts against no limit: its game bounds turns. */
+	if (sm.played && counted)
+		ratelimit_refund(&rs);
 	if (rc == 0)
 		rc = store_sender_put(sv->store, m->from, &rs, cause);
 	if (rc == 0)

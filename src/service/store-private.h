@@ -15,9 +15,10 @@
 #define STORE_LEAGUE_NSTMTS	32	/* store-league.c's, likewise */
 #define STORE_RATING_NSTMTS	16	/* store-rating.c's, likewise */
 #define STORE_ROBOT_NSTMTS	5	/* store-robot.c's, likewise */
-#define STORE_SENDER_NSTMTS	4	/* store-sender.c's, likewise */
+#define STORE_SENDER_NSTMTS	5	/* store-sender.c's, likewise */
 #define STORE_TOUCHED_NSTMTS	2	/* store-touched.c's, likewise */
 #define STORE_PROOF_NSTMTS	4	/* store-proof.c's, likewise */
+#define STORE_TRIES_NSTMTS	5	/* store-tries.c's, likewise */
 
 struct store {
 	struct db *db;
@@ -33,6 +34,7 @@ struct store {
 	struct db_stmt *sender_stmt[STORE_SENDER_NSTMTS];
 	struct db_stmt *touched_stmt[STORE_TOUCHED_NSTMTS];
 	struct db_stmt *proof_stmt[STORE_PROOF_NSTMTS];
+	struct db_stmt *tries_stmt[STORE_TRIES_NSTMTS];
 };
 
 /* Each file's statements, for store-plan.c. */
@@ -46,6 +48,7 @@ extern const char *const store_robot_sql[STORE_ROBOT_NSTMTS];
 extern const char *const store_sender_sql[STORE_SENDER_NSTMTS];
 extern const char *const store_touched_sql[STORE_TOUCHED_NSTMTS];
 extern const char *const store_proof_sql[STORE_PROOF_NSTMTS];
+extern const char *const store_tries_sql[STORE_TRIES_NSTMTS];
 
 struct store_outmail;
 struct store_game;

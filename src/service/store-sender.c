@@ -20,6 +20,8 @@
  * The table recipients is the same for the other way: one row per
  * address mupbem mails, the bucket ([server] max_mails) of how many
  * more it may get today, written in the transaction that queues them.
+ * A mail over it is held: queued, but due only when the bucket has
+ * room for it (store_sender_hold()).
  */
 
 enum {
@@ -27,20 +29,23 @@ enum {
 	SS_PUT,
 	SS_RCPT_GET,
 	SS_RCPT_PUT,
+	SS_RCPT_HOLD,
 	SS_NSTMTS
 };
 
 const char *const store_sender_sql[SS_NSTMTS] = {
-	"SELECT spent, last, digest, junk, since FROM senders "
+	"SELECT spent, last, digest, junk, since, told FROM senders "
 	    "WHERE address = ?1",
-	"INSERT INTO senders (address, spent, last, digest, junk, since) "
-	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (address) DO UPDATE "
-	    "SET spent = excluded.spent, last = excluded.last, digest = "
-	    "excluded.digest, junk = excluded.junk, since = excluded.since",
+	"INSERT INTO senders (address, spent, last, digest, junk, since, "
+	    "told) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (address) "
+	    "DO UPDATE SET spent = excluded.spent, last = excluded.last, "
+	    "digest = excluded.digest, junk = excluded.junk, since = "
+	    "excluded.since, told = excluded.told",
 	"SELECT spent, last FROM recipients WHERE address = ?1",
 	"INSERT INTO recipients (address, spent, last) VALUES (?1, ?2, ?3) "
 	    "ON CONFLICT (address) DO UPDATE SET spent = excluded.spent, "
-	    "last = excluded.last"
+	    "last = excluded.last",
+	"UPDATE outbox SET next_try = ?2 WHERE message_id = ?1"
 };
 
 _Static_assert(SS_NSTMTS == STORE_SENDER_NSTMTS, "store-private.h");
@@ -67,6 +72,7 @@ store_sender_get(struct store *s, const char *address,
 		    digest != NULL ? digest : "");
 		rs->junk = (long)db_column_int64(st, 3);
 		rs->since = db_column_int64(st, 4);
+		rs->told = (int)db_column_int64(st, 5);
 	}
 	return (store_found(s, st, rc, "cannot read a sender's limits",
 	    cause));
@@ -88,6 +94,7 @@ store_sender_put(struct store *s, const char *address,
 	db_bind_text(st, 4, rs->digest);
 	db_bind_int64(st, 5, rs->junk);
 	db_bind_int64(st, 6, rs->since);
+	db_bind_int64(st, 7, rs->told);
 	return (store_run(s, st, store_sender_sql[SS_PUT], cause));
 }
 
@@ -126,4 +133,19 @@ store_sender_rcpt_put(struct store *s, const char *address,
 	db_bind_double(st, 2, rs->spent);
 	db_bind_int64(st, 3, rs->last);
 	return (store_run(s, st, store_sender_sql[SS_RCPT_PUT], cause));
+}
+
+/* Hold the queued mail message_id until due: it is not sent before. */
+int
+store_sender_hold(struct store *s, const char *message_id, long long due,
+    char **cause)
+{
+	struct db_stmt	*st;
+
+	if ((st = store_prepare(s, &s->sender_stmt[SS_RCPT_HOLD],
+	    store_sender_sql[SS_RCPT_HOLD], cause)) == NULL)
+		return (-1);
+	db_bind_text(st, 1, message_id);
+	db_bind_int64(st, 2, due);
+	return (store_run(s, st, store_sender_sql[SS_RCPT_HOLD], cause));
 }

@@ -29,7 +29,7 @@
  *            the game service's tables (schema 2), with room for
  *            leagues and deadlines
  *   senders  per From address, the state of the sender limits
- *            (schema 9)
+ *            (schema 9; schema 16 adds whether they were told)
  *   game_mail every mail sent about a game, and each game's thread
  *            (schema 3), so that replies find their game; schema 4
  *            names the games' count of turns played "turns", and
@@ -586,6 +586,30 @@ static const struct store_migration store_migrations[] = {
 		"length(data) > 0 AND id NOT IN (SELECT outbox FROM "
 		"outbox_last);",
 		NULL
+	},
+	/*
+	 * 15: the tries of mail whose handling began and did not end
+	 * (store-tries.c), so that a mail that kills the daemon, or that
+	 * the store refuses, each time is set aside after [server]
+	 * max_tries.
+	 */
+	{
+		"CREATE TABLE mail_tries ("
+		"  id TEXT PRIMARY KEY,"
+		"  tries INTEGER NOT NULL,"
+		"  why TEXT,"
+		"  at INTEGER NOT NULL"
+		");",
+		NULL
+	},
+	/*
+	 * 16: whether a sender held back by the rate limit was told so,
+	 * so that a flood gets one notice, not one a mail.
+	 */
+	{
+		"ALTER TABLE senders ADD COLUMN told INTEGER NOT NULL "
+		"DEFAULT 0;",
+		NULL
 	}
 };
 
@@ -596,6 +620,7 @@ static const struct store_migration store_migrations[] = {
 
 static int	store_schema_check(struct store *, char **);
 static int	store_step(struct store *, int, char **);
+static int	store_free_claims(struct store *, long long, int, char **);
 
 int
 store_fail(struct store *s, char **cause, const char *what)
@@ -742,6 +767,8 @@ store_close(struct store *s)
 		db_finalize(s->touched_stmt[i]);
 	for (i = 0; i < STORE_PROOF_NSTMTS; i++)
 		db_finalize(s->proof_stmt[i]);
+	for (i = 0; i < STORE_TRIES_NSTMTS; i++)
+		db_finalize(s->tries_stmt[i]);
 	db_close(s->db);
 	free(s->path);
 	free(s);
@@ -858,6 +885,16 @@ int
 store_in_transaction(struct store *s)
 {
 	return (db_in_transaction(s->db));
+}
+
+/*
+ * Is the store's database reachable?  0 while a PostgreSQL server is
+ * gone: a failure then is the outage's, not the mail's.
+ */
+int
+store_connected(struct store *s)
+{
+	return (db_connected(s->db));
 }
 
 /* Begin a savepoint inside the open transaction, for one mail. */
@@ -1032,6 +1069,24 @@ store_prune(struct store *s, long long before, int max, char **cause)
 int
 store_release(struct store *s, long long now, char **cause)
 {
+	return (store_free_claims(s, now, 0, cause));
+}
+
+/*
+ * As store_release(), and this process's own claims too, for when it
+ * holds none in flight but a claim's commit failed: the commit may
+ * have claimed mail all the same.  Returns how many, or -1.
+ */
+int
+store_unclaim(struct store *s, long long now, char **cause)
+{
+	return (store_free_claims(s, now, 1, cause));
+}
+
+/* Release the claims of gone processes, and this one's if mine. */
+static int
+store_free_claims(struct store *s, long long now, int mine, char **cause)
+{
 	struct db_stmt	*st = s->stmt[STORE_CLAIMED];
 	long long	*ids = NULL;
 	size_t		 n = 0, i;
@@ -1041,7 +1096,8 @@ store_release(struct store *s, long long now, char **cause)
 	db_bind_text(st, 1, s->host);
 	while ((rc = db_step(st)) == DB_ROW) {
 		pid = (pid_t)db_column_int64(st, 1);
-		if (kill(pid, 0) == 0 || errno != ESRCH)
+		if ((!mine || pid != getpid()) &&
+		    (kill(pid, 0) == 0 || errno != ESRCH))
 			continue;
 		ids = xreallocarray(ids, n + 1, sizeof *ids);
 		ids[n++] = db_column_int64(st, 0);

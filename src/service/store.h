@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#define STORE_VERSION	14	/* the number of migrations */
+#define STORE_VERSION	16	/* the number of migrations */
 
 struct store;
 
@@ -40,6 +40,22 @@ int		 store_sender_rcpt_get(struct store *, const char *,
 		     struct ratelimit_sender *, char **);
 int		 store_sender_rcpt_put(struct store *, const char *,
 		     const struct ratelimit_sender *, char **);
+int		 store_sender_hold(struct store *, const char *, long long,
+		     char **);
+/* How store_tries_note() changes a mail's tries. */
+enum store_tries {
+	STORE_TRIES_ADD,
+	STORE_TRIES_WHY,
+	STORE_TRIES_UNDO,
+	STORE_TRIES_CLEAR
+};
+
+int		 store_tries_get(struct store *, const char *, char **,
+		     char **);
+int		 store_tries_note(struct store *, const char *,
+		     enum store_tries, const char *, long long, char **);
+int		 store_tries_clear(struct store *, const char *, char **);
+int		 store_refused(struct store *);
 int		 store_begin(struct store *, char **);
 int		 store_commit(struct store *, char **);
 void		 store_rollback(struct store *);
@@ -64,6 +80,8 @@ int		 store_gave_up(struct store *, long long, const char *,
 		     long long, char **);
 long long	 store_next_try(struct store *);
 int		 store_release(struct store *, long long, char **);
+int		 store_unclaim(struct store *, long long, char **);
+int		 store_connected(struct store *);
 int		 store_prune(struct store *, long long, int, char **);
 void		 store_outmail_free(struct store_outmail *);
 
