@@ -52,15 +52,18 @@ sql() {
 	    2>/dev/null
 }
 
-# wait_for SECONDS COMMAND...: until the command succeeds, or a reason.
+# wait_for SECONDS COMMAND...: until the command succeeds, or a reason;
+# SECONDS times MUPBEM_TEST_SLOW.
 wait_for() {
-	local i=0
+	local i=0 s
+
 	# After one wait failed, the rest would only wait out theirs.
 	[ ${#why[@]} -eq 0 ] || return 1
+	s=$(tap_scale "$1")
 	until "${@:2}"; do
 		i=$((i + 1))
-		[ "$i" -gt $(($1 * 10)) ] &&
-		    { why+=("waited $1 s for ${*:2}"); return 1; }
+		[ "$i" -gt $((s * 10)) ] &&
+		    { why+=("waited $s s for ${*:2}"); return 1; }
 		sleep 0.1
 	done
 }
@@ -134,7 +137,7 @@ postmaster() {
 # they hold its shared memory).
 pg_up() {
 	pg_as "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/server.log" \
-	    -w -t 30 start >/dev/null 2>&1
+	    -w -t "$(tap_scale 30)" start >/dev/null 2>&1
 }
 
 begin
@@ -146,8 +149,9 @@ wait_for 120 handled 10
 # Restarted while mail arrives: the daemon's connection is cut.
 send 5 8 &
 sender=$!
-pg_as "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/server.log" -w -t 30 \
-    -m fast restart >/dev/null 2>&1 || why+=("the cluster did not restart")
+pg_as "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/server.log" \
+    -w -t "$(tap_scale 30)" -m fast restart >/dev/null 2>&1 ||
+    why+=("the cluster did not restart")
 wait "$sender"
 send 9 12
 wait_for 120 handled 26

@@ -140,7 +140,7 @@ mail 002.bob bob@example.org bob2
 "$MUPBEMD" -c mupbem.conf 2>>log &
 daemon=$!
 # Held, it is tried again after 1 s, then 2 s.
-for i in $(seq 1 150); do
+for i in $(seq 1 "$(tap_scale 150)"); do
 	[ "$(replies bob@example.org)" -eq 2 ] && break
 	sleep 0.1
 done
