@@ -265,6 +265,10 @@ wait_for 10 logged 1 "started"
 touch "$tmp/cut"
 mp_mail "p1@example.org" games@localhost "x" "new velox with q1@example.org"
 wait_for 60 pg_down
+# Started again only once the daemon failed to record what it sent:
+# started as soon as it is down, it could be back before the daemon
+# records, and nothing would be recorded late.
+wait_for 60 logged 1 "replies sent, not recorded sent; recorded before"
 wait_for 60 pg_up
 mp_mail "p2@example.org" games@localhost "x" "new velox with q2@example.org"
 db=$url
