@@ -83,6 +83,10 @@ static int	source_imap_connect(struct source_imap *);
 static int	source_imap_search(struct source_imap *);
 static int	source_imap_fetch(struct source *, uint32_t,
 		    struct source_mail *);
+static int	source_imap_uid(struct source_imap *,
+		    const struct source_mail *, unsigned int *);
+static int	source_imap_flag(struct source_imap *, unsigned int,
+		    struct mailimap_flag *, const char *, char **);
 
 const struct source_ops source_imap_ops = {
 	"imap",
@@ -366,6 +370,51 @@ source_imap_next(struct source *s, struct source_mail *m, char **cause)
 }
 
 /*
+ * The UID of mail m in *uid: 0, or -1 if m came over another
+ * connection (or none is open), where its UID may name another mail.
+ */
+static int
+source_imap_uid(struct source_imap *si, const struct source_mail *m,
+    unsigned int *uid)
+{
+	unsigned int	validity;
+
+	if (sscanf(m->key, "%u:%u", &validity, uid) != 2 ||
+	    si->imap == NULL || validity != si->uidvalidity)
+		return (-1);
+	return (0);
+}
+
+/*
+ * Add flag (taken over) to the mail uid, named name in the error: 0,
+ * or -1 and the connection dropped.
+ */
+static int
+source_imap_flag(struct source_imap *si, unsigned int uid,
+    struct mailimap_flag *flag, const char *name, char **cause)
+{
+	struct mailimap_set		*set;
+	struct mailimap_flag_list	*flags;
+	struct mailimap_store_att_flags	*store;
+	int				 r;
+
+	set = mailimap_set_new_single(uid);
+	flags = mailimap_flag_list_new_empty();
+	mailimap_flag_list_add(flags, flag);
+	store = mailimap_store_att_flags_new_add_flags_silent(flags);
+	r = mailimap_uid_store(si->imap, set, store);
+	mailimap_store_att_flags_free(store);
+	mailimap_set_free(set);
+	if (r != MAILIMAP_NO_ERROR) {
+		xasprintf(cause, "imap %s: uid %u: cannot set %s", si->url,
+		    uid, name);
+		source_imap_drop(si, "UID STORE failed", r);
+		return (-1);
+	}
+	return (0);
+}
+
+/*
  * Flag the mail with the poison keyword, which the search passes over;
  * it stays unseen, in its folder, for the operator.
  */
@@ -373,33 +422,17 @@ static const char *
 source_imap_aside(struct source *s, const struct source_mail *m,
     char **cause)
 {
-	struct source_imap		*si = s->state;
-	struct mailimap_set		*set;
-	struct mailimap_flag_list	*flags;
-	struct mailimap_store_att_flags	*store;
-	unsigned int			 validity, uid;
-	int				 r;
+	struct source_imap	*si = s->state;
+	unsigned int		 uid;
 
-	if (sscanf(m->key, "%u:%u", &validity, &uid) != 2 ||
-	    si->imap == NULL || validity != si->uidvalidity) {
+	if (source_imap_uid(si, m, &uid) == -1) {
 		xasprintf(cause, "imap %s: mail %s: not in this connection",
 		    si->url, m->key);
 		return (NULL);
 	}
-	set = mailimap_set_new_single(uid);
-	flags = mailimap_flag_list_new_empty();
-	mailimap_flag_list_add(flags,
-	    mailimap_flag_new_flag_keyword(xstrdup(SOURCE_IMAP_POISON)));
-	store = mailimap_store_att_flags_new_add_flags_silent(flags);
-	r = mailimap_uid_store(si->imap, set, store);
-	mailimap_store_att_flags_free(store);
-	mailimap_set_free(set);
-	if (r != MAILIMAP_NO_ERROR) {
-		xasprintf(cause, "imap %s: uid %u: cannot set %s", si->url,
-		    uid, SOURCE_IMAP_POISON);
-		source_imap_drop(si, "UID STORE failed", r);
+	if (source_imap_flag(si, uid, mailimap_flag_new_flag_keyword(
+	    xstrdup(SOURCE_IMAP_POISON)), SOURCE_IMAP_POISON, cause) == -1)
 		return (NULL);
-	}
 	return ("the keyword " SOURCE_IMAP_POISON);
 }
 
@@ -408,41 +441,25 @@ static int
 source_imap_ack(struct source *s, const struct source_mail *m,
     char **cause)
 {
-	struct source_imap		*si = s->state;
-	struct mailimap_set		*set;
-	struct mailimap_flag_list	*flags;
-	struct mailimap_store_att_flags	*store;
-	unsigned int			 validity, uid;
-	int				 r;
+	struct source_imap	*si = s->state;
+	struct mailimap_set	*set;
+	unsigned int		 uid;
+	int			 r;
 
-	if (sscanf(m->key, "%u:%u", &validity, &uid) != 2 ||
-	    si->imap == NULL || validity != si->uidvalidity) {
-		/* Another connection: the mail will come again, handled. */
+	/* Another connection: the mail will come again, handled. */
+	if (source_imap_uid(si, m, &uid) == -1)
 		return (0);
-	}
-	set = mailimap_set_new_single(uid);
 	if (si->done != NULL) {
+		set = mailimap_set_new_single(uid);
 		r = mailimap_uid_move(si->imap, set, si->done);
-		if (r == MAILIMAP_NO_ERROR) {
-			mailimap_set_free(set);
+		mailimap_set_free(set);
+		if (r == MAILIMAP_NO_ERROR)
 			return (0);
-		}
 		log_warnx("imap %s: uid %u: cannot move to %s (error %d); "
 		    "marking it seen", si->url, uid, si->done, r);
 	}
-	flags = mailimap_flag_list_new_empty();
-	mailimap_flag_list_add(flags, mailimap_flag_new_seen());
-	store = mailimap_store_att_flags_new_add_flags_silent(flags);
-	r = mailimap_uid_store(si->imap, set, store);
-	mailimap_store_att_flags_free(store);
-	mailimap_set_free(set);
-	if (r != MAILIMAP_NO_ERROR) {
-		xasprintf(cause, "imap %s: uid %u: cannot set \\Seen", si->url,
-		    uid);
-		source_imap_drop(si, "UID STORE failed", r);
-		return (-1);
-	}
-	return (0);
+	return (source_imap_flag(si, uid, mailimap_flag_new_seen(), "\\Seen",
+	    cause));
 }
 
 /* Wait up to seconds for new mail: IDLE, or a plain sleep. */
