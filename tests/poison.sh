@@ -173,8 +173,20 @@ for i in 1 2; do
 	"$MUPBEMD" -c mupbem.conf --deliver <carol.eml 2>>log
 	want "exit status of delivery $i" "$?" 75
 done
-"$MUPBEMD" -c mupbem.conf --deliver <carol.eml 2>>log
+strace -o deliver.trace -e trace=openat,rename,renameat,renameat2,fsync \
+    "$MUPBEMD" -c mupbem.conf --deliver <carol.eml 2>>log
 want "exit status of delivery 3" "$?" 0
+# Exit 0 ends the mail server's tries: the copy's name must last first.
+awk '/^rename.*\.Poison\/new\// { moved = 1 }
+	moved && /^openat\(.*\.Poison\/new", .*O_DIRECTORY.*\) += [0-9]+$/ {
+		fd[$NF] = 1
+	}
+	moved && /^fsync\([0-9]+\) += 0$/ {
+		f = $0; sub(/^fsync\(/, "", f); sub(/\).*/, "", f)
+		if (f in fd) synced = 1
+	}
+	END { exit !synced }' deliver.trace ||
+    why+=(".Poison/new not synced after the copy was moved into it")
 grep -q "mail stdin: not handled after 2 tries (store mupbem.db: INSERT INTO outbox .*carol refused); set aside in Maildir/.Poison" log ||
     why+=("no set-aside line: $(grep -v started log)")
 set -- Maildir/.Poison/new/*

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "file-sync.h"
 #include "maildir.h"
 #include "xmalloc.h"
 
@@ -47,15 +48,13 @@ maildir_create(const char *path, const char *who, char **cause)
 /*
  * Deliver data[0..len) into the Maildir at path (made if need be): a
  * file written and synced in tmp/, then moved to new/, as a mail
- * server does.
+ * server does, and new/ synced.
  */
 int
 maildir_put(const char *path, const char *data, size_t len, char **cause)
 {
 	struct timespec	 ts;
-	char		*tmp, *new;
-	ssize_t		 n;
-	size_t		 off = 0;
+	char		*tmp, *new, *dir;
 	int		 fd, rc = -1, saved;
 
 	if (maildir_create(path, "maildir", cause) == -1)
@@ -67,19 +66,24 @@ maildir_put(const char *path, const char *data, size_t len, char **cause)
 	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
 	    0600)) == -1)
 		goto out;
-	while (off < len) {
-		if ((n = write(fd, data + off, len - off)) == -1) {
-			if (errno == EINTR)
-				continue;
-			saved = errno;
-			close(fd);
-			errno = saved;
-			goto out;
-		}
-		off += (size_t)n;
+	if (file_sync_write(fd, data, len) == -1) {
+		saved = errno;
+		close(fd);
+		errno = saved;
+		goto out;
 	}
 	if (fsync(fd) == -1 || close(fd) == -1 || rename(tmp, new) == -1)
 		goto out;
+	/* The new name lasts only once new/ is synced. */
+	xasprintf(&dir, "%s/new", path);
+	if (file_sync_dir(dir) == -1) {
+		xasprintf(cause, "maildir %s: %s", dir, strerror(errno));
+		free(dir);
+		free(tmp);
+		free(new);
+		return (-1);
+	}
+	free(dir);
 	rc = 0;
 out:
 	if (rc == -1) {

@@ -185,24 +185,16 @@ sender_maildir_name(const char *message_id)
 static int
 sender_maildir_write(const char *tmp, const char *data, size_t len)
 {
-	ssize_t	n;
-	size_t	done = 0;
 	int	fd, saved;
 
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd == -1)
 		return (-1);
-	while (done < len) {
-		n = write(fd, data + done, len - done);
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n == -1) {
-			saved = errno;
-			close(fd);
-			errno = saved;
-			return (-1);
-		}
-		done += (size_t)n;
+	if (file_sync_write(fd, data, len) == -1) {
+		saved = errno;
+		close(fd);
+		errno = saved;
+		return (-1);
 	}
 	return (fd);
 }

@@ -77,8 +77,7 @@ tool_file_replace(const char *path, const char *text, char **cause)
 {
 	struct stat	 sb;
 	char		*real, *dir, *base, *tmp, *folder;
-	size_t		 len = strlen(text), off = 0;
-	ssize_t		 n;
+	size_t		 len = strlen(text);
 	int		 fd;
 
 	if ((real = realpath(path, NULL)) == NULL ||
@@ -102,14 +101,8 @@ tool_file_replace(const char *path, const char *text, char **cause)
 	}
 	if (fchmod(fd, sb.st_mode & 07777) == -1)
 		goto fail;
-	while (off < len) {
-		n = write(fd, text + off, len - off);
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n == -1)
-			goto fail;
-		off += (size_t)n;
-	}
+	if (file_sync_write(fd, text, len) == -1)
+		goto fail;
 	if (fsync(fd) == -1 || close(fd) == -1) {
 		fd = -1;
 		goto fail;

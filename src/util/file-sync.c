@@ -8,7 +8,9 @@
 
 /*
  * Folders are synced through a descriptor opened for that alone and
- * closed at once; the errno of the first failing step is kept.
+ * closed at once; the errno of the first failing step is kept.  A
+ * file's bytes are written whole, a short write or an interrupted one
+ * taken up again where it stopped.
  */
 
 /* Sync the folder path.  0, or -1 with errno set. */
@@ -26,4 +28,23 @@ file_sync_dir(const char *path)
 		return (-1);
 	}
 	return (close(fd));
+}
+
+/* Write all of data[0..len) to fd.  0, or -1 with errno set. */
+int
+file_sync_write(int fd, const void *data, size_t len)
+{
+	const char	*p = data;
+	ssize_t		 n;
+	size_t		 done = 0;
+
+	while (done < len) {
+		if ((n = write(fd, p + done, len - done)) == -1) {
+			if (errno == EINTR)
+				continue;
+			return (-1);
+		}
+		done += (size_t)n;
+	}
+	return (0);
 }
