@@ -311,7 +311,7 @@ main(int argc, char **argv)
 	memset(&ml, 0, sizeof ml);
 	ml.config = &c;
 	ml.handle = service_handle;
-	ml.tick = service_robot_tick;
+	ml.tick = service_tick;
 	ml.after = service_after;
 	/* Only a file can be checked; a server says when it connects. */
 	if ((db_kind_of(c.store) == DB_SQLITE &&

@@ -6,6 +6,7 @@
 
 #include "archive-private.h"
 #include "buf.h"
+#include "compete.h"
 #include "service-private.h"
 #include "standings.h"
 #include "xmalloc.h"

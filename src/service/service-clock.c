@@ -33,15 +33,13 @@
  * service_clock_save() does the same for a game whose record changed,
  * writing its row once, record and clock together.
  *
- * service_clock_due() handles the timers that fall due, each in the
+ * service_timer_due() handles the timers that fall due, each in the
  * transaction that deletes it, with the mail it causes.  A timeout
  * takes the seat out of the game (service_clock_out()): of two
  * players it loses, by resigning; of more, the server plays its turns
  * with the random robot until resigning is allowed (the movement
  * phase of Mu), and it resigns then (docs/rules.md, Timeouts).
  */
-
-#define SERVICE_CLOCK_BATCH	64	/* due events in one transaction */
 
 static int	service_clock_control(const struct service_game *,
 		    struct clock_control *);
@@ -54,16 +52,6 @@ static void	service_clock_want(struct store_timer *, const char *,
 		    long long, int);
 static int	service_clock_timers(struct service_mail *,
 		    struct service_game *, char **);
-static int	service_clock_event(struct service_mail *,
-		    const struct store_timer *, char **);
-static int	service_clock_remind(struct service_mail *,
-		    struct service_game *, char **);
-static int	service_clock_timeout(struct service_mail *,
-		    struct service_game *, const struct store_timer *, char **);
-static int	service_clock_expire(struct service_mail *,
-		    struct service_game *, char **);
-static int	service_clock_return(struct service_mail *, long long,
-		    char **);
 
 /* sg's time control: 1 and *c, or 0 if it has none. */
 static int
@@ -451,7 +439,7 @@ service_clock_out(struct service_mail *sm, struct service_game *sg,
 	if (two && store_clock_end(sm->sv->store, sg->row.id, "over", why,
 	    result.data, sm->ml->now, cause) == -1)
 		goto out;
-	rc = service_play_announce(sm, sg, s->seat, turn, report.len > 0 ?
+	rc = service_announce(sm, sg, s->seat, turn, report.len > 0 ?
 	    report.data : "", lead.data, timeout ? "you ran out of time" :
 	    "you forfeit", cause);
 out:
@@ -461,220 +449,4 @@ out:
 	buf_free(&result);
 	buf_free(&report);
 	return (rc);
-}
-
-/* A reminder: the player to move, the board and the deadline. */
-static int
-service_clock_remind(struct service_mail *sm, struct service_game *sg,
-    char **cause)
-{
-	struct service_vars	 vars;
-	struct store_seat	*s;
-	struct buf		 since;
-	char			 state[64];
-	int			 rc;
-
-	if ((s = service_clock_seat(sg, (int)sg->row.clock_seat)) == NULL ||
-	    s->player.id == 0)
-		return (0);
-	service_vars_init(&vars);
-	service_vars_game(&vars, sg);
-	buf_init(&since);
-	service_clock_when(sg->row.clock_since, NULL, &since);
-	service_vars_set(&vars, SV_SINCE, "%s", since.data);
-	snprintf(state, sizeof state, "reminder: your turn %d",
-	    sg->row.turns + 1);
-	rc = service_mail_game(sm, sg, &s->player, TEMPLATE_REMINDER, &vars,
-	    state, cause);
-	sg->row.reminded = 1;
-	if (rc == 0)
-		rc = store_clock_set(sm->sv->store, &sg->row, cause);
-	buf_free(&since);
-	service_vars_free(&vars);
-	return (rc);
-}
-
-/* The deadline of t's seat has passed: it is out (or the timer stale). */
-static int
-service_clock_timeout(struct service_mail *sm, struct service_game *sg,
-    const struct store_timer *t, char **cause)
-{
-	struct store_seat	*s;
-
-	if (sg->row.clock_seat != t->seat || sg->row.clock_since == -1 ||
-	    sg->row.deadline > sm->ml->now)
-		return (service_clock_sync(sm, sg, cause));
-	if ((s = service_clock_seat(sg, t->seat)) == NULL || s->out != NULL) {
-		log_warnx("game G%lld: a timeout for seat %d, which is out "
-		    "already", sg->row.id, t->seat);
-		return (0);
-	}
-	log_info("game G%lld: %s ran out of time", sg->row.id,
-	    s->player.address);
-	return (service_clock_out(sm, sg, s, "time", cause));
-}
-
-/* An invitation nobody completed in time: the game is off. */
-static int
-service_clock_expire(struct service_mail *sm, struct service_game *sg,
-    char **cause)
-{
-	struct service_vars	 vars;
-	struct buf		 days, line, text;
-	int			 rc;
-
-	if (strcmp(sg->row.status, "inviting") != 0 || sg->nseats == 0)
-		return (0);
-	buf_init(&days);
-	buf_init(&line);
-	buf_init(&text);
-	clock_words(sm->sv->config->invitation, &days);
-	if (store_clock_end(sm->sv->store, sg->row.id, "abandoned",
-	    "expired", "the invitation expired", sm->ml->now, cause) == -1 ||
-	    store_timers_clear(sm->sv->store, sg->row.id, cause) == -1) {
-		buf_free(&days);
-		buf_free(&line);
-		buf_free(&text);
-		return (-1);
-	}
-	free(sg->row.status);
-	sg->row.status = xstrdup("abandoned");
-	log_info("game G%lld: the invitation expired", sg->row.id);
-	service_vars_init(&vars);
-	service_vars_game(&vars, sg);
-	buf_addf(&line, "Your game %s (%s) did not start: its seats were not "
-	    "all taken within %s, so the invitation has expired.\n",
-	    vars.v[SV_GAME], sg->g->ops->name, days.data);
-	text_wrap(&text, line.data, TEXT_WRAP, TEXT_WIDTH);
-	service_vars_set(&vars, SV_TEXT, "%s\n%s\nWrite \"new %s with ...\" "
-	    "to try again.\n", text.data, vars.v[SV_SEATS], sg->g->ops->name);
-	rc = service_mail_game(sm, sg, &sg->seats[0].player, TEMPLATE_NOTICE,
-	    &vars, "invitation expired", cause);
-	service_vars_free(&vars);
-	buf_free(&days);
-	buf_free(&line);
-	buf_free(&text);
-	return (rc);
-}
-
-/* Player's vacation is over: their clocks run again. */
-static int
-service_clock_return(struct service_mail *sm, long long player, char **cause)
-{
-	long long	*ids;
-	size_t		 n;
-	int		 rc;
-
-	if (store_away_set(sm->sv->store, player, sm->ml->now, -1,
-	    cause) == -1 || store_clock_games(sm->sv->store, player, &ids, &n,
-	    cause) == -1)
-		return (-1);
-	rc = service_clock_resync(sm, ids, n, cause);
-	free(ids);
-	return (rc);
-}
-
-/* Sync the clocks of the n games ids (after a vacation begins or ends). */
-int
-service_clock_resync(struct service_mail *sm, const long long *ids, size_t n,
-    char **cause)
-{
-	struct service_game	sg;
-	size_t			i;
-	int			rc = 0;
-
-	for (i = 0; i < n && rc != -1; i++) {
-		if ((rc = service_game_load(sm, ids[i], &sg, cause)) != 1)
-			continue;
-		rc = service_clock_sync(sm, &sg, cause);
-		service_game_free(&sg);
-	}
-	return (rc == -1 ? -1 : 0);
-}
-
-/* Handle timer t. */
-static int
-service_clock_event(struct service_mail *sm, const struct store_timer *t,
-    char **cause)
-{
-	struct service_game	sg;
-	int			rc;
-
-	if (strcmp(t->kind, "return") == 0)
-		return (service_clock_return(sm, t->player, cause));
-	if (strcmp(t->kind, "start") == 0)	/* seat: the tournament */
-		return (service_tournament_timer(sm, t->seat, cause));
-	if ((rc = service_game_load(sm, t->game, &sg, cause)) != 1)
-		return (rc);
-	if (strcmp(t->kind, "expire") == 0)
-		rc = service_clock_expire(sm, &sg, cause);
-	else if (strcmp(sg.row.status, "playing") != 0)
-		rc = 0;
-	else if (strcmp(t->kind, "remind") == 0) {
-		rc = 0;
-		/* Not after the deadline: the timeout says it all. */
-		if (sg.row.clock_seat == t->seat && !sg.row.reminded &&
-		    sg.row.clock_since != -1 &&
-		    sg.row.deadline > sm->ml->now)
-			rc = service_clock_remind(sm, &sg, cause);
-	} else
-		rc = service_clock_timeout(sm, &sg, t, cause);
-	service_game_free(&sg);
-	return (rc);
-}
-
-/*
- * The daemon's timer (a mailloop_ticker; arg is the service): handle
- * every timer due at now, in transactions of up to SERVICE_CLOCK_BATCH,
- * each deleted in the transaction that queues the mail it causes.
- * *next is when the next one is due (-1: none).  Returns how many were
- * handled, or -1 if the store failed (then the batch in hand is still
- * due).
- */
-int
-service_clock_due(struct mailloop *ml, long long now, void *arg,
-    long long *next, char **cause)
-{
-	struct service		*sv = arg;
-	struct service_mail	sm;
-	struct store_timer	t;
-	char			nobody[] = "nobody";
-	int			n = 0, batch, rc = 0;
-
-	*next = -1;
-	memset(&sm, 0, sizeof sm);
-	sm.sv = sv;
-	sm.ml = ml;
-	sm.me.address = nobody;
-	ml->now = now;
-	while (rc == 0 && (ml->stop == NULL || !*ml->stop)) {
-		buf_init(&sm.reply);
-		if (store_begin(sv->store, cause) == -1)
-			return (-1);
-		for (batch = 0; batch < SERVICE_CLOCK_BATCH; batch++, n++) {
-			if ((rc = store_timer_due(sv->store, now, &t,
-			    cause)) != 1)
-				break;
-			log_debug("timer %lld: %s, game %lld, due %lld",
-			    t.id, t.kind, t.game, t.at);
-			if ((rc = service_clock_event(&sm, &t, cause)) == -1 ||
-			    (rc = store_timer_del(sv->store, t.id,
-			    cause)) == -1)
-				break;
-		}
-		buf_free(&sm.reply);
-		if (rc == -1) {
-			store_rollback(sv->store);
-			return (-1);
-		}
-		if (store_commit(sv->store, cause) == -1) {
-			store_rollback(sv->store);
-			return (-1);
-		}
-		if (rc == 0 && batch < SERVICE_CLOCK_BATCH)
-			break;
-		rc = 0;
-	}
-	*next = store_timer_next(sv->store);
-	return (n);
 }

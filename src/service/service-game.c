@@ -6,6 +6,7 @@
 #include "command.h"
 #include "log.h"
 #include "mailloop.h"
+#include "service-family.h"
 #include "service-private.h"
 #include "text.h"
 #include "xmalloc.h"
@@ -107,9 +108,9 @@ service_game_save(struct service_mail *sm, struct service_game *sg,
 			record_cache_put(sm->sv->replays, &sg->rec, sg->g);
 	}
 	if (rc == 0)
-		rc = service_robot_sync(sm, sg, cause);
+		rc = service_robot_seat_sync(sm, sg, cause);
 	if (rc == 0 && strcmp(status, "over") == 0)
-		rc = service_result_played(sm, sg, cause);
+		rc = service_family_played(sm, sg, cause);
 	buf_free(&text);
 	return (rc);
 }

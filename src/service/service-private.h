@@ -192,21 +192,25 @@ int	service_game_everyone(struct service_mail *,
 	    const struct service_game *, struct store_player **, size_t *,
 	    char **);
 
-/* service-lifecycle.c */
-int	service_lifecycle_rematch(struct service_mail *,
-	    const struct command *, char **);
-int	service_lifecycle_new(struct service_mail *, const struct command *,
-	    char **);
-int	service_lifecycle_answer(struct service_mail *,
-	    const struct command *, char **);
-int	service_lifecycle_join(struct service_mail *, const struct command *,
-	    char **);
-int	service_lifecycle_withdraw(struct service_mail *,
-	    const struct command *, char **);
-int	service_lifecycle_start(struct service_mail *, struct service_game *,
+/* service-start.c */
+int	service_start(struct service_mail *, struct service_game *,
 	    int, char **);
-int	service_lifecycle_invite(struct service_mail *, struct service_game *,
+int	service_start_invite(struct service_mail *, struct service_game *,
 	    char **);
+
+/* service-announce.c */
+int	service_announce(struct service_mail *, struct service_game *,
+	    int, int, const char *, const char *, const char *, char **);
+void	service_announce_who(const struct service_game *, int, struct buf *);
+int	service_announce_seat_at(const struct service_game *, size_t);
+
+/* service-set.c */
+const char *service_set_get(const struct store_player *, const char *);
+int	service_set(struct service_mail *, const struct command *, char **);
+
+/* service-archive.c */
+int	service_archive_command(struct service_mail *,
+	    const struct command *, char **);
 
 /* service-proof.c */
 int	service_proof_needed(const struct service_mail *);
@@ -219,8 +223,6 @@ int	service_clock_sync(struct service_mail *, struct service_game *,
 	    char **);
 int	service_clock_save(struct service_mail *, struct service_game *,
 	    const char *, char **);
-int	service_clock_resync(struct service_mail *, const long long *,
-	    size_t, char **);
 void	service_clock_when(long long, const char *, struct buf *);
 char	*service_clock_zone(const char *);
 void	service_clock_zone_end(char *);
@@ -234,112 +236,18 @@ int	service_clock_out(struct service_mail *, struct service_game *,
 	    struct store_seat *, const char *, char **);
 struct store_seat *service_clock_seat(struct service_game *, int);
 
-/* service-operator.c */
-int	service_operator_run(struct service *, struct mailloop *, long long,
-	    const char *, int (*)(struct service_mail *,
-	    struct service_game *, const char *const *, struct buf *,
-	    char **), const char *const *, struct buf *, char **);
-int	service_operator_note(struct service_mail *, struct service_game *,
-	    const char *, char **);
-
-/* service-vacation.c */
-int	service_vacation(struct service_mail *, const struct command *,
-	    char **);
-
 /* service-link.c */
 int	service_link(struct service_mail *, const struct command *, char **);
 int	service_link_answer(struct service_mail *, char **);
 int	service_link_with(struct service_mail *, const struct command *,
 	    char **);
 
-/* service-result.c */
-int	service_result_end(struct service_mail *, struct service_game *,
-	    const int *, int, char **);
-int	service_result_played(struct service_mail *, struct service_game *,
-	    char **);
-
-/* service-rating.c */
-int	service_rating_game(struct service_mail *, struct service_game *,
-	    const int *, char **);
-int	service_rating_get(struct service_mail *, long long, const char *,
-	    int, struct glicko *, int *, char **);
-const char *service_rating_kind(const struct service_game *);
-
-/* service-seek.c */
-void	service_seek_range(const char *, int *, int *);
-void	service_seek_words(const char *, struct buf *);
-int	service_seek_allows(struct service_mail *, const struct service_game *,
-	    char **);
-int	service_seek_list(struct service_mail *, char **);
-
-/* service-stats.c */
-void	service_stats_rating(const struct glicko *, struct buf *);
-int	service_stats_ratings(struct service_mail *, const struct command *,
-	    char **);
-int	service_stats_player(struct service_mail *, const struct command *,
-	    char **);
-
-/* service-tournament.c */
-int	service_tournament_game(struct service_mail *, long long, char **);
-int	service_tournament_command(struct service_mail *,
-	    const struct command *, char **);
-int	service_tournament_list(struct service_mail *, char **);
-int	service_tournament_timer(struct service_mail *, long long, char **);
-int	service_tournament_begin(struct service_mail *, long long, char **);
-int	service_tournament_withdraw(struct service_mail *, long long,
-	    long long, char **);
-
-/* service-round.c */
-struct store_entrant;
-struct store_pairing;
-struct standings_row;
-struct standings_game;
-
-/* A tournament with its entrants and tables, loaded. */
-struct service_tournament {
-	struct store_tournament	 t;
-	struct store_entrant	*e;
-	size_t			 ne;
-	struct store_pairing	*p;
-	size_t			 np;
-	int			*byid;	/* entrants' indices by player id */
-};
-
-int	service_round_load(struct service_mail *, long long, const char *,
-	    struct service_tournament *, char **);
-void	service_round_free(struct service_tournament *);
-int	service_round_index(const struct service_tournament *, long long);
-void	service_round_reindex(struct service_tournament *);
-const char *service_round_name(const struct store_player *);
-int	service_round_count(const struct service_tournament *);
-void	service_round_standings(const struct service_tournament *,
-	    struct standings_row *);
-size_t	service_round_games(const struct service_tournament *,
-	    struct standings_game *);
-void	service_round_report(const struct service_tournament *, int,
-	    struct buf *);
-int	service_round_tell(struct service_mail *,
-	    const struct service_tournament *, const char *, const char *,
-	    char **);
-int	service_round_next(struct service_mail *, long long, char **);
-int	service_round_begin(struct service_mail *, long long, char **);
-int	service_round_order(struct service_mail *, long long, long long **,
-	    size_t *, char **);
-int	service_round_text(struct service_mail *, long long, int,
-	    struct buf *, char **);
-
-/* service-league.c */
-int	service_league_division(struct service_mail *, long long, char **);
-int	service_league_command(struct service_mail *, const struct command *,
-	    char **);
-int	service_league_list(struct service_mail *, char **);
-
-/* service-robot.c */
+/* service-robot-seat.c */
 enum robot_level;
 int	service_robot_seat(const struct service_game *, enum robot_level *);
-int	service_robot_sync(struct service_mail *, struct service_game *,
+int	service_robot_seat_sync(struct service_mail *, struct service_game *,
 	    char **);
-int	service_robot_name(struct service_mail *, struct store_player *,
+int	service_robot_seat_name(struct service_mail *, struct store_player *,
 	    enum robot_level, char **);
 
 /* service-press.c */
@@ -348,26 +256,6 @@ int	service_press_game(struct service_mail *, struct service_game *,
 int	service_press_send(struct service_mail *, struct service_game *,
 	    const char *, int, char **);
 int	service_press_command(struct service_mail *, const struct command *,
-	    char **);
-
-/* service-play.c */
-int	service_play_turn(struct service_mail *, const struct command *,
-	    char **);
-int	service_play_announce(struct service_mail *, struct service_game *,
-	    int, int, const char *, const char *, const char *, char **);
-void	service_play_who(const struct service_game *, int, struct buf *);
-int	service_play_preview(struct service_mail *, const struct command *,
-	    char **);
-int	service_play_board(struct service_mail *, const struct command *,
-	    char **);
-int	service_archive_command(struct service_mail *,
-	    const struct command *, char **);
-int	service_play_history(struct service_mail *, const struct command *,
-	    char **);
-int	service_play_games(struct service_mail *, char **);
-const char *service_set_get(const struct store_player *, const char *);
-int	service_set(struct service_mail *, const struct command *, char **);
-int	service_play_observe(struct service_mail *, const struct command *,
 	    char **);
 
 #endif

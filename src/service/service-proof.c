@@ -52,7 +52,7 @@ service_proof_release(struct service_mail *sm, long long id, char **cause)
 	rc = store_proof_hold(sm->sv->store, id, 0, cause);
 	sg.row.held = 0;
 	if (rc == 0)
-		rc = service_lifecycle_invite(sm, &sg, cause);
+		rc = service_start_invite(sm, &sg, cause);
 	if (rc == 0) {
 		log_info("game G%lld: invitations from %s sent", id,
 		    sm->me.address);

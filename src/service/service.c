@@ -16,6 +16,7 @@
 #include "ratelimit.h"
 #include "robot-address.h"
 #include "service.h"
+#include "service-family.h"
 #include "service-private.h"
 #include "text.h"
 #include "xmalloc.h"
@@ -137,11 +138,30 @@ service_free(struct service *sv)
 {
 	if (sv == NULL)
 		return;
-	service_robot_end(sv);
+	service_family_end(sv);
 	service_picture_free(sv);
 	template_set_free(sv->templates);
 	record_cache_free(sv->replays);
 	free(sv);
+}
+
+/* Think in line (mupbemd --once, --deliver) if on. */
+void
+service_robots_inline(struct service *sv, int on)
+{
+	sv->robots_inline = on;
+}
+
+/*
+ * The daemon's timer (a mailloop_ticker; arg is the service): what
+ * falls due for each family, in the table's order (the clocks' events,
+ * then the robots' turns).
+ */
+int
+service_tick(struct mailloop *ml, long long now, void *arg,
+    long long *next, char **cause)
+{
+	return (service_family_tick(ml, now, arg, next, cause));
 }
 
 /*
@@ -468,6 +488,11 @@ static int
 service_command(struct service_mail *sm, const struct command *c,
     char **cause)
 {
+	int	found, rc;
+
+	rc = service_family_command(sm, c, &found, cause);
+	if (found)
+		return (rc);
 	switch (c->type) {
 	case COMMAND_HELP:
 		service_help(sm, c->arg);
@@ -475,59 +500,20 @@ service_command(struct service_mail *sm, const struct command *c,
 	case COMMAND_RULES:
 		service_rules(sm, c->arg);
 		return (0);
-	case COMMAND_NEW:
-	case COMMAND_SEEK:
-		return (service_lifecycle_new(sm, c, cause));
-	case COMMAND_ACCEPT:
-	case COMMAND_DECLINE:
-		return (service_lifecycle_answer(sm, c, cause));
-	case COMMAND_JOIN:
-		return (service_lifecycle_join(sm, c, cause));
-	case COMMAND_WITHDRAW:
-		return (service_lifecycle_withdraw(sm, c, cause));
-	case COMMAND_PLAY:
-		return (service_play_turn(sm, c, cause));
-	case COMMAND_PREVIEW:
-		return (service_play_preview(sm, c, cause));
-	case COMMAND_BOARD:
-		return (service_play_board(sm, c, cause));
-	case COMMAND_HISTORY:
-		return (service_play_history(sm, c, cause));
 	case COMMAND_ARCHIVE:
 		return (service_archive_command(sm, c, cause));
-	case COMMAND_GAMES:
-		if (c->arg != NULL)
-			return (service_seek_list(sm, cause));
-		return (service_play_games(sm, cause));
-	case COMMAND_RATINGS:
-		return (service_stats_ratings(sm, c, cause));
-	case COMMAND_STATS:
-		return (service_stats_player(sm, c, cause));
-	case COMMAND_OBSERVE:
-	case COMMAND_UNOBSERVE:
-		return (service_play_observe(sm, c, cause));
 	case COMMAND_NAME:
 		return (service_name(sm, c, cause));
 	case COMMAND_SET:
 		return (service_set(sm, c, cause));
-	case COMMAND_REMATCH:
-		return (service_lifecycle_rematch(sm, c, cause));
 	case COMMAND_PRESS:
 		return (service_press_command(sm, c, cause));
-	case COMMAND_VACATION:
-		return (service_vacation(sm, c, cause));
 	case COMMAND_LINK:
 	case COMMAND_UNLINK:
 	case COMMAND_CONFIRM:
 		return (service_link(sm, c, cause));
-	case COMMAND_TOURNAMENT:
-		return (service_tournament_command(sm, c, cause));
-	case COMMAND_TOURNAMENTS:
-		return (service_tournament_list(sm, cause));
-	case COMMAND_LEAGUE:
-		return (service_league_command(sm, c, cause));
-	case COMMAND_LEAGUES:
-		return (service_league_list(sm, cause));
+	default:
+		break;
 	}
 	return (0);
 }

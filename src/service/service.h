@@ -19,30 +19,11 @@ int		 service_reload(struct service *, const struct config_file *,
 void		 service_free(struct service *);
 int		 service_handle(struct mailloop *, const struct message *,
 		    void *, char **);
-int		 service_nudge(struct service *, struct mailloop *, long long,
-		    struct buf *, char **);
-int		 service_operator_stalled(struct service *, struct mailloop *,
-		    long long, struct buf *, char **);
-int		 service_operator_cancel(struct service *, struct mailloop *,
-		    long long, const char *, struct buf *, char **);
-int		 service_operator_adjudicate(struct service *,
-		    struct mailloop *, long long, const char *, int,
-		    struct buf *, char **);
-int		 service_operator_replace(struct service *, struct mailloop *,
-		    long long, const char *, const char *, struct buf *,
-		    char **);
-int		 service_operator_forfeit(struct service *, struct mailloop *,
-		    long long, const char *, struct buf *, char **);
-int		 service_clock_due(struct mailloop *, long long, void *,
-		    long long *, char **);
-int		 service_address(struct service *, struct mailloop *,
-		    const char *, const char *, struct buf *, char **);
 
 int		 service_archive_refresh(struct service *, char **);
 int		 service_archive_check(const struct config_file *, char **);
 int		 service_after(void *, char **);
-int		 service_robot_tick(struct mailloop *, long long, void *,
-		     long long *, char **);
-void		 service_robot_end(struct service *);
+int		 service_tick(struct mailloop *, long long, void *,
+		    long long *, char **);
 void		 service_robots_inline(struct service *, int);
 #endif

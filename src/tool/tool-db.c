@@ -17,6 +17,7 @@
 #include "db.h"
 #include "game.h"
 #include "mailloop.h"
+#include "operate.h"
 #include "record.h"
 #include "service.h"
 #include "store.h"

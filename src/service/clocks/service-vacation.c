@@ -8,12 +8,14 @@
 #include <time.h>
 
 #include "clock.h"
+#include "clocks.h"
 #include "command.h"
 #include "config-file.h"
 #include "mailloop.h"
 #include "service-private.h"
 #include "text.h"
 #include "xmalloc.h"
+
 
 /*
  * Vacations.  A player away stops their clock in every game: while it
@@ -254,7 +256,7 @@ service_vacation(struct service_mail *sm, const struct command *c,
 	    until, cause)) == -1 || (rc = store_clock_games(sm->sv->store,
 	    sm->me.id, &ids, &n, cause)) == -1)
 		goto out;
-	rc = service_clock_resync(sm, ids, n, cause);
+	rc = service_timer_resync(sm, ids, n, cause);
 	free(ids);
 	if (rc == -1 || (rc = service_vacation_used(sm, &used,
 	    cause)) == -1)

@@ -8,6 +8,7 @@
 
 #include "clock.h"
 #include "command.h"
+#include "compete.h"
 #include "config-file.h"
 #include "glicko.h"
 #include "log.h"
@@ -15,6 +16,7 @@
 #include "rating.h"
 #include "service-private.h"
 #include "xmalloc.h"
+
 
 /*
  * Leagues (docs/tournaments.md, "Leagues").  A league runs seasons.

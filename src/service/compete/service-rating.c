@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compete.h"
 #include "config-file.h"
 #include "glicko.h"
 #include "log.h"
@@ -10,6 +11,7 @@
 #include "rating.h"
 #include "service-private.h"
 #include "xmalloc.h"
+
 
 /*
  * Rating a finished game (docs/ratings.md).  service_result_end()

@@ -3,9 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "service-private.h"
+#include "compete.h"
 #include "mailloop.h"
+#include "service-private.h"
 #include "xmalloc.h"
+
 
 /*
  * A game's result, counted once.  Whatever ends a game (its last turn,

@@ -13,16 +13,18 @@
 
 #include "clock.h"
 #include "command.h"
+#include "compete.h"
 #include "config-file.h"
-#include "mailloop.h"
 #include "glicko.h"
 #include "log.h"
+#include "mailloop.h"
 #include "pairing.h"
 #include "rating.h"
 #include "service-private.h"
 #include "standings.h"
 #include "text.h"
 #include "xmalloc.h"
+
 
 /*
  * The rounds of a tournament (docs/tournaments.md).  When a tournament
@@ -460,7 +462,7 @@ sr_create(struct service_mail *sm, const struct service_tournament *st,
 		return (-1);
 	if ((rc = service_game_load(sm, id, &sg, cause)) != 1)
 		return (rc == 0 ? 0 : -1);
-	rc = service_lifecycle_start(sm, &sg, 1, cause);
+	rc = service_start(sm, &sg, 1, cause);
 	service_game_free(&sg);
 	log_info("tournament %s: round %d, table %d: game G%lld", st->t.name,
 	    round, board, id);

@@ -3,11 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compete.h"
 #include "config-file.h"
 #include "glicko.h"
 #include "service-private.h"
 #include "text.h"
 #include "xmalloc.h"
+
 
 /*
  * Seeks and the open games (docs/commands.md, Finding a game).  A seek

@@ -6,12 +6,14 @@
 #include <time.h>
 
 #include "command.h"
+#include "compete.h"
 #include "glicko.h"
 #include "rating.h"
 #include "robot-address.h"
 #include "service-private.h"
 #include "text.h"
 #include "xmalloc.h"
+
 
 /*
  * The rating tables and a player's statistics, by mail.

@@ -13,10 +13,11 @@
 
 #include "clock.h"
 #include "command.h"
+#include "compete.h"
 #include "config-file.h"
-#include "mailloop.h"
 #include "glicko.h"
 #include "log.h"
+#include "mailloop.h"
 #include "pairing.h"
 #include "rating.h"
 #include "robot-address.h"
@@ -24,6 +25,7 @@
 #include "standings.h"
 #include "text.h"
 #include "xmalloc.h"
+
 
 /*
  * Tournaments (docs/tournaments.md): what players and organisers ask of
@@ -267,7 +269,7 @@ st_join(struct service_mail *sm, const char *args, char **cause)
 		rc = service_player_add(sm, address.data, &who, cause);
 		buf_free(&address);
 		if (rc == 0 && who.name == NULL)
-			rc = service_robot_name(sm, &who, level, cause);
+			rc = service_robot_seat_name(sm, &who, level, cause);
 	} else
 		store_player_copy(&who, &sm->me);
 	if (rc == -1)

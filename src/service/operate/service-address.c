@@ -8,10 +8,12 @@
 #include "address.h"
 #include "log.h"
 #include "mailloop.h"
-#include "service.h"
+#include "operate.h"
 #include "service-private.h"
+#include "service.h"
 #include "text.h"
 #include "xmalloc.h"
+
 
 /*
  * The operator changes a player's main address: "mupbem --db FILE

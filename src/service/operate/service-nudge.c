@@ -5,9 +5,11 @@
 #include <string.h>
 
 #include "mailloop.h"
-#include "service.h"
+#include "operate.h"
 #include "service-private.h"
+#include "service.h"
 #include "xmalloc.h"
+
 
 /*
  * A nudge is the operator's answer to a game that has stalled: the
@@ -49,7 +51,7 @@ service_nudge_game(struct service_mail *sm, struct service_game *sg,
 	}
 	buf_init(&what);
 	buf_adds(&what, "nudged ");
-	service_play_who(sg, seat->seat, &what);
+	service_announce_who(sg, seat->seat, &what);
 	service_vars_init(&vars);
 	service_vars_game(&vars, sg);
 	snprintf(state, sizeof state, "your turn %d", sg->row.turns + 1);

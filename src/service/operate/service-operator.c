@@ -7,11 +7,15 @@
 #include <time.h>
 
 #include "address.h"
+#include "compete.h"
 #include "mailloop.h"
-#include "service.h"
+#include "operate.h"
 #include "service-private.h"
+#include "service.h"
 #include "text.h"
 #include "xmalloc.h"
+
+
 
 /*
  * The operator's tools ("mupbem --db FILE ...", docs/commands.md): what
@@ -443,7 +447,7 @@ service_operator_result(const struct service_game *sg, const int *rank,
 				continue;
 			buf_adds(out, text_list_sep((size_t)seen++,
 			    (size_t)k));
-			service_play_who(sg, i, out);
+			service_announce_who(sg, i, out);
 		}
 		if (place == 0) {
 			buf_adds(out, k == 1 ? " wins by adjudication" :
@@ -693,7 +697,7 @@ service_operator_replaced(struct service_mail *sm, struct service_game *sg,
 		    "you no longer play", cause);
 	buf_reset(&text);
 	buf_reset(&line);
-	service_play_who(sg, seat, &line);
+	service_announce_who(sg, seat, &line);
 	buf_addf(&line, " takes over in game G%lld (%s), in place of %s, by "
 	    "the operator's decision.\n", sg->row.id, sg->g->ops->name,
 	    by.data);
@@ -784,7 +788,7 @@ service_operator_forfeit_game(struct service_mail *sm,
 	if ((s = service_operator_seat(sg, args[0], cause)) == NULL)
 		return (-1);
 	seat = s->seat;
-	service_play_who(sg, seat, done);
+	service_announce_who(sg, seat, done);
 	if (service_clock_out(sm, sg, s, "forfeit", cause) == -1)
 		return (-1);
 	if (strcmp(sg->row.status, "playing") == 0) {

@@ -10,13 +10,17 @@
 
 #include "clock.h"
 #include "command.h"
+#include "compete.h"
 #include "config-file.h"
 #include "log.h"
 #include "mailloop.h"
+#include "play.h"
 #include "robot-address.h"
 #include "service-private.h"
 #include "text.h"
 #include "xmalloc.h"
+
+
 
 /*
  * A game's life before play: "new" sets it up with the creator in the
@@ -144,73 +148,6 @@ service_lifecycle_topic(struct service_mail *sm, const struct game_ops *ops,
 		buf_addf(out, " + %d open seat%s", c->open, c->open == 1 ?
 		    "" : "s");
 	return (0);
-}
-
-/*
- * Start sg: draw the seats (or keep their order if ordered, as a
- * tournament's pairing fixes it), save, and send everyone the board.
- */
-int
-service_lifecycle_start(struct service_mail *sm, struct service_game *sg,
-    int ordered, char **cause)
-{
-	struct service_vars	 vars;
-	struct store_seat	*seat;
-	struct buf		 report;
-	char			**addresses, state[64];
-	size_t			 i, j;
-	int			 to_move, rc = -1;
-
-	addresses = xreallocarray(NULL, sg->nseats, sizeof *addresses);
-	for (i = 0; i < sg->nseats; i++)
-		addresses[i] = sg->seats[i].player.address;
-	record_draw(&sg->rec, sg->g, addresses, ordered);
-	free(addresses);
-	if (store_seats_clear(sm->sv->store, sg->row.id, cause) == -1)
-		return (-1);
-	for (i = 0; i < sg->rec.nseats; i++) {
-		for (j = 0; j < sg->nseats; j++) {
-			if (strcmp(sg->seats[j].player.address,
-			    sg->rec.seats[i].player) == 0)
-				break;
-		}
-		if (store_seat_add(sm->sv->store, sg->row.id, (int)i,
-		    sg->seats[j].player.id, "accepted", cause) == -1)
-			return (-1);
-	}
-	store_seats_free(sg->seats, sg->nseats);
-	if (store_seats(sm->sv->store, sg->row.id, &sg->seats, &sg->nseats,
-	    cause) == -1)
-		return (-1);
-	buf_init(&report);
-	if (service_game_forced(sm, sg, &report, cause) == -1 ||
-	    service_game_save(sm, sg, sg->g->ops->to_move(sg->g) == -1 ?
-	    "over" : "playing", cause) == -1) {
-		buf_free(&report);
-		return (-1);
-	}
-	to_move = sg->g->ops->to_move(sg->g);
-	service_vars_init(&vars);
-	service_vars_game(&vars, sg);
-	/* A forced first turn is told between the seats and the board. */
-	service_vars_set(&vars, SV_REPORT, "%s%s", report.len > 0 ?
-	    report.data : "", report.len > 0 ? "\n" : "");
-	buf_free(&report);
-	for (i = 0; i < sg->nseats; i++) {
-		seat = &sg->seats[i];
-		if (seat->seat == to_move)
-			snprintf(state, sizeof state, "your turn %d",
-			    sg->row.turns + 1);
-		else
-			snprintf(state, sizeof state, "started");
-		if (service_mail_game(sm, sg, &seat->player, TEMPLATE_STARTED,
-		    &vars, state, cause) == -1)
-			goto out;
-	}
-	rc = 0;
-out:
-	service_vars_free(&vars);
-	return (rc);
 }
 
 /*
@@ -435,7 +372,7 @@ service_lifecycle_create(struct service_mail *sm, const struct command *c,
 		if (service_player_add(sm, c->with[i], &p, cause) == -1)
 			return (-1);
 		robot = robot_address_level(c->with[i], &level) == 0;
-		if (robot && p.name == NULL && (rc = service_robot_name(sm,
+		if (robot && p.name == NULL && (rc = service_robot_seat_name(sm,
 		    &p, level, cause)) == -1) {
 			store_player_free(&p);
 			return (-1);
@@ -459,7 +396,7 @@ service_lifecycle_create(struct service_mail *sm, const struct command *c,
 		return (-1);
 	}
 	if (service_lifecycle_full(&sg)) {	/* only robots were asked */
-		rc = service_lifecycle_start(sm, &sg, 0, cause);
+		rc = service_start(sm, &sg, 0, cause);
 		service_game_free(&sg);
 		return (rc);
 	}
@@ -471,7 +408,7 @@ service_lifecycle_create(struct service_mail *sm, const struct command *c,
 			log_info("game G%lld: invitations from %s held until "
 			    "they answer", id, sm->me.address);
 	} else
-		rc = service_lifecycle_invite(sm, &sg, cause);
+		rc = service_start_invite(sm, &sg, cause);
 	if (rc == 0) {
 		service_vars_init(&vars);
 		service_vars_game(&vars, &sg);
@@ -496,32 +433,6 @@ service_lifecycle_create(struct service_mail *sm, const struct command *c,
 		service_vars_free(&vars);
 	}
 	service_game_free(&sg);
-	return (rc);
-}
-
-/* Mail the invitation of sg to each place still invited. */
-int
-service_lifecycle_invite(struct service_mail *sm, struct service_game *sg,
-    char **cause)
-{
-	struct service_vars	 vars;
-	struct buf		 inviter;
-	size_t			 i;
-	int			 rc = 0;
-
-	service_vars_init(&vars);
-	service_vars_game(&vars, sg);
-	buf_init(&inviter);
-	service_label(&sg->seats[0].player, &inviter);
-	service_vars_set(&vars, SV_INVITER, "%s", inviter.data);
-	buf_free(&inviter);
-	for (i = 1; i < sg->nseats && rc == 0; i++) {
-		if (strcmp(sg->seats[i].state, "invited") != 0)
-			continue;
-		rc = service_mail_game(sm, sg, &sg->seats[i].player,
-		    TEMPLATE_INVITATION, &vars, "invitation", cause);
-	}
-	service_vars_free(&vars);
 	return (rc);
 }
 
@@ -636,7 +547,7 @@ service_lifecycle_answer(struct service_mail *sm, const struct command *c,
 	    "accepted", cause) == -1)
 		rc = -1;
 	else if (service_lifecycle_full(&sg))
-		rc = service_lifecycle_start(sm, &sg, 0, cause);
+		rc = service_start(sm, &sg, 0, cause);
 	else {
 		buf_addf(&text, " accepted game G%lld.\n", sg.row.id);
 		rc = service_lifecycle_tell(sm, &sg, text.data, "accepted",
@@ -690,7 +601,7 @@ service_lifecycle_join(struct service_mail *sm, const struct command *c,
 	store_player_free(&sg.seats[i].player);
 	store_player_copy(&sg.seats[i].player, &sm->me);
 	if (service_lifecycle_full(&sg))
-		rc = service_lifecycle_start(sm, &sg, 0, cause);
+		rc = service_start(sm, &sg, 0, cause);
 	else {
 		buf_init(&text);
 		service_label(&sm->me, &text);

@@ -10,9 +10,11 @@
 #include "log.h"
 #include "mailloop.h"
 #include "message.h"
+#include "play.h"
 #include "service-private.h"
 #include "text.h"
 #include "xmalloc.h"
+
 
 /*
  * Playing and looking: a turn, a preview, and the commands that only
@@ -38,14 +40,7 @@ static int	service_play_guess(struct service_mail *, int, const char *,
 static int	service_play_show(struct service_mail *,
 		    struct service_game *, char **);
 static int	service_play_resigning(const char *);
-static int	service_play_seat_at(const struct service_game *, size_t);
 static int	service_play_guard(const struct service_game *, int, int);
-static struct game *service_play_replay(struct service *,
-		    const struct service_game *, size_t);
-static void	service_play_since(struct service *,
-		    const struct service_game *, int, struct buf *);
-static void	service_play_named(const struct service_game *,
-		    const char *, struct buf *);
 
 /* Tell the sender why their turn in sg changed nothing. */
 static int
@@ -67,15 +62,6 @@ service_play_rejected(struct service_mail *sm, struct service_game *sg,
 	return (rc);
 }
 
-/* The seat in sg's record line i: its number, -1 if none. */
-static int
-service_play_seat_at(const struct service_game *sg, size_t i)
-{
-	const char	*name = sg->rec.actions[i].seat;
-
-	return (sg->g->ops->seat_parse(sg->g, name, strlen(name)));
-}
-
 /*
  * Does #guard still name seat's turn in sg?  It does if it is the next
  * turn, or if every turn since the one it names was another player's
@@ -92,247 +78,11 @@ service_play_guard(const struct service_game *sg, int seat, int guard)
 	if (guard < 1 || guard > sg->row.turns)
 		return (0);
 	for (i = (size_t)guard - 1; i < sg->rec.nactions; i++) {
-		if (service_play_seat_at(sg, i) == seat ||
+		if (service_announce_seat_at(sg, i) == seat ||
 		    strcmp(sg->rec.actions[i].text, "resign") != 0)
 			return (0);
 	}
 	return (1);
-}
-
-/*
- * sg's game as it stood before line i of its record; NULL if not.
- * Replayed from the games sv replayed last (record-cache.c).
- */
-static struct game *
-service_play_replay(struct service *sv, const struct service_game *sg,
-    size_t i)
-{
-	struct game	*g;
-	char		*why = NULL;
-
-	if ((g = record_cache_replay(sv->replays, &sg->rec, i,
-	    &why)) == NULL) {
-		/* Cannot happen: the whole record replayed when loaded. */
-		free(why);
-	}
-	return (g);
-}
-
-/*
- * What happened in sg since seat's last turn (or since the start): each
- * turn's number, who made it and its report, replayed from the record.
- * Their last turn is one they chose: a turn mupbem made for them, as
- * their only choice, is news to them too.
- */
-static void
-service_play_since(struct service *sv, const struct service_game *sg,
-    int seat, struct buf *out)
-{
-	struct game	*g = NULL;
-	struct buf	 who;
-	const char	*text;
-	size_t		 i, start = 0, n = sg->rec.nactions;
-	char		*why = NULL;
-	int		 mover, forced;
-
-	for (i = n; i > 0 && g == NULL; i--) {
-		if (service_play_seat_at(sg, i - 1) != seat)
-			continue;
-		if ((g = service_play_replay(sv, sg, i - 1)) == NULL)
-			return;
-		text = sg->rec.actions[i - 1].text;
-		if (service_game_one_choice(g, NULL) || game_play(g, seat,
-		    text, strlen(text), NULL, NULL, &why) == -1) {
-			free(why);
-			why = NULL;
-			game_free(g);
-			g = NULL;
-		} else
-			start = i;
-	}
-	if (g == NULL && (g = service_play_replay(sv, sg, 0)) == NULL)
-		return;
-	buf_init(&who);
-	for (i = start; i < n; i++) {
-		mover = service_play_seat_at(sg, i);
-		text = sg->rec.actions[i].text;
-		buf_reset(&who);
-		service_play_who(sg, mover, &who);
-		forced = g->ops->to_move(g) == mover &&
-		    service_game_one_choice(g, NULL);
-		buf_addf(out, "Turn %zu, %s: %s%s\n", i + 1, who.data, text,
-		    forced ? " (the only choice: mupbem played it)" : "");
-		if (game_play(g, mover, text, strlen(text), NULL, out,
-		    &why) == -1) {
-			free(why);
-			break;
-		}
-		if (i + 1 < n)
-			buf_addc(out, '\n');
-	}
-	buf_free(&who);
-	game_free(g);
-}
-
-/*
- * The final score of report, with each seat's colour followed by its
- * player's name: "Score: red (Alice) 12, blue (Bob) 9", "Black (Bob)
- * won 4 games".  Only the lines from the score on are touched; a whole
- * word, in any case, is a colour.  Wrapped again to fit a mail.
- */
-static void
-service_play_named(const struct service_game *sg, const char *report,
-    struct buf *out)
-{
-	const char	*score, *p, *name, *colour;
-	struct buf	 named;
-	size_t		 i, n;
-	int		 seat, found;
-
-	if ((score = strstr(report, "Score:")) == NULL &&
-	    (score = strstr(report, "Final score:")) == NULL) {
-		buf_adds(out, report);
-		return;
-	}
-	buf_add(out, report, (size_t)(score - report));
-	buf_init(&named);
-	for (p = score; *p != '\0'; p += n) {
-		n = 1;
-		found = 0;
-		if (isalpha((unsigned char)*p) && (p == score ||
-		    !isalnum((unsigned char)p[-1]))) {
-			for (n = 0; isalpha((unsigned char)p[n]); n++)
-				;
-			for (i = 0; !found && i < sg->nseats; i++) {
-				seat = sg->seats[i].seat;
-				colour = sg->g->ops->seat_name(sg->g, seat);
-				name = sg->seats[i].player.name != NULL ?
-				    sg->seats[i].player.name :
-				    sg->seats[i].player.address;
-				if (strlen(colour) == n &&
-				    strncasecmp(colour, p, n) == 0) {
-					buf_addf(&named, "%.*s (%s)", (int)n, p,
-					    name);
-					found = 1;
-				}
-			}
-		}
-		if (!found)
-			buf_add(&named, p, n);
-	}
-	text_wrap(out, named.data, TEXT_WRAP, TEXT_WIDTH);
-	buf_free(&named);
-}
-
-/* "red (Alice <alice@example.org>)": seat and its player. */
-void
-service_play_who(const struct service_game *sg, int seat, struct buf *out)
-{
-	size_t	i;
-
-	buf_addf(out, "%s (", sg->g->ops->seat_name(sg->g, seat));
-	for (i = 0; i < sg->nseats; i++) {
-		if (sg->seats[i].seat == seat)
-			service_label(&sg->seats[i].player, out);
-	}
-	buf_addc(out, ')');
-}
-
-/*
- * Tell whom it concerns what the turn of seat mover did.  The player to
- * move next gets the board with every turn since their own last one;
- * the mover a short confirmation without the board (none with "set
- * confirm off"); observers, and players who "set watch on", every turn,
- * with the board; the other players nothing until it is their turn.
- * When the game ends, everyone
- * gets the last report, the board and the score.
- *
- * When the server acted for the mover (a timeout, a forfeit), lead
- * says so ahead of every report, the mover hears of it with
- * mover_state ("you ran out of time") instead of a confirmation, and
- * every player hears of it at once.
- */
-int
-service_play_announce(struct service_mail *sm, struct service_game *sg,
-    int mover, int turn, const char *report, const char *lead,
-    const char *mover_state, char **cause)
-{
-	const struct game	*g = sg->g;
-	struct store_player	*all;
-	struct store_seat	*seat;
-	struct service_vars	 vars;
-	struct buf		 who, since, named, wrapped;
-	enum template_kind	 kind;
-	char			 state[96];
-	size_t			 n, i;
-	int			 next = g->ops->to_move(g), rc = 0;
-
-	if (service_game_everyone(sm, sg, &all, &n, cause) == -1)
-		return (-1);
-	service_vars_init(&vars);
-	service_vars_game(&vars, sg);
-	buf_init(&who);
-	service_play_who(sg, mover, &who);
-	service_vars_set(&vars, SV_MOVER, "%s", who.data);
-	buf_free(&who);
-	buf_init(&since);
-	buf_init(&named);
-	buf_init(&wrapped);
-	/* A lead ("Red ran out of time: ...") is prose: fit it to a mail. */
-	text_wrap(&wrapped, lead, TEXT_WRAP, TEXT_WIDTH);
-	lead = wrapped.len > 0 ? wrapped.data : "";
-	if (next != -1)
-		service_play_since(sm->sv, sg, next, &since);
-	for (i = 0; i < n && rc == 0; i++) {
-		seat = service_game_seat_of(sg, all[i].id);
-		service_vars_set(&vars, SV_TURN, "%d", turn);
-		service_vars_set(&vars, SV_REPORT, "%s%s", lead, report);
-		if (next == -1) {
-			kind = TEMPLATE_OVER;
-			snprintf(state, sizeof state, "game over");
-			buf_reset(&named);
-			service_play_named(sg, report, &named);
-			service_vars_set(&vars, SV_REPORT, "%s%s", lead,
-			    named.data);
-		} else if (seat != NULL && seat->seat == next) {
-			kind = TEMPLATE_YOUR_TURN;
-			service_vars_set(&vars, SV_TURN, "%d",
-			    sg->row.turns + 1);
-			service_vars_set(&vars, SV_REPORT, "%s%s", lead,
-			    since.len > 0 ? since.data : report);
-			snprintf(state, sizeof state, "your turn %d",
-			    sg->row.turns + 1);
-		} else if (seat != NULL && seat->seat == mover &&
-		    mover_state != NULL) {
-			kind = TEMPLATE_PLAYED;
-			snprintf(state, sizeof state, "%s", mover_state);
-		} else if (seat != NULL && seat->seat == mover) {
-			if (strcmp(service_set_get(&all[i], "confirm"),
-			    "off") == 0)
-				continue;
-			kind = TEMPLATE_ACCEPTED;
-			snprintf(state, sizeof state, "you played turn %d",
-			    turn);
-		} else if (seat != NULL && mover_state == NULL &&
-		    strcmp(service_set_get(&all[i], "watch"), "on") != 0)
-			continue;
-		else {
-			kind = TEMPLATE_PLAYED;
-			snprintf(state, sizeof state, "%s played turn %d",
-			    g->ops->seat_name(g, mover), turn);
-		}
-		/* Mail about a turn played is play: max_mails holds none. */
-		sm->announcing = 1;
-		rc = service_mail_game(sm, sg, &all[i], kind, &vars, state,
-		    cause);
-		sm->announcing = 0;
-	}
-	buf_free(&since);
-	buf_free(&named);
-	buf_free(&wrapped);
-	service_vars_free(&vars);
-	store_players_free(all, n);
-	return (rc);
 }
 
 /*
@@ -478,7 +228,7 @@ service_play_turn(struct service_mail *sm, const struct command *c,
 	    (rc = service_game_save(sm, &sg, ops->to_move(sg.g) == -1 ?
 	    "over" : "playing", cause)) == -1)
 		goto done;
-	rc = service_play_announce(sm, &sg, seat->seat, turn, report.len > 0 ?
+	rc = service_announce(sm, &sg, seat->seat, turn, report.len > 0 ?
 	    report.data : "", NULL, NULL, cause);
 done:
 	buf_free(&canon);

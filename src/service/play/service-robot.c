@@ -13,19 +13,19 @@
 #include "log.h"
 #include "mailloop.h"
 #include "message.h"
+#include "play.h"
 #include "record.h"
-#include "robot.h"
 #include "robot-address.h"
-#include "service.h"
+#include "robot.h"
 #include "service-private.h"
+#include "service.h"
 #include "xmalloc.h"
 
+
 /*
- * Robot seats (docs/robots.md).  A robot is a player whose address is
- * of robot.mupbem.invalid; nothing is mailed to it.  Whenever a game is
- * saved (service_game_save()), service_robot_sync() writes or deletes
- * the game's robot job in the same transaction: a job exists exactly
- * while the seat to move is a robot's.
+ * Robots' turns (docs/robots.md).  A game whose seat to move is a
+ * robot's has a robot job (service-robot-seat.c keeps it in step with
+ * every save).
  *
  * The daemon's timer (service_robot_tick(), after the clocks' due
  * events) takes the oldest job and thinks about it on a copy of the
@@ -68,55 +68,6 @@ static int	service_robot_play(struct service *, struct mailloop *,
 		    struct service_robot *, char **);
 static int	service_robot_take(struct service *, struct mailloop *,
 		    struct service_robot **, char **);
-
-/* Is the seat to move in sg a robot's, that plays?  Its level if so. */
-int
-service_robot_seat(const struct service_game *sg, enum robot_level *level)
-{
-	int	seat = sg->g->ops->to_move(sg->g);
-	size_t	i;
-
-	if (strcmp(sg->row.status, "playing") != 0 || seat == -1)
-		return (0);
-	for (i = 0; i < sg->nseats; i++) {
-		if (sg->seats[i].seat != seat)
-			continue;
-		if (sg->seats[i].out != NULL ||
-		    sg->seats[i].player.address == NULL)
-			return (0);
-		return (robot_address_level(sg->seats[i].player.address,
-		    level) == 0);
-	}
-	return (0);
-}
-
-/* Name robot player p after its level: "Robot (mcts)". */
-int
-service_robot_name(struct service_mail *sm, struct store_player *p,
-    enum robot_level level, char **cause)
-{
-	char	name[32];
-
-	snprintf(name, sizeof name, "Robot (%s)", robot_level_name(level));
-	if (store_player_rename(sm->sv->store, p->id, name, cause) == -1)
-		return (-1);
-	free(p->name);
-	p->name = xstrdup(name);
-	return (0);
-}
-
-/* Write or delete sg's robot job, as its seat to move says. */
-int
-service_robot_sync(struct service_mail *sm, struct service_game *sg,
-    char **cause)
-{
-	enum robot_level	level;
-
-	if (service_robot_seat(sg, &level))
-		return (store_robot_job_set(sm->sv->store, sg->row.id,
-		    sg->row.turns, sm->ml->now, cause));
-	return (store_robot_job_del(sm->sv->store, sg->row.id, cause));
-}
 
 /* Has the thinking thread used its CPU time? */
 static int
@@ -374,13 +325,6 @@ service_robot_due(struct service *sv, struct mailloop *ml, long long now,
 	return (n);
 }
 
-/* Think in line (mupbemd --once, --deliver) if on. */
-void
-service_robots_inline(struct service *sv, int on)
-{
-	sv->robots_inline = on;
-}
-
 /* Wait for a thought in progress and drop it (the daemon stops). */
 void
 service_robot_end(struct service *sv)
@@ -393,22 +337,12 @@ service_robot_end(struct service *sv)
 }
 
 /*
- * The daemon's timer (a mailloop_ticker; arg is the service): the
- * clocks' due events (service_clock_due()), then the robots'.
+ * The robots' part of the daemon's timer (a mailloop_ticker; arg is the
+ * service), after the clocks' (service_family_tick()).
  */
 int
 service_robot_tick(struct mailloop *ml, long long now, void *arg,
     long long *next, char **cause)
 {
-	struct service	*sv = arg;
-	long long	 rnext;
-	int		 n, m;
-
-	if ((n = service_clock_due(ml, now, arg, next, cause)) == -1)
-		return (-1);
-	if ((m = service_robot_due(sv, ml, now, &rnext, cause)) == -1)
-		return (-1);
-	if (rnext != -1 && (*next == -1 || rnext < *next))
-		*next = rnext;
-	return (n + m);
+	return (service_robot_due(arg, ml, now, next, cause));
 }
