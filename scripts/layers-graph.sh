@@ -68,8 +68,9 @@ $4 != $5 && $5 !~ /^\?/ {
 END {
 	for (e in count) {
 		if (e in bad)
-			printf "\t%s [label=\"%d\", color=red, fontcolor=red, " \
-			    "style=dashed, constraint=false];\n", e, count[e]
+			printf "\t%s [label=\"%d\", color=red, " \
+			    "fontcolor=red, style=dashed, " \
+			    "constraint=false];\n", e, count[e]
 		else
 			printf "\t%s [label=\"%d\"];\n", e, count[e]
 	}

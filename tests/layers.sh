@@ -71,8 +71,8 @@ while IFS=$'\t' read -r f l h from to; do
 	'?none')
 		why+=("$f:$l includes $h, which is nowhere under src/") ;;
 	'?twice'*)
-		[ -n "${seen[$h]:-}" ] ||
-		    why+=("$f:$l includes $h, which is in more than one folder:${to#?twice:}")
+		w="$f:$l includes $h, which is in more than one folder:"
+		[ -n "${seen[$h]:-}" ] || why+=("$w${to#?twice:}")
 		seen[$h]=1 ;;
 	esac
 done <<<"$includes"
@@ -83,8 +83,8 @@ begin
 twice=$(awk '{ print $1 }' <<<"$ranks" | sort | uniq -d)
 [ -z "$twice" ] || why+=("the layer order names twice: $(echo $twice)")
 while read -r d; do
-	grep -q "^$d " <<<"$ranks" ||
-	    why+=("$d holds C files but has no place in the layer order (tests/layers-lib.sh)")
+	w="has no place in the layer order (tests/layers-lib.sh)"
+	grep -q "^$d " <<<"$ranks" || why+=("$d holds C files but $w")
 done < <(layers_folders)
 end "every folder of src/ with C files has a place in the layer order"
 
@@ -137,15 +137,16 @@ while read -r k; do
 	[ -n "$k" ] || continue
 	awk -F'\t' -v k="$k" '$1 ":" $3 == k { found = 1 }
 	    END { exit !found }' <<<"$includes" ||
-	    echo "# known, issue 34: $k no longer occurs: drop it from $known_file"
+	    echo "# known, issue 34: $k no longer occurs:" \
+	    "drop it from $known_file"
 done <<<"$known"
 
 begin
 while read -r d; do
 	lines=$(cd "$src" && find "$d" -maxdepth 1 -name '*.[ch]' \
 	    ! -name '*-builtin.c' -exec cat {} + | wc -l)
-	[ "$lines" -le 8000 ] ||
-	    why+=("$d holds $lines lines of .c and .h, more than 8,000: split it")
+	w="lines of .c and .h, more than 8,000: split it"
+	[ "$lines" -le 8000 ] || why+=("$d holds $lines $w")
 done < <(layers_folders)
 end "no folder of src/ holds more than 8,000 lines"
 
