@@ -6,74 +6,84 @@
 
 #include "archive-private.h"
 #include "buf.h"
-#include "compete.h"
-#include "service-private.h"
+#include "league-table.h"
 #include "standings.h"
+#include "store.h"
 #include "xmalloc.h"
 
 /*
  * A tournament's page (tournaments/T3.html) and a league's
  * (leagues/L2.html, each season's divisions, newest first).  The
- * standings are the mail's: service_round_standings() and
- * service_round_games() of the tournament as the store keeps it, and
- * each crosstable cell is standings_pair()'s, so the page and the
- * "tournament NAME" reply never disagree.  The first tables on a page
- * are #standings and #crosstable; a league's further divisions get
- * "-s2-d1" after those ids.
+ * standings are the mail's: league_table_standings() and
+ * league_table_games() of the tournament as the store keeps it
+ * (store_table_fill()), and each crosstable cell is standings_pair()'s,
+ * so the page and the "tournament NAME" reply never disagree.  The
+ * first tables on a page are #standings and #crosstable; a league's
+ * further divisions get "-s2-d1" after those ids.
  */
+
+/* A tournament with its entrants and tables, and their league table. */
+struct archive_tournament {
+	const struct store_tournament	*t;
+	struct store_entrant		*e;
+	size_t				 ne;
+	struct store_pairing		*p;
+	size_t				 np;
+	struct league_table		 lt;
+};
 
 static int	archive_tournament_load(struct archive_site *,
 		    const struct store_tournament *,
-		    struct service_tournament *, char **);
-static void	archive_tournament_unload(struct service_tournament *);
+		    struct archive_tournament *, char **);
+static void	archive_tournament_unload(struct archive_tournament *);
 static void	archive_tournament_tables(struct buf *,
 		    const struct archive_site *,
-		    const struct service_tournament *, const char *);
+		    const struct archive_tournament *, const char *);
 static int	archive_tournament_cmp_division(const void *, const void *);
 static void	archive_tournament_games(struct buf *,
 		    const struct archive_site *,
-		    const struct service_tournament *);
+		    const struct archive_tournament *);
 
 /* t's entrants and pairings, as the mail commands load them. */
 static int
 archive_tournament_load(struct archive_site *site,
-    const struct store_tournament *t, struct service_tournament *st,
+    const struct store_tournament *t, struct archive_tournament *at,
     char **cause)
 {
-	memset(st, 0, sizeof *st);
-	st->t = *t;
-	if (store_entrants(site->store, t->id, &st->e, &st->ne, cause) == -1 ||
-	    store_pairings(site->store, t->id, 0, &st->p, &st->np,
+	memset(at, 0, sizeof *at);
+	at->t = t;
+	if (store_entrants(site->store, t->id, &at->e, &at->ne, cause) == -1 ||
+	    store_pairings(site->store, t->id, 0, &at->p, &at->np,
 	    cause) == -1)
 		return (-1);
-	service_round_reindex(st);
+	store_table_fill(&at->lt, t, at->e, at->ne, at->p, at->np);
 	return (0);
 }
 
 static void
-archive_tournament_unload(struct service_tournament *st)
+archive_tournament_unload(struct archive_tournament *at)
 {
-	store_entrants_free(st->e, st->ne);
-	store_pairings_free(st->p, st->np);
-	free(st->byid);
+	league_table_free(&at->lt);
+	store_entrants_free(at->e, at->ne);
+	store_pairings_free(at->p, at->np);
 }
 
 /* The standings and the crosstable of st, their ids ending in suffix. */
 static void
 archive_tournament_tables(struct buf *out, const struct archive_site *site,
-    const struct service_tournament *st, const char *suffix)
+    const struct archive_tournament *at, const char *suffix)
 {
 	struct standings_row	*rows;
 	struct standings_game	*games;
 	const struct standings_row *r;
 	size_t			 ngames;
-	int			 i, j, n = (int)st->ne, sb;
+	int			 i, j, n = (int)at->ne, sb;
 
-	sb = strcmp(st->t.format, "roundrobin") == 0;
-	rows = xreallocarray(NULL, st->ne + 1, sizeof *rows);
-	games = xreallocarray(NULL, st->np + 1, sizeof *games);
-	service_round_standings(st, rows);
-	ngames = service_round_games(st, games);
+	sb = league_table_tiebreak(&at->lt) == STANDINGS_SONNEBORN;
+	rows = xreallocarray(NULL, at->ne + 1, sizeof *rows);
+	games = xreallocarray(NULL, at->np + 1, sizeof *games);
+	league_table_standings(&at->lt, rows);
+	ngames = league_table_games(&at->lt, games);
 	buf_addf(out, "<table id=\"standings%s\">\n<caption>Standings"
 	    "</caption>\n<thead><tr><th scope=\"col\">#</th>"
 	    "<th scope=\"col\">Name</th><th scope=\"col\">Games</th>"
@@ -84,9 +94,8 @@ archive_tournament_tables(struct buf *out, const struct archive_site *site,
 	for (i = 0; i < n; i++) {
 		r = &rows[i];
 		buf_addf(out, "<tr data-player=\"%lld\"><td>%d</td><td>",
-		    st->e[r->player].player.id, r->place);
-		archive_html_player(out, site, "../",
-		    st->e[r->player].player.id);
+		    at->lt.e[r->player].id, r->place);
+		archive_html_player(out, site, "../", at->lt.e[r->player].id);
 		buf_addf(out, "</td><td>%d</td><td>%d</td><td>%d</td><td>%d"
 		    "</td><td>", r->played, r->wins, r->draws, r->losses);
 		archive_html_score(out, r->points);
@@ -101,7 +110,7 @@ archive_tournament_tables(struct buf *out, const struct archive_site *site,
 	for (i = 0; i < n; i++) {
 		buf_addf(out, "<tr><th scope=\"row\">%d</th><td>", i + 1);
 		archive_html_player(out, site, "../",
-		    st->e[rows[i].player].player.id);
+		    at->lt.e[rows[i].player].id);
 		buf_adds(out, "</td>");
 		for (j = 0; j < n; j++) {
 			buf_adds(out, "<td>");
@@ -121,7 +130,7 @@ archive_tournament_tables(struct buf *out, const struct archive_site *site,
 /* The tables of every round, with links to the games. */
 static void
 archive_tournament_games(struct buf *out, const struct archive_site *site,
-    const struct service_tournament *st)
+    const struct archive_tournament *at)
 {
 	const struct store_pairing	*p;
 	size_t				 i;
@@ -131,8 +140,8 @@ archive_tournament_games(struct buf *out, const struct archive_site *site,
 	    "<thead><tr><th scope=\"col\">Round</th><th scope=\"col\">Game"
 	    "</th><th scope=\"col\">Players</th><th scope=\"col\">State</th>"
 	    "</tr></thead>\n<tbody>\n");
-	for (i = 0; i < st->np; i++) {
-		p = &st->p[i];
+	for (i = 0; i < at->np; i++) {
+		p = &at->p[i];
 		buf_addf(out, "<tr><td>%d</td><td>", p->round);
 		if (p->game > 0)
 			archive_html_game(out, "../", p->game);
@@ -156,13 +165,13 @@ int
 archive_tournament_write(struct archive_site *site,
     const struct store_tournament *t, char **cause)
 {
-	struct service_tournament	 st;
+	struct archive_tournament	 at;
 	struct buf			 out;
 	char				 path[64];
 	int				 rc = -1;
 
 	buf_init(&out);
-	if (archive_tournament_load(site, t, &st, cause) == -1)
+	if (archive_tournament_load(site, t, &at, cause) == -1)
 		goto out;
 	snprintf(path, sizeof path, "tournaments/T%lld.html", t->id);
 	archive_html_head(&out, site, path, t->name);
@@ -180,13 +189,13 @@ archive_tournament_write(struct archive_site *site,
 		    "leagues/L%lld.html\">league L%lld</a>", t->season,
 		    t->division, t->league, t->league);
 	buf_adds(&out, ".</p>\n");
-	archive_tournament_tables(&out, site, &st, "");
-	archive_tournament_games(&out, site, &st);
+	archive_tournament_tables(&out, site, &at, "");
+	archive_tournament_games(&out, site, &at);
 	buf_adds(&out, "</main>\n");
 	archive_html_foot(&out, "../", NULL);
 	rc = archive_file_write(site, path, &out, cause);
 out:
-	archive_tournament_unload(&st);
+	archive_tournament_unload(&at);
 	buf_free(&out);
 	return (rc);
 }
@@ -208,7 +217,7 @@ int
 archive_tournament_league(struct archive_site *site,
     const struct store_league *l, char **cause)
 {
-	struct service_tournament	 st;
+	struct archive_tournament	 at;
 	struct buf			 out;
 	const struct store_tournament	*t, **divs;
 	char				 path[64], suffix[64];
@@ -242,12 +251,12 @@ archive_tournament_league(struct archive_site *site,
 		buf_addf(&out, "<h2><a href=\"../tournaments/T%lld.html\">"
 		    "Season %d, division %d</a></h2>\n", t->id, t->season,
 		    t->division);
-		if (archive_tournament_load(site, t, &st, cause) == -1) {
-			archive_tournament_unload(&st);
+		if (archive_tournament_load(site, t, &at, cause) == -1) {
+			archive_tournament_unload(&at);
 			goto out;
 		}
-		archive_tournament_tables(&out, site, &st, suffix);
-		archive_tournament_unload(&st);
+		archive_tournament_tables(&out, site, &at, suffix);
+		archive_tournament_unload(&at);
 	}
 	buf_adds(&out, "</main>\n");
 	archive_html_foot(&out, "../", NULL);

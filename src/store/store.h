@@ -385,6 +385,13 @@ void		 store_pairings_free(struct store_pairing *, size_t);
 int		 store_pairing_of(struct store *, long long, long long *,
 		     char **);
 
+/* store-table.c */
+struct league_table;
+void		 store_table_fill(struct league_table *,
+		     const struct store_tournament *,
+		     const struct store_entrant *, size_t,
+		     const struct store_pairing *, size_t);
+
 int		 store_league_add(struct store *, struct store_league *,
 		     char **);
 int		 store_league_get(struct store *, long long, const char *,

@@ -17,10 +17,6 @@ struct command;
 struct glicko;
 struct service_game;
 struct service_mail;
-struct standings_game;
-struct standings_row;
-struct store_entrant;
-struct store_pairing;
 struct store_player;
 
 extern const struct service_family compete_family;
@@ -61,40 +57,6 @@ int	service_tournament_timer(struct service_mail *, long long, char **);
 int	service_tournament_begin(struct service_mail *, long long, char **);
 int	service_tournament_withdraw(struct service_mail *, long long,
 	    long long, char **);
-
-/* service-round.c */
-/* A tournament with its entrants and tables, loaded. */
-struct service_tournament {
-	struct store_tournament	 t;
-	struct store_entrant	*e;
-	size_t			 ne;
-	struct store_pairing	*p;
-	size_t			 np;
-	int			*byid;	/* entrants' indices by player id */
-};
-
-int	service_round_load(struct service_mail *, long long, const char *,
-	    struct service_tournament *, char **);
-void	service_round_free(struct service_tournament *);
-int	service_round_index(const struct service_tournament *, long long);
-void	service_round_reindex(struct service_tournament *);
-const char *service_round_name(const struct store_player *);
-int	service_round_count(const struct service_tournament *);
-void	service_round_standings(const struct service_tournament *,
-	    struct standings_row *);
-size_t	service_round_games(const struct service_tournament *,
-	    struct standings_game *);
-void	service_round_report(const struct service_tournament *, int,
-	    struct buf *);
-int	service_round_tell(struct service_mail *,
-	    const struct service_tournament *, const char *, const char *,
-	    char **);
-int	service_round_next(struct service_mail *, long long, char **);
-int	service_round_begin(struct service_mail *, long long, char **);
-int	service_round_order(struct service_mail *, long long, long long **,
-	    size_t *, char **);
-int	service_round_text(struct service_mail *, long long, int,
-	    struct buf *, char **);
 
 /* service-league.c */
 int	service_league_division(struct service_mail *, long long, char **);

@@ -15,6 +15,7 @@
 #include "mailloop.h"
 #include "rating.h"
 #include "service-private.h"
+#include "service-round.h"
 #include "xmalloc.h"
 
 

@@ -16,11 +16,13 @@
 #include "compete.h"
 #include "config-file.h"
 #include "glicko.h"
+#include "league-table.h"
 #include "log.h"
 #include "mailloop.h"
 #include "pairing.h"
 #include "rating.h"
 #include "service-private.h"
+#include "service-round.h"
 #include "standings.h"
 #include "text.h"
 #include "xmalloc.h"
@@ -58,11 +60,13 @@
  * point in Swiss, nothing in a round robin, where everyone has the same
  * number of byes; a free pass in a knockout) or a forfeit (a table with a player who withdrew:
  * the others share the first rank).
+ *
+ * How the tables count, the number of rounds and a knockout match's
+ * winner are the league's rules (src/league/league-table.c), on the
+ * league table that st->lt mirrors of the rows as loaded.
  */
 
-static enum standings_tiebreak sr_tiebreak(const struct service_tournament *);
-static void	sr_pairings_text(const struct service_tournament *, int,
-		    struct buf *);
+static void	sr_fill(struct service_tournament *);
 static int	sr_create(struct service_mail *,
 		    const struct service_tournament *, const long long *, int,
 		    int, int, int, int, char **);
@@ -77,11 +81,8 @@ static int	sr_met_cmp(const void *, const void *);
 static void	sr_met_init(const struct service_tournament *,
 		    struct sr_met *);
 static int	sr_met(void *, int, int);
-static int	sr_key_cmp(const void *, const void *);
 static int	sr_pair_swiss(struct service_mail *,
 		    const struct service_tournament *, int, char **);
-static int	sr_match_winner(const struct service_tournament *, int, int,
-		    int *, int *);
 static int	sr_pair_knockout(struct service_mail *,
 		    const struct service_tournament *, int, char **);
 
@@ -102,7 +103,7 @@ service_round_load(struct service_mail *sm, long long id, const char *name,
 		service_round_free(st);
 		return (-1);
 	}
-	service_round_reindex(st);
+	sr_fill(st);
 	return (1);
 }
 
@@ -112,191 +113,16 @@ service_round_free(struct service_tournament *st)
 	store_tournament_free(&st->t);
 	store_entrants_free(st->e, st->ne);
 	store_pairings_free(st->p, st->np);
-	free(st->byid);
+	league_table_free(&st->lt);
 	memset(st, 0, sizeof *st);
 }
 
-/* The index of player's entry, or -1. */
-int
-service_round_index(const struct service_tournament *st, long long player)
-{
-	size_t	lo = 0, hi = st->ne, mid;
-
-	while (lo < hi) {	/* byid is sorted by player id */
-		mid = lo + (hi - lo) / 2;
-		if (st->e[st->byid[mid]].player.id < player)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < st->ne && st->e[st->byid[lo]].player.id == player)
-		return (st->byid[lo]);
-	return (-1);
-}
-
-/* An entrant's player id and index, to sort by the id. */
-struct sr_key {
-	long long	id;
-	int		i;
-};
-
-static int
-sr_key_cmp(const void *a, const void *b)
-{
-	const struct sr_key	*x = a, *y = b;
-
-	return (x->id < y->id ? -1 : x->id > y->id);
-}
-
-/* Index st's entrants by player id: after loading, after reordering. */
-void
-service_round_reindex(struct service_tournament *st)
-{
-	struct sr_key	*keys;
-	size_t		 i;
-
-	keys = xreallocarray(NULL, st->ne + 1, sizeof *keys);
-	for (i = 0; i < st->ne; i++) {
-		keys[i].id = st->e[i].player.id;
-		keys[i].i = (int)i;
-	}
-	qsort(keys, st->ne, sizeof *keys, sr_key_cmp);
-	free(st->byid);
-	st->byid = xreallocarray(NULL, st->ne + 1, sizeof *st->byid);
-	for (i = 0; i < st->ne; i++)
-		st->byid[i] = keys[i].i;
-	free(keys);
-}
-
-const char *
-service_round_name(const struct store_player *p)
-{
-	return (p->name != NULL ? p->name : p->address);
-}
-
-/* How many rounds the tournament has. */
-int
-service_round_count(const struct service_tournament *st)
-{
-	int	n = (int)st->ne, rounds = 0;
-
-	if (strcmp(st->t.format, "roundrobin") == 0)
-		return (pairing_rounds(n, st->t.seats));
-	if (strcmp(st->t.format, "knockout") == 0) {
-		while ((1 << rounds) < n)
-			rounds++;
-		return (rounds);
-	}
-	if (st->t.rounds > 0)
-		return (st->t.rounds);
-	while ((1 << rounds) < n)
-		rounds++;
-	return (rounds > 0 ? rounds : 1);
-}
-
-static enum standings_tiebreak
-sr_tiebreak(const struct service_tournament *st)
-{
-	return (strcmp(st->t.format, "roundrobin") == 0 ?
-	    STANDINGS_SONNEBORN : STANDINGS_BUCHHOLZ);
-}
-
-/*
- * The finished tables as standings games (out has room for st->np);
- * returns how many.  A cancelled game counts for nobody.
- */
-size_t
-service_round_games(const struct service_tournament *st,
-    struct standings_game *out)
-{
-	const struct store_pairing	*p;
-	struct standings_game		*g;
-	size_t				 i, n = 0;
-	int				 j, k, known;
-
-	for (i = 0; i < st->np; i++) {
-		p = &st->p[i];
-		/* A bye is a point in Swiss; in a round robin all have one. */
-		if (!p->done || (p->n == 1 &&
-		    strcmp(st->t.format, "swiss") != 0))
-			continue;
-		g = &out[n];
-		memset(g, 0, sizeof *g);
-		g->n = p->n;
-		g->round = p->round;
-		known = 1;
-		for (j = 0; j < p->n; j++) {
-			if ((k = service_round_index(st, p->players[j])) == -1 ||
-			    p->ranks[j] <= 0)
-				known = 0;
-			g->player[j] = k;
-			g->rank[j] = p->ranks[j];
-		}
-		if (known)
-			n++;
-	}
-	return (n);
-}
-
-/* The standings as they are: rows for every entrant, in order. */
-void
-service_round_standings(const struct service_tournament *st,
-    struct standings_row *rows)
-{
-	struct standings_game	*games;
-	size_t			 n;
-
-	games = xreallocarray(NULL, st->np + 1, sizeof *games);
-	n = service_round_games(st, games);
-	standings_compute((int)st->ne, games, n, sr_tiebreak(st), rows);
-	free(games);
-}
-
-/* Round's tables, a line each: "G12     Alice v Bob  1-0". */
+/* Fill st's league table from its rows: after loading, after reordering. */
 static void
-sr_pairings_text(const struct service_tournament *st, int round,
-    struct buf *out)
+sr_fill(struct service_tournament *st)
 {
-	const struct store_pairing	*p;
-	struct buf			 line;
-	size_t				 i;
-	int				 j, k;
-
-	buf_init(&line);
-	for (i = 0; i < st->np; i++) {
-		p = &st->p[i];
-		if (p->round != round)
-			continue;
-		buf_reset(&line);
-		if (p->game != -1)
-			buf_addf(&line, "  G%-6lld", p->game);
-		else
-			buf_addf(&line, "  %-7s", p->n == 1 ? "bye" : "forfeit");
-		for (j = 0; j < p->n; j++) {
-			k = service_round_index(st, p->players[j]);
-			buf_addf(&line, "%s%s", j > 0 ? " v " : "", k == -1 ?
-			    "?" : service_round_name(&st->e[k].player));
-		}
-		if (p->leg > 1)
-			buf_addf(&line, " (%s)", p->leg == 2 ? "return game" :
-			    "tie-break");
-		if (!p->done)
-			buf_adds(&line, "  playing");
-		else if (p->n > 1 && p->ranks[0] <= 0)
-			buf_adds(&line, "  cancelled");
-		else if (p->n == 2)
-			buf_addf(&line, "  %s", p->ranks[0] == p->ranks[1] ?
-			    "\xc2\xbd-\xc2\xbd" : p->ranks[0] < p->ranks[1] ?
-			    "1-0" : "0-1");
-		else if (p->n > 2) {
-			buf_adds(&line, "  places");
-			for (j = 0; j < p->n; j++)
-				buf_addf(&line, " %d", p->ranks[j]);
-		}
-		text_wrap(out, line.data, TEXT_WRAP, TEXT_WIDTH);
-		buf_addc(out, '\n');
-	}
-	buf_free(&line);
+	league_table_free(&st->lt);
+	store_table_fill(&st->lt, &st->t, st->e, st->ne, st->p, st->np);
 }
 
 /*
@@ -324,23 +150,24 @@ service_round_report(const struct service_tournament *st, int first,
 		buf_addf(out, "It is open: %zu entrant%s so far%s.\n", st->ne,
 		    st->ne == 1 ? "" : "s", st->t.max > 0 ? "" : "");
 		for (i = 0; i < st->ne; i++)
-			buf_addf(out, "  %s\n", service_round_name(&st->e[i].player));
+			buf_addf(out, "  %s\n", st->lt.e[i].name);
 		return;
 	}
 	if (strcmp(st->t.state, "playing") == 0)
 		buf_addf(out, "Round %d of %d is being played.\n", st->t.round,
-		    service_round_count(st));
+		    league_table_count(&st->lt));
 	else
 		buf_addf(out, "It is %s.\n", st->t.state);
 	rows = xreallocarray(NULL, st->ne + 1, sizeof *rows);
 	names = xreallocarray(NULL, st->ne + 1, sizeof *names);
 	for (i = 0; i < st->ne; i++)
-		names[i] = service_round_name(&st->e[i].player);
-	service_round_standings(st, rows);
+		names[i] = st->lt.e[i].name;
+	league_table_standings(&st->lt, rows);
 	buf_adds(out, "\nStandings:\n");
-	standings_table(rows, (int)st->ne, names, sr_tiebreak(st), out);
+	standings_table(rows, (int)st->ne, names,
+	    league_table_tiebreak(&st->lt), out);
 	games = xreallocarray(NULL, st->np + 1, sizeof *games);
-	n = service_round_games(st, games);
+	n = league_table_games(&st->lt, games);
 	buf_adds(out, "\nCrosstable:\n");
 	standings_crosstable((int)st->ne, games, n, rows, names, out);
 	free(games);
@@ -348,7 +175,7 @@ service_round_report(const struct service_tournament *st, int first,
 	free(names);
 	for (r = first; r <= st->t.round; r++) {
 		buf_addf(out, "\nRound %d:\n", r);
-		sr_pairings_text(st, r, out);
+		league_table_round(&st->lt, r, out);
 	}
 }
 
@@ -430,9 +257,9 @@ sr_create(struct service_mail *sm, const struct service_tournament *st,
 	buf_init(&topic);
 	buf_addf(&topic, "%s: ", ops->title);
 	for (i = 0; i < n; i++) {
-		k = service_round_index(st, players[i]);
+		k = league_table_index(&st->lt, players[i]);
 		buf_addf(&topic, "%s%s", i > 0 ? " v " : "", k == -1 ? "?" :
-		    service_round_name(&st->e[k].player));
+		    st->lt.e[k].name);
 	}
 	buf_addf(&topic, " (%s, round %d)", st->t.name, round);
 	rc = store_game_add(sm->sv->store, ops->name, options, text.data,
@@ -564,9 +391,9 @@ sr_met_init(const struct service_tournament *st, struct sr_met *m)
 	m->n = 0;
 	for (i = 0; i < st->np; i++) {
 		for (j = 0; j < st->p[i].n; j++) {
-			a = service_round_index(st, st->p[i].players[j]);
+			a = league_table_index(&st->lt, st->p[i].players[j]);
 			for (k = j + 1; a != -1 && k < st->p[i].n; k++) {
-				b = service_round_index(st,
+				b = league_table_index(&st->lt,
 				    st->p[i].players[k]);
 				if (b == -1)
 					continue;
@@ -618,7 +445,7 @@ sr_pair_swiss(struct service_mail *sm, const struct service_tournament *st,
 
 	pp = xcalloc(st->ne + 1, sizeof *pp);
 	rows = xreallocarray(NULL, st->ne + 1, sizeof *rows);
-	service_round_standings(st, rows);
+	league_table_standings(&st->lt, rows);
 	for (i = 0; i < st->ne; i++) {
 		k = rows[i].player;
 		pp[k].score = rows[i].points;
@@ -632,7 +459,8 @@ sr_pair_swiss(struct service_mail *sm, const struct service_tournament *st,
 		if (st->p[i].n != 2)
 			continue;
 		for (j = 0; j < 2; j++) {
-			if ((k = service_round_index(st, st->p[i].players[j])) == -1)
+			if ((k = league_table_index(&st->lt,
+			    st->p[i].players[j])) == -1)
 				continue;
 			pp[k].colour += j == 0 ? 1 : -1;
 			pp[k].last = j == 0 ? 1 : -1;
@@ -657,73 +485,6 @@ sr_pair_swiss(struct service_mail *sm, const struct service_tournament *st,
 }
 
 /*
- * The winner of knockout match board of round: 1 and *winner (an
- * entrant) when decided; 0 while undecided, with *tiebreak set when the
- * two games are over and level with no tie-break game yet.
- */
-static int
-sr_match_winner(const struct service_tournament *st, int round, int board,
-    int *winner, int *tiebreak)
-{
-	const struct store_pairing	*p, *legs[3] = { NULL, NULL, NULL };
-	struct standings_game		 g;
-	double				 pts[2] = { 0, 0 };
-	size_t				 i;
-	int				 a = -1, b = -1, j, k;
-
-	*tiebreak = 0;
-	for (i = 0; i < st->np; i++) {
-		p = &st->p[i];
-		if (p->round == round && p->board == board && p->leg >= 1 &&
-		    p->leg <= 3)
-			legs[p->leg - 1] = p;
-	}
-	if ((p = legs[0]) == NULL)
-		return (0);
-	a = service_round_index(st, p->players[0]);
-	if (p->n == 1) {
-		*winner = a;
-		return (1);
-	}
-	b = service_round_index(st, p->players[1]);
-	if (p->game == -1) {	/* a forfeit: one had withdrawn */
-		*winner = p->ranks[0] <= p->ranks[1] ? a : b;
-		return (1);
-	}
-	for (j = 0; j < 2; j++) {
-		if (legs[j] == NULL || !legs[j]->done)
-			return (0);
-	}
-	for (j = 0; j < 2; j++) {
-		memset(&g, 0, sizeof g);
-		g.n = 2;
-		for (k = 0; k < 2; k++) {
-			g.player[k] = service_round_index(st, legs[j]->players[k]);
-			g.rank[k] = legs[j]->ranks[k] > 0 ? legs[j]->ranks[k] :
-			    1;
-		}
-		for (k = 0; k < 2; k++)
-			pts[g.player[k] == a ? 0 : 1] += standings_points(&g, k);
-	}
-	if (pts[0] != pts[1]) {
-		*winner = pts[0] > pts[1] ? a : b;
-		return (1);
-	}
-	if ((p = legs[2]) == NULL) {
-		*tiebreak = 1;
-		return (0);
-	}
-	if (!p->done)
-		return (0);
-	if (p->ranks[0] > 0 && p->ranks[0] != p->ranks[1]) {
-		k = p->ranks[0] < p->ranks[1] ? 0 : 1;
-		*winner = service_round_index(st, p->players[k]);
-	} else	/* drawn again: the higher seed goes through */
-		*winner = st->e[a].number < st->e[b].number ? a : b;
-	return (1);
-}
-
-/*
  * Round (from 1) of a knockout: round 1 from the seeding, each later
  * one from the winners of the matches before, two by two.
  */
@@ -744,7 +505,8 @@ sr_pair_knockout(struct service_mail *sm, const struct service_tournament *st,
 			alive[n++] = order[i];	/* seeds are entrants */
 	} else {
 		for (i = 1; i <= size; i++) {
-			if (sr_match_winner(st, round - 1, i, &w, &tb) == 1)
+			if (league_table_winner(&st->lt, round - 1, i, &w,
+			    &tb) == 1)
 				alive[n++] = w;
 		}
 	}
@@ -802,7 +564,7 @@ service_round_next(struct service_mail *sm, long long id, char **cause)
 	if (done && strcmp(st.t.format, "knockout") == 0) {
 		/* Level matches get their tie-break game first. */
 		for (board = 1; board <= (int)st.ne; board++) {
-			if (sr_match_winner(&st, st.t.round, board, &w,
+			if (league_table_winner(&st.lt, st.t.round, board, &w,
 			    &tb) == 1 || !tb)
 				continue;
 			for (i = 0; i < st.np; i++) {
@@ -819,7 +581,7 @@ service_round_next(struct service_mail *sm, long long id, char **cause)
 		}
 		for (board = 1; rc == 0 && done && board <= (int)st.ne;
 		    board++) {
-			if (sr_match_winner(&st, st.t.round, board, &w,
+			if (league_table_winner(&st.lt, st.t.round, board, &w,
 			    &tb) != 1)
 				continue;
 			for (i = 0; i < st.np; i++) {
@@ -829,7 +591,7 @@ service_round_next(struct service_mail *sm, long long id, char **cause)
 					continue;
 				loser = st.p[i].players[0] == st.e[w].player.id ?
 				    st.p[i].players[1] : st.p[i].players[0];
-				k = service_round_index(&st, loser);
+				k = league_table_index(&st.lt, loser);
 				/* One who withdrew stays out, not lost. */
 				if (k != -1 && strcmp(st.e[k].state, "in") == 0)
 					rc = store_entrant_state(sm->sv->store,
@@ -842,10 +604,11 @@ service_round_next(struct service_mail *sm, long long id, char **cause)
 		service_round_free(&st);
 		return (rc);
 	}
-	round = st.t.league != -1 ? service_round_count(&st) + 1 : st.t.round + 1;
+	round = st.t.league != -1 ? league_table_count(&st.lt) + 1 :
+	    st.t.round + 1;
 	buf_init(&text);
 	buf_init(&what);
-	if (round > service_round_count(&st)) {
+	if (round > league_table_count(&st.lt)) {
 		if ((rc = store_tournament_state(sm->sv->store, id, "over",
 		    st.t.round, cause)) == 0) {
 			free(st.t.state);
@@ -929,7 +692,6 @@ service_round_begin(struct service_mail *sm, long long id, char **cause)
 			st.e[j - 1] = tmp;
 		}
 	}
-	service_round_reindex(&st);
 	for (i = 0; i < st.ne; i++) {
 		r = st.e[i].rating;
 		st.e[i].number = (int)i + 1;
@@ -939,7 +701,8 @@ service_round_begin(struct service_mail *sm, long long id, char **cause)
 			return (-1);
 		}
 	}
-	rounds = st.t.league != -1 ? service_round_count(&st) : 1;
+	sr_fill(&st);
+	rounds = st.t.league != -1 ? league_table_count(&st.lt) : 1;
 	rc = store_tournament_state(sm->sv->store, id, "playing", rounds,
 	    cause);
 	for (round = 1; rc == 0 && round <= rounds; round++) {
@@ -960,7 +723,7 @@ service_round_begin(struct service_mail *sm, long long id, char **cause)
 	if (st.t.league == -1) {
 		buf_addf(&text, "Tournament %s has started: round 1 of %d. "
 		    "Your games come in their own mail.\n\n", st.t.name,
-		    service_round_count(&st));
+		    league_table_count(&st.lt));
 		service_round_report(&st, 1, &text);
 		rc = service_round_tell(sm, &st, "round 1", text.data, cause);
 	}
@@ -986,7 +749,7 @@ service_round_order(struct service_mail *sm, long long id,
 	if ((rc = service_round_load(sm, id, NULL, &st, cause)) != 1)
 		return (rc);
 	rows = xreallocarray(NULL, st.ne + 1, sizeof *rows);
-	service_round_standings(&st, rows);
+	league_table_standings(&st.lt, rows);
 	*players = xreallocarray(NULL, st.ne + 1, sizeof **players);
 	for (i = 0; i < st.ne; i++)
 		(*players)[i] = st.e[rows[i].player].player.id;
@@ -1013,12 +776,13 @@ service_round_text(struct service_mail *sm, long long id, int cross,
 	rows = xreallocarray(NULL, st.ne + 1, sizeof *rows);
 	names = xreallocarray(NULL, st.ne + 1, sizeof *names);
 	for (i = 0; i < st.ne; i++)
-		names[i] = service_round_name(&st.e[i].player);
-	service_round_standings(&st, rows);
-	standings_table(rows, (int)st.ne, names, sr_tiebreak(&st), out);
+		names[i] = st.lt.e[i].name;
+	league_table_standings(&st.lt, rows);
+	standings_table(rows, (int)st.ne, names,
+	    league_table_tiebreak(&st.lt), out);
 	if (cross) {
 		games = xreallocarray(NULL, st.np + 1, sizeof *games);
-		n = service_round_games(&st, games);
+		n = league_table_games(&st.lt, games);
 		buf_addc(out, '\n');
 		standings_crosstable((int)st.ne, games, n, rows, names, out);
 		free(games);

@@ -16,12 +16,14 @@
 #include "compete.h"
 #include "config-file.h"
 #include "glicko.h"
+#include "league-table.h"
 #include "log.h"
 #include "mailloop.h"
 #include "pairing.h"
 #include "rating.h"
 #include "robot-address.h"
 #include "service-private.h"
+#include "service-round.h"
 #include "standings.h"
 #include "text.h"
 #include "xmalloc.h"
@@ -277,7 +279,7 @@ st_join(struct service_mail *sm, const char *args, char **cause)
 	else if (strcmp(st.t.state, "open") != 0)
 		service_error(sm, "tournament join %s: it has started; join "
 		    "the next one", st.t.name);
-	else if (service_round_index(&st, who.id) != -1)
+	else if (league_table_index(&st.lt, who.id) != -1)
 		service_error(sm, "tournament join %s: %s in it already",
 		    st.t.name, *robot != '\0' ? "that robot is" : "you are");
 	else if (st.t.max > 0 && (int)st.ne >= st.t.max)
@@ -357,7 +359,7 @@ st_leave(struct service_mail *sm, const char *name, char **cause)
 			    "tournament called %s", name);
 		return (rc);
 	}
-	k = service_round_index(&st, sm->me.id);
+	k = league_table_index(&st.lt, sm->me.id);
 	if (k == -1 || strcmp(st.e[k].state, "in") != 0 ||
 	    st.t.league != -1 || strcmp(st.t.state, "over") == 0) {
 		service_error(sm, "tournament leave %s: %s", st.t.name,
