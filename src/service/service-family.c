@@ -1,9 +1,11 @@
 #include "config.h"
 
 #include <stddef.h>
+#include <string.h>
 
 #include "service-family.h"
 #include "service-private.h"
+#include "store.h"
 
 /*
  * The core's calls up to the feature families, through the table
@@ -45,6 +47,27 @@ service_family_played(struct service_mail *sm, struct service_game *sg,
 	for (f = service_families; *f != NULL; f++) {
 		if ((*f)->played != NULL && (*f)->played(sm, sg, cause) == -1)
 			return (-1);
+	}
+	return (0);
+}
+
+/*
+ * Handle timer t by the family whose kind it is: its result, with
+ * *found set; 0 with *found clear if no family has t's kind.
+ */
+int
+service_family_timer(struct service_mail *sm, const struct store_timer *t,
+    int *found, char **cause)
+{
+	const struct service_family *const	*f;
+
+	*found = 0;
+	for (f = service_families; *f != NULL; f++) {
+		if ((*f)->timer_kind == NULL ||
+		    strcmp((*f)->timer_kind, t->kind) != 0)
+			continue;
+		*found = 1;
+		return ((*f)->timer(sm, t, cause));
 	}
 	return (0);
 }

@@ -16,6 +16,7 @@ struct mailloop;
 struct service;
 struct service_game;
 struct service_mail;
+struct store_timer;
 
 /* A mail command a family answers. */
 struct service_family_command {
@@ -30,6 +31,10 @@ struct service_family {
 	/* A game was saved over, in the transaction that ended it. */
 	int	(*played)(struct service_mail *, struct service_game *,
 		    char **);
+	/* The store's timers of this kind that fall due are this family's. */
+	const char	*timer_kind;
+	int	(*timer)(struct service_mail *, const struct store_timer *,
+		    char **);
 	/* The daemon's timer: what falls due (a mailloop_ticker). */
 	int	(*tick)(struct mailloop *, long long, void *, long long *,
 		    char **);
@@ -43,6 +48,8 @@ int	service_family_command(struct service_mail *, const struct command *,
 	    int *, char **);
 int	service_family_played(struct service_mail *, struct service_game *,
 	    char **);
+int	service_family_timer(struct service_mail *,
+	    const struct store_timer *, int *, char **);
 int	service_family_tick(struct mailloop *, long long, void *,
 	    long long *, char **);
 void	service_family_end(struct service *);

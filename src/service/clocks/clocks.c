@@ -20,6 +20,8 @@ const struct service_family clocks_family = {
 	"clocks",
 	clocks_commands,
 	NULL,
+	NULL,
+	NULL,
 	service_timer_due,
 	NULL
 };

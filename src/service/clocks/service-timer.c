@@ -6,10 +6,10 @@
 
 #include "clock.h"
 #include "clocks.h"
-#include "compete.h"
 #include "config-file.h"
 #include "log.h"
 #include "mailloop.h"
+#include "service-family.h"
 #include "service-private.h"
 #include "text.h"
 #include "xmalloc.h"
@@ -176,12 +176,14 @@ service_timer_event(struct service_mail *sm, const struct store_timer *t,
     char **cause)
 {
 	struct service_game	sg;
-	int			rc;
+	int			rc, found;
 
 	if (strcmp(t->kind, "return") == 0)
 		return (service_timer_return(sm, t->player, cause));
-	if (strcmp(t->kind, "start") == 0)	/* seat: the tournament */
-		return (service_tournament_timer(sm, t->seat, cause));
+	/* Another family's kind: a tournament's "start". */
+	rc = service_family_timer(sm, t, &found, cause);
+	if (found)
+		return (rc);
 	if ((rc = service_game_load(sm, t->game, &sg, cause)) != 1)
 		return (rc);
 	if (strcmp(t->kind, "expire") == 0)

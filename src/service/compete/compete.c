@@ -8,13 +8,15 @@
 
 /*
  * Competitions as the core sees them (service-family.h): the mail
- * commands they answer, and the end of a game, which counts its result
- * once (service-result.c).
+ * commands they answer, the end of a game, which counts its result once
+ * (service-result.c), and a tournament's start timer, due at its date.
  */
 
 static int	compete_tournaments(struct service_mail *,
 		    const struct command *, char **);
 static int	compete_leagues(struct service_mail *, const struct command *,
+		    char **);
+static int	compete_start(struct service_mail *, const struct store_timer *,
 		    char **);
 
 static const struct service_family_command compete_commands[] = {
@@ -31,6 +33,8 @@ const struct service_family compete_family = {
 	"compete",
 	compete_commands,
 	service_result_played,
+	"start",
+	compete_start,
 	NULL,
 	NULL
 };
@@ -51,4 +55,12 @@ compete_leagues(struct service_mail *sm, const struct command *c,
 {
 	(void)c;
 	return (service_league_list(sm, cause));
+}
+
+/* A tournament's start timer (its seat is the tournament). */
+static int
+compete_start(struct service_mail *sm, const struct store_timer *t,
+    char **cause)
+{
+	return (service_tournament_timer(sm, t->seat, cause));
 }

@@ -38,6 +38,8 @@ const struct service_family play_family = {
 	"play",
 	play_commands,
 	NULL,
+	NULL,
+	NULL,
 	service_robot_tick,
 	service_robot_end
 };
