@@ -23,8 +23,7 @@ src/store
 src/archive
 src/service
 src/service/compete
-src/service/clocks
-src/service/play
+src/service/clocks src/service/play
 src/service/operate
 src/service/families
 src/tool src/bench

@@ -1,7 +1,10 @@
 /*
- * What the files of the game service share: the service, the mail in
- * hand, a game loaded from the store, and the values templates take.
- * Nothing outside src/service/service*.c includes this file.
+ * The core of the game service, as its families see it: the service,
+ * the mail in hand, a game loaded from the store, the values templates
+ * take, and what the core does for every family (load and save a game,
+ * its clock, mail, the start of a game, a turn told to everyone).
+ * Only src/service and the family folders above it (compete, clocks,
+ * play, operate) include this file; the core includes no family.
  */
 #ifndef SERVICE_PRIVATE_H
 #define SERVICE_PRIVATE_H
