@@ -3,7 +3,7 @@
 # SQLite store, and three figures.
 #
 #   lookup   what finding the next due event costs at 1,000, 10,000
-#            and N games: mupbem bench-clocks times store_timer_next()
+#            and N games: mupbem-bench clocks times store_timer_next()
 #            and store_timer_due(), counts SQLite's steps a call and
 #            prints its plan
 #   memory   VmRSS and VmHWM of mupbemd idle on the N games, from
@@ -25,7 +25,8 @@
 # second into the rest, spread over ten days.
 #
 # Usage, after a non-sanitizer build: bash scripts/bench-clocks.sh [N]
-# (from the source folder, or with MUPBEM and MUPBEMD set).
+# (from the source folder, or with MUPBEM and MUPBEMD set; MUPBEM_BENCH
+# is the mupbem-bench beside MUPBEM unless set).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -33,6 +34,7 @@ src=$PWD
 total=${1:-100000}
 : "${MUPBEM:=$src/mupbem}"
 : "${MUPBEMD:=$src/mupbemd}"
+: "${MUPBEM_BENCH:=$(dirname "$MUPBEM")/mupbem-bench}"
 dir=$(mktemp -d "${TMPDIR:-/tmp}/mupbem-clocks.XXXXXX")
 trap "${KEEP:+:} rm -rf $dir" EXIT
 cd "$dir"
@@ -45,10 +47,10 @@ sql() {
 	sqlite3 mupbem.db "$1"
 }
 
-# lookup: the figures of mupbem bench-clocks at the store's size.
+# lookup: the figures of mupbem-bench clocks at the store's size.
 lookup() {
 	echo "== $(sql "SELECT count(*) FROM games") games"
-	"$MUPBEM" bench-clocks --calls 100000 mupbem.db
+	"$MUPBEM_BENCH" clocks --calls 100000 mupbem.db
 }
 
 # status PID: its memory, from /proc.

@@ -8,10 +8,11 @@
 # tournament each, every game of the season made and started with its
 # first mail queued, a season mail a member) apart from sending the
 # mail; three runs, each on a fresh copy of the store.  It also prints
-# mupbem bench-pairing's figures for the pairing alone.
+# mupbem-bench pairing's figures for the pairing alone.
 #
 # Usage, after a non-sanitizer build: bash scripts/bench-league.sh [N [K]]
-# (from the source folder, or with MUPBEM and MUPBEMD set).
+# (from the source folder, or with MUPBEM and MUPBEMD set; MUPBEM_BENCH
+# is the mupbem-bench beside MUPBEM unless set).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -20,6 +21,7 @@ n=${1:-1000}
 k=${2:-8}
 : "${MUPBEM:=$src/mupbem}"
 : "${MUPBEMD:=$src/mupbemd}"
+: "${MUPBEM_BENCH:=$(dirname "$MUPBEM")/mupbem-bench}"
 dir=$(mktemp -d "${TMPDIR:-/tmp}/mupbem-league.XXXXXX")
 trap "${KEEP:+:} rm -rf $dir" EXIT
 cd "$dir"
@@ -53,5 +55,5 @@ for run in 1 2 3; do
 	    "$(sqlite3 mupbem.db "select count(*) from games") games"
 	rm -rf outbox
 done
-echo "== pairing alone (mupbem bench-pairing)"
-"$MUPBEM" bench-pairing
+echo "== pairing alone (mupbem-bench pairing)"
+"$MUPBEM_BENCH" pairing

@@ -4,9 +4,9 @@
 # that holds .c or .h files (with its lines), one edge a pair of
 # folders with the number of #include lines from the one to the other,
 # the folders ranked by the layer order of tests/layers-lib.sh, the
-# bottom layer at the bottom.  An include that runs up the order (one
-# tolerated in tests/layers-known, or a new one) is drawn red and
-# dashed.  tests/layers.sh checks the same graph.
+# bottom layer at the bottom.  An include that runs up the order is
+# drawn red and dashed (tests/layers.sh, which checks the same graph,
+# fails on it).
 #
 #	scripts/layers-graph.sh [srcdir] > layers.dot
 #	scripts/layers-graph.sh | dot -Tsvg > docs/architecture.svg

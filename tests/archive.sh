@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 #
 # mupbem --db FILE archive DIR: the static web site of a store's games
-# (docs/archive.md).  The store is made by mupbem bench-archive (eight
+# (docs/archive.md).  The store is made by mupbem-bench archive (eight
 # finished games between 40 named players, played by seeded random
 # robots); sqlite3 then gives players hostile names, a rating history
 # and a round robin of three of the games.  Checks the files written,
@@ -11,19 +11,22 @@
 # writes only the pages its game touches, and the exact errors.
 # Prints TAP-like lines; exits 1 if a check failed.
 #
-# make check sets MUPBEM and SRCDIR.
+# make check sets MUPBEM, MUPBEM_BENCH and SRCDIR.
 
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
 MUPBEM=${MUPBEM:-$here/../mupbem}
+MUPBEM_BENCH=${MUPBEM_BENCH:-$(dirname "$MUPBEM")/mupbem-bench}
 SRCDIR=${SRCDIR:-$here/..}
 assets=$SRCDIR/templates/archive
-if [ ! -x "$MUPBEM" ]; then
-	echo "Bail out! no mupbem binary at $MUPBEM"
-	exit 99
-fi
+for b in "$MUPBEM" "$MUPBEM_BENCH"; do
+	if [ ! -x "$b" ]; then
+		echo "Bail out! no binary at $b"
+		exit 99
+	fi
+done
 command -v sqlite3 >/dev/null || { echo "Bail out! no sqlite3"; exit 99; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/mupbem-archive.XXXXXX") || exit 99
 trap "${KEEP:+:} rm -rf $tmp" EXIT
@@ -65,11 +68,11 @@ lacks() {
 }
 
 begin
-"$MUPBEM" bench-archive --games 8 --seed 7 --assets "$assets" db first \
-    >out 2>err || why+=("bench-archive failed: $(cat err)")
+"$MUPBEM_BENCH" archive --games 8 --seed 7 --assets "$assets" db first \
+    >out 2>err || why+=("mupbem-bench archive failed: $(cat err)")
 [ "$(sql "SELECT count(*) FROM games WHERE status = 'over'")" = 8 ] ||
     why+=("$(sql "SELECT count(*) FROM games") games, not 8 over")
-end "bench-archive makes a store of eight finished games"
+end "mupbem-bench archive makes a store of eight finished games"
 
 # Hostile names for the players of G1, a plain one for G2's first.
 p1=$(sql "SELECT player FROM seats WHERE game = 1 AND seat = 0")

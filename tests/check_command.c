@@ -6,6 +6,7 @@
 
 #include "buf.h"
 #include "command.h"
+#include "game-registry.h"
 #include "game.h"
 #include "test-util.h"
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game-registry.h"
 #include "game.h"
 #include "mu-game.h"
 #include "test-util.h"

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game-registry.h"
 #include "mu-position.h"
 #include "test-util.h"
 #include "xmalloc.h"

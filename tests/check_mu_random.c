@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game-registry.h"
 #include "mu-draw.h"
 #include "mu-explode.h"
 #include "mu-name.h"

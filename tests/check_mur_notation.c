@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game-registry.h"
 #include "game.h"
 #include "mur-game.h"
 #include "test-util.h"

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game-registry.h"
 #include "game.h"
 #include "mur-board.h"
 #include "test-util.h"

@@ -4,8 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "record.h"
+#include "game-registry.h"
 #include "record-cache.h"
+#include "record.h"
 #include "rng.h"
 #include "test-util.h"
 #include "xmalloc.h"

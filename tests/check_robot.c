@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game-registry.h"
 #include "game.h"
 #include "robot.h"
 #include "test-util.h"

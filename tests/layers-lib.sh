@@ -95,10 +95,3 @@ layers_includes() {
 		print file "\t" line "\t" hdr "\t" from "\t" to
 	}'
 }
-
-# layers_known FILE: the "file:header" lines of the allow-list FILE,
-# comments and blank lines dropped.
-layers_known() {
-	[ -f "$1" ] || return 0
-	sed -e 's/#.*//' -e 's/[[:space:]]//g' "$1" | grep -v '^$'
-}

@@ -3,13 +3,14 @@
 # The layers hold: the pure library (libmupbem-pure.a: the games, the
 # service's pure parts and util) calls nothing of libcurl, libetpan, cairo,
 # SQLite, nettle or GnuTLS and does no I/O of its own; and the generic
-# game interface (src/games/*) names no game: only the registry in
-# src/games/game.c knows the games, so a third game adds a folder and
-# one line there; and the folders of src/ keep the order of
-# tests/layers-lib.sh (docs/architecture.md): every include runs down,
-# siblings do not include each other, every folder has a place, none
-# holds more than 8,000 lines, and the folder graph has no circle.
-# Prints TAP-like lines; exits 1 if a check failed.
+# game interface (src/games/*) and the record (src/games/registry/*)
+# name no game: only the registry in src/games/registry/game-registry.c
+# knows the games, so a third game adds a folder and one line there;
+# and the folders of src/ keep the order of tests/layers-lib.sh
+# (docs/architecture.md): every include runs down, siblings do not
+# include each other, every folder has a place, none holds more than
+# 8,000 lines, and the folder graph has no circle.  Prints TAP-like
+# lines; exits 1 if a check failed.
 #
 # make check runs it in the build directory with LIBPURE and SRCDIR
 # set.
@@ -38,9 +39,9 @@ io=$(grep -xE '(fopen|open|openat|read|write|fwrite|fread|socket|connect|getrand
 end "the pure library links none of curl, etpan, cairo, sqlite, nettle, gnutls and does no I/O"
 
 begin
-for f in "$src"/src/games/*.[ch]; do
+for f in "$src"/src/games/*.[ch] "$src"/src/games/registry/*.[ch]; do
 	case $f in
-	*/game.c) continue ;;	# the registry
+	*/registry/game-registry.c) continue ;;	# the registry
 	esac
 	if grep -nE '#include "mur?-|\bmur?_(game|action|ops)\b' "$f" \
 	    >/dev/null; then
@@ -50,17 +51,14 @@ done
 end "the game interface and the record name no game; only the registry does"
 
 begin
-reg=$(grep -cE '#include "mur?-ops\.h"' "$src/src/games/game.c")
-[ "$reg" -eq 2 ] || why+=("game.c includes $reg ops headers, not 2")
+reg=$(grep -cE '#include "mur?-ops\.h"' \
+    "$src/src/games/registry/game-registry.c")
+[ "$reg" -eq 2 ] || why+=("game-registry.c includes $reg ops headers, not 2")
 end "the registry includes each game's ops header"
 
-# The folder order (issue 34): tests/layers-lib.sh holds the order and
-# resolves the includes.  The includes that still break the order are
-# listed in tests/layers-known ("file:header"), tolerated and printed
-# as "# known, issue 34: ..." until the list is empty.
+# The folder order: tests/layers-lib.sh holds the order and resolves
+# the includes.  No include may break it: there is no allow-list.
 . "$here/layers-lib.sh"
-known_file=${LAYERS_KNOWN:-$here/layers-known}
-known=$(layers_known "$known_file")
 includes=$(layers_includes)
 ranks=$(layers_ranks)
 
@@ -89,15 +87,9 @@ done < <(layers_folders)
 end "every folder of src/ with C files has a place in the layer order"
 
 # layers_bad KIND: the includes of kind "up" (to a higher rank) or
-# "sibling" (to another folder of the same rank), one a line, the
-# known ones starting with "known ".
+# "sibling" (to another folder of the same rank), one a line.
 layers_bad() {
-	awk -F'\t' -v kind="$1" -v known="$known" '
-	BEGIN {
-		n = split(known, k, "\n")
-		for (i = 1; i <= n; i++)
-			ok[k[i]] = 1
-	}
+	awk -F'\t' -v kind="$1" '
 	FNR == NR {
 		split($0, a, " ")
 		rank[a[1]] = a[2]
@@ -114,8 +106,7 @@ layers_bad() {
 			what = "a sibling on the same layer"
 		else
 			next
-		print (($1 ":" $3) in ok ? "known " : "") \
-		    $1 ":" $2 " includes " $3 " of " to ", " what
+		print $1 ":" $2 " includes " $3 " of " to ", " what
 	}' <(echo "$ranks") <(echo "$includes")
 }
 
@@ -124,7 +115,6 @@ for kind in up sibling; do
 	while read -r line; do
 		case $line in
 		'') ;;
-		known\ *) echo "# known, issue 34: ${line#known }" ;;
 		*) why+=("$line") ;;
 		esac
 	done < <(layers_bad $kind)
@@ -133,13 +123,6 @@ for kind in up sibling; do
 	*) end "folders on the same layer do not include each other" ;;
 	esac
 done
-while read -r k; do
-	[ -n "$k" ] || continue
-	awk -F'\t' -v k="$k" '$1 ":" $3 == k { found = 1 }
-	    END { exit !found }' <<<"$includes" ||
-	    echo "# known, issue 34: $k no longer occurs:" \
-	    "drop it from $known_file"
-done <<<"$known"
 
 begin
 while read -r d; do
@@ -151,15 +134,10 @@ done < <(layers_folders)
 end "no folder of src/ holds more than 8,000 lines"
 
 # The circle check reads only the includes, not the order, so it holds
-# even if the order is edited wrongly; the known includes are left out.
+# even if the order is edited wrongly.
 begin
-loop=$(awk -F'\t' -v known="$known" '
-	BEGIN {
-		n = split(known, k, "\n")
-		for (i = 1; i <= n; i++)
-			ok[k[i]] = 1
-	}
-	$4 != $5 && !(($1 ":" $3) in ok) && $5 !~ /^\?/ { print $4, $5 }
+loop=$(awk -F'\t' '
+	$4 != $5 && $5 !~ /^\?/ { print $4, $5 }
     ' <<<"$includes" | sort -u | tsort 2>&1 >/dev/null | awk '
 	function flush() {
 		if (c != "")

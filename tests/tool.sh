@@ -509,11 +509,11 @@ expect "new --player with a space is refused" 1 \
 expect_usage "new --ordered without players is a usage error" \
     "mupbem: new: --ordered needs the players named with --player" \
     new --game velox --ordered
-expect_usage "bench with a stray argument is a usage error" "" bench extra
-expect_usage "bench with an unknown option is a usage error" \
-    "mupbem: bench: unknown option '--frob'" bench --frob
-expect "bench --games 0 is refused" 1 \
-    "mupbem: games: '0' is not a number from 1 to 100000" bench --games 0
+# The benchmarks are mupbem-bench's (tests/bench.sh), not the tool's.
+for c in bench bench-mail bench-clocks bench-pairing bench-archive; do
+	expect_usage "$c is not a command of mupbem" \
+	    "mupbem: unknown command '$c'" "$c"
+done
 
 # --- legal and show on a new velox game -------------------------------------
 
@@ -1626,7 +1626,7 @@ fi
 # --- Mur ----------------------------------------------------------------------
 
 # The whole tool on a Mur match: new with its options and refusals, play
-# and its refusals, legal, show, replay, robot and bench.
+# and its refusals, legal, show, replay and robot.
 printf 'mupbem record 1\ngame mur\nplayers 2\nmatch 2\nseed 9\n\n' >want
 begin
 run new --game mur --match 2 --seed 9
@@ -1707,55 +1707,6 @@ run robot --level mcts --time 0 mur.rec
 want_rc 1
 want_err "mupbem: time: '0' is not a number of seconds from 0.001 to 3600, such as 2 or 0.5"
 end "robot --time: mcts thinks for a time of CPU; a time out of range is refused"
-begin
-run bench --game mur --games 20
-want_rc 0
-want_err ""
-grep -Eq '^ +[0-9]+ turns/s$' out || why+=("no turns/s figure")
-grep -q '^Mur: 20 one-game matches from seed 1$' out ||
-    why+=("no 'Mur: 20 one-game matches' line")
-end "bench --game mur prints turns per second"
-
-# --- bench-mail ---------------------------------------------------------------
-
-begin
-run bench-mail --messages 30 "$TEST_DATA/mail"
-want_rc 0
-want_err ""
-n=$(ls "$TEST_DATA"/mail/*.eml | wc -l)
-grep -Eq "^30 mails \\($n corpus files, [0-9]+ bytes\\) read from a Maildir" out ||
-    why+=("no '30 mails ($n corpus files' line: $(head -1 out)")
-grep -Eq '^ +[0-9]+ mails/s$' out || why+=("no mails/s figure")
-end "bench-mail reads, parses and acknowledges 30 corpus mails"
-expect "bench-mail on a directory without mail fails" 1 \
-    "mupbem: bench-mail: $TEST_DATA/records: no .eml files" \
-    bench-mail "$TEST_DATA/records"
-expect_usage "bench-mail without a corpus is a usage error" "" bench-mail
-
-# --- bench-clocks -------------------------------------------------------------
-
-expect "bench-clocks on a missing store fails" 1 \
-    "mupbem: bench-clocks: clocks.db: No such file or directory" \
-    bench-clocks clocks.db
-sqlite3 clocks.db "PRAGMA user_version" >/dev/null
-expect "bench-clocks on a store without timers fails" 1 \
-    "mupbem: bench-clocks: clocks.db: no timers" bench-clocks clocks.db
-begin
-sqlite3 clocks.db "INSERT INTO timers (at, kind) VALUES (1795000060, 'expire'),
-    (1795000000, 'expire')"
-run bench-clocks --calls 50 clocks.db
-want_rc 0
-want_err ""
-grep -qx 'clocks.db: 2 timers' out || why+=("no '2 timers' line: $(head -1 out)")
-grep -q '^store_timer_next(): 50 calls in ' out || why+=("no next line")
-grep -q '^store_timer_due() at 1795000000: 50 calls in ' out ||
-    why+=("no due line at the first timer")
-# Both lookups descend the index; neither sorts the table.
-[ "$(grep -c '^  plan: .*USING .*INDEX timers_at' out)" = 2 ] ||
-    why+=("plans: $(grep plan: out | tr '\n' '|')")
-grep -q 'TEMP B-TREE' out && why+=("a lookup sorts: $(grep plan: out)")
-end "bench-clocks times the timer lookups, which use the index timers_at"
-expect_usage "bench-clocks without a store is a usage error" "" bench-clocks
 
 echo "1..$n"
 [ "$failed" -eq 0 ] || {

@@ -128,13 +128,8 @@ struct game {
 	void			*state;
 };
 
-extern const struct game_ops	*game_table[];
-
-const struct game_ops	*game_find(const char *);
-void			 game_names(struct buf *);
 struct game		*game_create(const struct game_ops *,
 			     const struct game_options *, char **);
-struct game		*game_read_position(const char *, char **);
 struct game		*game_copy(const struct game *);
 void			 game_free(struct game *);
 struct action		*game_action_new(const struct game *);
@@ -145,8 +140,6 @@ int			 game_play(struct game *, int, const char *, size_t,
 			     struct buf *, struct buf *, char **);
 int			 game_play_in_place(struct game *, int, const char *,
 			     size_t, struct buf *, char **);
-int			 game_looks_like(const struct game_ops *,
-			     const char *, size_t);
 void			 game_rank_values(int, const int *, double *);
 void			 game_unfinished_values(int, double *);
 

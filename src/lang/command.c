@@ -11,6 +11,7 @@
 #include "buf.h"
 #include "clock.h"
 #include "command.h"
+#include "game-registry.h"
 #include "game.h"
 #include "xmalloc.h"
 

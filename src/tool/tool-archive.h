@@ -1,6 +1,6 @@
 /*
  * mupbem --db FILE archive DIR: the store's games as a static web site
- * (src/archive/); mupbem bench-archive: how long that takes.
+ * (src/archive/).
  */
 #ifndef TOOL_ARCHIVE_H
 #define TOOL_ARCHIVE_H
@@ -8,6 +8,5 @@
 struct store;
 
 int	tool_archive_run(struct store *, int, char **);
-int	tool_archive_bench(int, char **);
 
 #endif

@@ -10,6 +10,7 @@
 #include <sys/random.h>
 #include <time.h>
 
+#include "game-registry.h"
 #include "game.h"
 #include "record.h"
 #include "rng.h"
@@ -17,13 +18,9 @@
 #include "text.h"
 #include "tool-archive.h"
 #include "tool-arena.h"
-#include "tool-bench.h"
-#include "tool-clockbench.h"
 #include "tool-commands.h"
 #include "tool-db.h"
 #include "tool-file.h"
-#include "tool-mailbench.h"
-#include "tool-pairbench.h"
 #include "tool-picture.h"
 #include "xmalloc.h"
 
@@ -72,11 +69,6 @@ static int	tool_commands_robot_options(int, char **,
 		    struct robot_options *, double *);
 static int	tool_commands_robot_stop(void *);
 static int	tool_commands_robot(int, char **);
-static int	tool_commands_bench(int, char **);
-static int	tool_commands_bench_mail(int, char **);
-static int	tool_commands_bench_clocks(int, char **);
-static int	tool_commands_bench_pairing(int, char **);
-static int	tool_commands_bench_archive(int, char **);
 static int	tool_commands_arena(int, char **);
 static int	tool_commands_usage(void);
 static int	tool_commands_help(FILE *, const char *);
@@ -102,16 +94,6 @@ static const struct tool_command tool_commands[] = {
 	{ "robot", tool_commands_robot, "robot [--level random|greedy|mcts] "
 	  "[--budget N] [--time S] [--seed S] RECORD" },
 	{ "demo", tool_commands_demo, "demo [--game velox] [--seed S]" },
-	{ "bench", tool_commands_bench, "bench [--game classic|levis|velox|"
-	  "mur] [--games N] [--seed S]" },
-	{ "bench-mail", tool_commands_bench_mail, "bench-mail [--messages N] "
-	  "CORPUS-DIR" },
-	{ "bench-clocks", tool_commands_bench_clocks, "bench-clocks "
-	  "[--calls N] DATABASE" },
-	{ "bench-pairing", tool_commands_bench_pairing, "bench-pairing "
-	  "[--players N] [--divisions-of K]" },
-	{ "bench-archive", tool_commands_bench_archive, "bench-archive "
-	  "[--games N] [--seed S] [--assets DIR] DATABASE DIR" },
 	{ "arena", tool_commands_arena, "arena --game classic|levis|velox|mur "
 	  "--players A,B[,C...] --games N [--seed S] [--jobs J] "
 	  "[--budget N] [--segments N] [--match N]" },
@@ -882,56 +864,6 @@ tool_commands_demo(int argc, char **argv)
 	record_free(&r);
 	game_free(g);
 	return (0);
-}
-
-static int
-tool_commands_bench(int argc, char **argv)
-{
-	int	rc;
-
-	if ((rc = tool_bench_run(argc, argv)) == -1)
-		return (tool_commands_usage());
-	return (rc);
-}
-
-static int
-tool_commands_bench_mail(int argc, char **argv)
-{
-	int	rc;
-
-	if ((rc = tool_mailbench_run(argc, argv)) == -1)
-		return (tool_commands_usage());
-	return (rc);
-}
-
-static int
-tool_commands_bench_archive(int argc, char **argv)
-{
-	int	rc;
-
-	if ((rc = tool_archive_bench(argc, argv)) == -1)
-		return (tool_commands_usage());
-	return (rc);
-}
-
-static int
-tool_commands_bench_clocks(int argc, char **argv)
-{
-	int	rc;
-
-	if ((rc = tool_clockbench_run(argc, argv)) == -1)
-		return (tool_commands_usage());
-	return (rc);
-}
-
-static int
-tool_commands_bench_pairing(int argc, char **argv)
-{
-	int	rc;
-
-	if ((rc = tool_pairbench_run(argc, argv)) == -1)
-		return (tool_commands_usage());
-	return (rc);
 }
 
 static int

@@ -10,6 +10,7 @@
 #include "command.h"
 #include "compete.h"
 #include "config-file.h"
+#include "game-registry.h"
 #include "glicko.h"
 #include "log.h"
 #include "mailloop.h"

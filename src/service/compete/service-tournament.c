@@ -15,6 +15,7 @@
 #include "command.h"
 #include "compete.h"
 #include "config-file.h"
+#include "game-registry.h"
 #include "glicko.h"
 #include "league-table.h"
 #include "log.h"

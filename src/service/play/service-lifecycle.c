@@ -12,6 +12,7 @@
 #include "command.h"
 #include "compete.h"
 #include "config-file.h"
+#include "game-registry.h"
 #include "log.h"
 #include "mailloop.h"
 #include "play.h"

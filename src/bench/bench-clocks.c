@@ -7,11 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bench-clocks.h"
+#include "bench.h"
 #include "db.h"
 #include "store.h"
-#include "tool-bench.h"
-#include "tool-clockbench.h"
-#include "tool-commands.h"
 
 /*
  * The clock benchmark: what finding the next due event costs in a
@@ -27,13 +26,13 @@
  * SQLite's cache.  It changes nothing and checks nothing.
  */
 
-static int	tool_clockbench_call(struct store *, long long, char **);
-static int	tool_clockbench_lookup(struct store *, long long, long,
+static int	bench_clocks_call(struct store *, long long, char **);
+static int	bench_clocks_lookup(struct store *, long long, long,
 		    char **);
 
 /* One lookup: store_timer_due() at at, or store_timer_next() (-1). */
 static int
-tool_clockbench_call(struct store *s, long long at, char **cause)
+bench_clocks_call(struct store *s, long long at, char **cause)
 {
 	struct store_timer	t;
 
@@ -46,7 +45,7 @@ tool_clockbench_call(struct store *s, long long at, char **cause)
 
 /* Time the first call of a lookup, then calls more, and print it all. */
 static int
-tool_clockbench_lookup(struct store *s, long long at, long calls,
+bench_clocks_lookup(struct store *s, long long at, long calls,
     char **cause)
 {
 	struct store_timer_cost	 cost;
@@ -54,20 +53,20 @@ tool_clockbench_lookup(struct store *s, long long at, long calls,
 	long long		 steps;
 	long			 i;
 
-	t = tool_bench_now();
-	if (tool_clockbench_call(s, at, cause) == -1)
+	t = bench_now();
+	if (bench_clocks_call(s, at, cause) == -1)
 		return (-1);
-	first = tool_bench_now() - t;
+	first = bench_now() - t;
 	/* This sets the step counts back to 0. */
 	if (store_timer_cost(s, &cost, cause) == -1)
 		return (-1);
 	store_timer_cost_free(&cost);
-	t = tool_bench_now();
+	t = bench_now();
 	for (i = 0; i < calls; i++) {
-		if (tool_clockbench_call(s, at, cause) == -1)
+		if (bench_clocks_call(s, at, cause) == -1)
 			return (-1);
 	}
-	t = tool_bench_now() - t;
+	t = bench_now() - t;
 	if (store_timer_cost(s, &cost, cause) == -1)
 		return (-1);
 	if (at == -1) {
@@ -87,9 +86,9 @@ tool_clockbench_lookup(struct store *s, long long at, long calls,
 	return (0);
 }
 
-/* mupbem bench-clocks [--calls N] DATABASE */
+/* mupbem-bench clocks [--calls N] DATABASE */
 int
-tool_clockbench_run(int argc, char **argv)
+bench_clocks_run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "calls", required_argument, NULL, 'n' },
@@ -106,7 +105,7 @@ tool_clockbench_run(int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
 		if (ch != 'n')
 			return (-1);
-		if (tool_commands_number("calls", optarg, 1, 100000000,
+		if (bench_number("calls", optarg, 1, 100000000,
 		    &calls) == -1)
 			return (1);
 	}
@@ -114,7 +113,7 @@ tool_clockbench_run(int argc, char **argv)
 		return (-1);
 	if (db_kind_of(argv[optind]) == DB_SQLITE &&
 	    access(argv[optind], F_OK) == -1) {
-		fprintf(stderr, "mupbem: bench-clocks: %s: %s\n", argv[optind],
+		fprintf(stderr, "mupbem-bench: clocks: %s: %s\n", argv[optind],
 		    strerror(errno));
 		return (1);
 	}
@@ -123,20 +122,20 @@ tool_clockbench_run(int argc, char **argv)
 	if ((n = store_timer_count(s, &cause)) == -1)
 		goto out;
 	if (n == 0) {
-		fprintf(stderr, "mupbem: bench-clocks: %s: no timers\n",
+		fprintf(stderr, "mupbem-bench: clocks: %s: no timers\n",
 		    argv[optind]);
 		goto out;
 	}
 	printf("%s: %lld timers\n", argv[optind], n);
-	if (tool_clockbench_lookup(s, -1, calls, &cause) == -1 ||
-	    tool_clockbench_lookup(s, store_timer_next(s), calls,
+	if (bench_clocks_lookup(s, -1, calls, &cause) == -1 ||
+	    bench_clocks_lookup(s, store_timer_next(s), calls,
 	    &cause) == -1)
 		goto out;
 	rc = 0;
 
 out:
 	if (cause != NULL) {
-		fprintf(stderr, "mupbem: bench-clocks: %s\n", cause);
+		fprintf(stderr, "mupbem-bench: clocks: %s\n", cause);
 		free(cause);
 	}
 	store_close(s);

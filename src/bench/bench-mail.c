@@ -7,11 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bench-mail.h"
+#include "bench.h"
 #include "message.h"
 #include "source.h"
-#include "tool-bench.h"
-#include "tool-commands.h"
-#include "tool-mailbench.h"
 #include "xmalloc.h"
 
 /*
@@ -22,12 +21,12 @@
  * prints figures and checks nothing.
  */
 
-static char	**tool_mailbench_corpus(const char *, size_t *);
-static void	  tool_mailbench_fill(const char *, char **, size_t, long);
+static char	**bench_mail_corpus(const char *, size_t *);
+static void	  bench_mail_fill(const char *, char **, size_t, long);
 
 /* Read every .eml file of dir; returns them, and how many in *n. */
 static char **
-tool_mailbench_corpus(const char *dir, size_t *n)
+bench_mail_corpus(const char *dir, size_t *n)
 {
 	struct dirent	 *de;
 	DIR		 *d;
@@ -65,7 +64,7 @@ tool_mailbench_corpus(const char *dir, size_t *n)
 
 /* Deliver count mails to maildir new/, cycling through mails[n]. */
 static void
-tool_mailbench_fill(const char *maildir, char **mails, size_t n, long count)
+bench_mail_fill(const char *maildir, char **mails, size_t n, long count)
 {
 	FILE	*f;
 	char	*path;
@@ -81,9 +80,9 @@ tool_mailbench_fill(const char *maildir, char **mails, size_t n, long count)
 	}
 }
 
-/* mupbem bench-mail [--messages N] CORPUS-DIR */
+/* mupbem-bench mail [--messages N] CORPUS-DIR */
 int
-tool_mailbench_run(int argc, char **argv)
+bench_mail_run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "messages", required_argument, NULL, 'n' },
@@ -105,15 +104,15 @@ tool_mailbench_run(int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
 		if (ch != 'n')
 			return (-1);
-		if (tool_commands_number("messages", optarg, 1, 10000000,
+		if (bench_number("messages", optarg, 1, 10000000,
 		    &count) == -1)
 			return (1);
 	}
 	if (optind != argc - 1)
 		return (-1);
-	if ((mails = tool_mailbench_corpus(argv[optind], &n)) == NULL ||
+	if ((mails = bench_mail_corpus(argv[optind], &n)) == NULL ||
 	    n == 0) {
-		fprintf(stderr, "mupbem: bench-mail: %s: no .eml files\n",
+		fprintf(stderr, "mupbem-bench: mail: %s: no .eml files\n",
 		    argv[optind]);
 		return (1);
 	}
@@ -125,9 +124,9 @@ tool_mailbench_run(int argc, char **argv)
 	sc.max = MESSAGE_LIMIT;
 	if ((s = source_open(&source_maildir_ops, &sc, &cause)) == NULL)
 		abort();
-	tool_mailbench_fill(maildir, mails, n, count);
+	bench_mail_fill(maildir, mails, n, count);
 
-	t = tool_bench_now();
+	t = bench_now();
 	while (s->ops->next(s, &mail, &cause) == 1) {
 		if (message_parse(mail.data, mail.len, MESSAGE_LIMIT, &m,
 		    &cause) == 0) {
@@ -140,7 +139,7 @@ tool_mailbench_run(int argc, char **argv)
 		done++;
 		source_mail_free(&mail);
 	}
-	total = tool_bench_now() - t;
+	total = bench_now() - t;
 
 	printf("%ld mails (%zu corpus files, %zu bytes) read from a Maildir, "
 	    "parsed and acknowledged in %.3f s\n", done, n, bytes, total);
@@ -150,7 +149,7 @@ tool_mailbench_run(int argc, char **argv)
 	source_close(s);
 	xasprintf(&cmd, "rm -rf '%s'", tmpl);
 	if (system(cmd) != 0)
-		fprintf(stderr, "mupbem: bench-mail: could not remove %s\n",
+		fprintf(stderr, "mupbem-bench: mail: could not remove %s\n",
 		    tmpl);
 	free(cmd);
 	free(maildir);

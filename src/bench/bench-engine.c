@@ -4,24 +4,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bench-engine.h"
+#include "bench.h"
+#include "game-registry.h"
 #include "game.h"
 #include "mu-random.h"
 #include "mur-legal.h"
 #include "record.h"
 #include "rng.h"
-#include "tool-bench.h"
-#include "tool-commands.h"
 #include "xmalloc.h"
 
 /*
- * The benchmark prints figures; it checks nothing, the tests do that.
+ * The engine benchmark prints figures; it checks nothing, the tests do
+ * that.
  *
  * First it plays seeded random games of the chosen variant with the
  * engine's random player (mu-random.c): a random legal layout and
  * selection, then random legal turns until the game ends or reaches
- * TOOL_BENCH_CAP moves.  Only the movement phase is timed; a move's
+ * BENCH_ENGINE_CAP moves.  Only the movement phase is timed; a move's
  * cost includes the tally of legal moves it was drawn from (mu-draw.c),
  * checking and making it, and resolving its explosions.
  *
@@ -36,52 +37,43 @@
  * legal action and applying it, with the check for the next player's
  * legal action that ends a game.  Then, one game in 50, the same
  * kinds of work through the interface, for a game's first
- * TOOL_BENCH_MUR_TURNS turns.
+ * BENCH_ENGINE_MUR_TURNS turns.
  */
 
-#define TOOL_BENCH_CAP		2000	/* moves in one game at most */
-#define TOOL_BENCH_MUR_TURNS	100	/* turns timed through the interface */
+#define BENCH_ENGINE_CAP	2000	/* moves in one game at most */
+#define BENCH_ENGINE_MUR_TURNS	100	/* turns timed through the interface */
 
-struct tool_bench_clock {
+struct bench_engine_clock {
 	double	total;
 	long	count;
 };
 
-static void	tool_bench_game(const char *, int, int, uint64_t,
-		    struct tool_bench_clock *);
-static void	tool_bench_print(const char *, const struct tool_bench_clock *);
-static void	tool_bench_play(const struct game_ops *, long, uint64_t);
-static int	tool_bench_more(const struct game *, int);
-static void	tool_bench_mur(long, uint64_t);
+static void	bench_engine_game(const char *, int, int, uint64_t,
+		    struct bench_engine_clock *);
+static void	bench_engine_print(const char *,
+		    const struct bench_engine_clock *);
+static void	bench_engine_play(const struct game_ops *, long, uint64_t);
+static int	bench_engine_more(const struct game *, int);
+static void	bench_engine_mur(long, uint64_t);
 
 enum {
-	TOOL_BENCH_LEGAL,
-	TOOL_BENCH_PLAY,
-	TOOL_BENCH_POSITION,
-	TOOL_BENCH_DIAGRAM,
-	TOOL_BENCH_REPLAY,
-	TOOL_BENCH_N
+	BENCH_ENGINE_LEGAL,
+	BENCH_ENGINE_PLAY,
+	BENCH_ENGINE_POSITION,
+	BENCH_ENGINE_DIAGRAM,
+	BENCH_ENGINE_REPLAY,
+	BENCH_ENGINE_N
 };
 
-static const char *tool_bench_names[TOOL_BENCH_N] = {
+static const char *bench_engine_names[BENCH_ENGINE_N] = {
 	"list legal turns", "play one turn from text",
 	"write+read a position", "draw the diagram", "replay a whole record"
 };
 
-/* Seconds on the monotonic clock: the benchmarks' stopwatch. */
-double
-tool_bench_now(void)
-{
-	struct timespec	ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ((double)ts.tv_sec + (double)ts.tv_nsec / 1e9);
-}
-
 /* One random game through layout and selection, timing every step. */
 static void
-tool_bench_game(const char *name, int players, int segments, uint64_t seed,
-    struct tool_bench_clock *clk)
+bench_engine_game(const char *name, int players, int segments, uint64_t seed,
+    struct bench_engine_clock *clk)
 {
 	struct game_options	 opts = { players, segments, 0 };
 	struct record		 r;
@@ -100,11 +92,11 @@ tool_bench_game(const char *name, int players, int segments, uint64_t seed,
 	rng_init(&rng, seed);
 	buf_init(&text);
 	buf_init(&pos);
-	while (tool_bench_more(g, turns++)) {
-		t = tool_bench_now();
+	while (bench_engine_more(g, turns++)) {
+		t = bench_now();
 		n = g->ops->legal(g, &list);
-		clk[TOOL_BENCH_LEGAL].total += tool_bench_now() - t;
-		clk[TOOL_BENCH_LEGAL].count++;
+		clk[BENCH_ENGINE_LEGAL].total += bench_now() - t;
+		clk[BENCH_ENGINE_LEGAL].count++;
 		if (n == 0) {
 			free(list);
 			break;
@@ -115,34 +107,34 @@ tool_bench_game(const char *name, int players, int segments, uint64_t seed,
 		free(list);
 		record_add(&r, g->ops->seat_name(g, g->ops->to_move(g)),
 		    text.data);
-		t = tool_bench_now();
+		t = bench_now();
 		if (game_play(g, g->ops->to_move(g), text.data, text.len,
 		    NULL, NULL, &cause) == -1)
 			abort();
-		clk[TOOL_BENCH_PLAY].total += tool_bench_now() - t;
-		clk[TOOL_BENCH_PLAY].count++;
+		clk[BENCH_ENGINE_PLAY].total += bench_now() - t;
+		clk[BENCH_ENGINE_PLAY].count++;
 
-		t = tool_bench_now();
+		t = bench_now();
 		buf_reset(&pos);
 		g->ops->write_position(g, &pos);
 		if ((read = game_read_position(pos.data, &cause)) == NULL)
 			abort();
 		game_free(read);
-		clk[TOOL_BENCH_POSITION].total += tool_bench_now() - t;
-		clk[TOOL_BENCH_POSITION].count++;
+		clk[BENCH_ENGINE_POSITION].total += bench_now() - t;
+		clk[BENCH_ENGINE_POSITION].count++;
 
-		t = tool_bench_now();
+		t = bench_now();
 		buf_reset(&pos);
 		g->ops->render(g, &pos);
-		clk[TOOL_BENCH_DIAGRAM].total += tool_bench_now() - t;
-		clk[TOOL_BENCH_DIAGRAM].count++;
+		clk[BENCH_ENGINE_DIAGRAM].total += bench_now() - t;
+		clk[BENCH_ENGINE_DIAGRAM].count++;
 	}
-	t = tool_bench_now();
+	t = bench_now();
 	game_free(g);
 	if ((g = record_replay(&r, &cause)) == NULL)
 		abort();
-	clk[TOOL_BENCH_REPLAY].total += tool_bench_now() - t;
-	clk[TOOL_BENCH_REPLAY].count++;
+	clk[BENCH_ENGINE_REPLAY].total += bench_now() - t;
+	clk[BENCH_ENGINE_REPLAY].count++;
 	game_free(g);
 	record_free(&r);
 	buf_free(&text);
@@ -151,18 +143,18 @@ tool_bench_game(const char *name, int players, int segments, uint64_t seed,
 
 /* Go on timing g: Mu until the men move, Mur for its first turns. */
 static int
-tool_bench_more(const struct game *g, int turns)
+bench_engine_more(const struct game *g, int turns)
 {
 	if (g->ops->to_move(g) == -1)
 		return (0);
 	if (strcmp(g->ops->name, "mur") == 0)
-		return (turns < TOOL_BENCH_MUR_TURNS);
+		return (turns < BENCH_ENGINE_MUR_TURNS);
 	return (((struct mu_game *)g->state)->phase != MU_PHASE_MOVEMENT);
 }
 
 /* Random one-game Mur matches: turns and games a second. */
 static void
-tool_bench_mur(long games, uint64_t seed)
+bench_engine_mur(long games, uint64_t seed)
 {
 	struct mur_game		 g;
 	struct mur_action	 a;
@@ -172,7 +164,7 @@ tool_bench_mur(long games, uint64_t seed)
 	long			 i, turns = 0, ends[MUR_END_RESIGN + 1];
 
 	memset(ends, 0, sizeof ends);
-	t = tool_bench_now();
+	t = bench_now();
 	for (i = 0; i < games; i++) {
 		if (mur_game_init(&g, 1, &cause) == -1)
 			abort();
@@ -184,7 +176,7 @@ tool_bench_mur(long games, uint64_t seed)
 		}
 		ends[g.end[0]]++;
 	}
-	t = tool_bench_now() - t;
+	t = bench_now() - t;
 	printf("Mur: %ld one-game matches from seed %llu\n", games,
 	    (unsigned long long)seed);
 	printf("  %ld turns (place, move or withdraw) in %.3f s; games "
@@ -198,7 +190,7 @@ tool_bench_mur(long games, uint64_t seed)
 
 /* Random games of one variant: moves, explosions and games a second. */
 static void
-tool_bench_play(const struct game_ops *ops, long games, uint64_t seed)
+bench_engine_play(const struct game_ops *ops, long games, uint64_t seed)
 {
 	struct game_options	 opts = { 0, 0, 0 };
 	struct mu_random_stats	 stats = { 0, 0 };
@@ -218,11 +210,11 @@ tool_bench_play(const struct game_ops *ops, long games, uint64_t seed)
 		while (mg->phase != MU_PHASE_MOVEMENT)
 			mu_random_action(mg, &rng, &a, NULL, &stats);
 		start = stats.moves;
-		t = tool_bench_now();
+		t = bench_now();
 		while (mg->phase != MU_PHASE_OVER &&
-		    stats.moves - start < TOOL_BENCH_CAP)
+		    stats.moves - start < BENCH_ENGINE_CAP)
 			mu_random_action(mg, &rng, &a, NULL, &stats);
-		total += tool_bench_now() - t;
+		total += bench_now() - t;
 		ended += mg->phase == MU_PHASE_OVER;
 		if (i == 0) {
 			printf("%s, %d players, %d segments each: %ld games "
@@ -233,7 +225,7 @@ tool_bench_play(const struct game_ops *ops, long games, uint64_t seed)
 	}
 	printf("  %ld moves and %ld explosions in %.3f s of movement; "
 	    "%ld games ended, %ld stopped at %d moves\n", stats.moves,
-	    stats.explosions, total, ended, games - ended, TOOL_BENCH_CAP);
+	    stats.explosions, total, ended, games - ended, BENCH_ENGINE_CAP);
 	printf("  %12.0f moves/s\n  %12.0f explosions/s\n  %12.1f "
 	    "games/s\n  %12.1f ns per move\n", stats.moves / total,
 	    stats.explosions / total, games / total,
@@ -241,26 +233,26 @@ tool_bench_play(const struct game_ops *ops, long games, uint64_t seed)
 }
 
 static void
-tool_bench_print(const char *what, const struct tool_bench_clock *clk)
+bench_engine_print(const char *what, const struct bench_engine_clock *clk)
 {
 	int	i;
 
 	printf("%s\n", what);
-	for (i = 0; i < TOOL_BENCH_N; i++) {
+	for (i = 0; i < BENCH_ENGINE_N; i++) {
 		if (clk[i].count == 0)
 			continue;
 		printf("  %-28s %8ld times, %9.1f us each\n",
-		    tool_bench_names[i], clk[i].count,
+		    bench_engine_names[i], clk[i].count,
 		    clk[i].total * 1e6 / (double)clk[i].count);
 	}
 }
 
 /*
- * mupbem bench [--game G] [--games N] [--seed S]; returns the exit
- * status, or -1 for a usage error.
+ * mupbem-bench engine [--game G] [--games N] [--seed S]; returns the
+ * exit status, or -1 for a usage error.
  */
 int
-tool_bench_run(int argc, char **argv)
+bench_engine_run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "game", required_argument, NULL, 'g' },
@@ -268,36 +260,36 @@ tool_bench_run(int argc, char **argv)
 		{ "seed", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct tool_bench_clock	 clk[TOOL_BENCH_N];
-	const struct game_ops	*ops = game_find("velox");
-	uint64_t		 seed = 1;
-	long			 games = 1000, layouts, i;
-	int			 ch;
+	struct bench_engine_clock	 clk[BENCH_ENGINE_N];
+	const struct game_ops		*ops = game_find("velox");
+	uint64_t			 seed = 1;
+	long				 games = 1000, layouts, i;
+	int				 ch;
 
 	optind = 1;
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'g':
-			if ((ops = tool_commands_game(optarg)) != NULL)
+			if ((ops = bench_game(optarg)) != NULL)
 				break;
 			return (1);
 		case 'n':
-			if (tool_commands_number("games", optarg, 1, 100000,
+			if (bench_number("games", optarg, 1, 100000,
 			    &games) == -1)
 				return (1);
 			break;
 		case 'S':
-			if (tool_commands_seed(optarg, &seed) == -1)
+			if (bench_seed(optarg, &seed) == -1)
 				return (1);
 			break;
 		case ':':
-			fprintf(stderr, "mupbem: bench: %s needs a value\n",
-			    argv[optind - 1]);
+			fprintf(stderr, "mupbem-bench: engine: %s needs a "
+			    "value\n", argv[optind - 1]);
 			return (-1);
 		default:
-			fprintf(stderr, "mupbem: bench: unknown option '%s'\n",
-			    argv[optind - 1]);
+			fprintf(stderr, "mupbem-bench: engine: unknown "
+			    "option '%s'\n", argv[optind - 1]);
 			return (-1);
 		}
 	}
@@ -306,22 +298,22 @@ tool_bench_run(int argc, char **argv)
 	layouts = games / 50 > 0 ? games / 50 : 1;
 	memset(clk, 0, sizeof clk);
 	if (strcmp(ops->name, "mur") == 0) {
-		tool_bench_mur(games, seed);
+		bench_engine_mur(games, seed);
 		for (i = 0; i < layouts; i++)
-			tool_bench_game("mur", 2, 0, seed + (uint64_t)i, clk);
-		tool_bench_print("Mur through the game interface, the first "
+			bench_engine_game("mur", 2, 0, seed + (uint64_t)i, clk);
+		bench_engine_print("Mur through the game interface, the first "
 		    "100 turns of a game:", clk);
 		return (0);
 	}
-	tool_bench_play(ops, games, seed);
+	bench_engine_play(ops, games, seed);
 	for (i = 0; i < layouts; i++)
-		tool_bench_game("velox", 2, 8, seed + (uint64_t)i, clk);
-	tool_bench_print("velox, 2 players, 8 segments each (16 placements):",
+		bench_engine_game("velox", 2, 8, seed + (uint64_t)i, clk);
+	bench_engine_print("velox, 2 players, 8 segments each (16 placements):",
 	    clk);
 	memset(clk, 0, sizeof clk);
 	for (i = 0; i < layouts; i++)
-		tool_bench_game("classic", 6, 8, seed + (uint64_t)i, clk);
-	tool_bench_print("classic, 6 players, 8 segments each (48 placements, "
-	    "42 clears):", clk);
+		bench_engine_game("classic", 6, 8, seed + (uint64_t)i, clk);
+	bench_engine_print("classic, 6 players, 8 segments each (48 "
+	    "placements, 42 clears):", clk);
 	return (0);
 }

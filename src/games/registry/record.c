@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "game-registry.h"
 #include "record.h"
 #include "rng.h"
 #include "text.h"

@@ -5,11 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "bench-pairing.h"
+#include "bench.h"
 #include "pairing.h"
 #include "rng.h"
-#include "tool-bench.h"
-#include "tool-commands.h"
-#include "tool-pairbench.h"
 #include "xmalloc.h"
 
 /*
@@ -23,9 +22,9 @@
  * three), and timed.  It prints figures and checks nothing.
  */
 
-#define TOOL_PAIRBENCH_DIVISION_PLAYERS	1000
+#define BENCH_PAIRING_DIVISION_PLAYERS	1000
 
-struct tool_pairbench_set {
+struct bench_pairing_set {
 	uint64_t	*slot;		/* a * n + b + 1, 0 empty */
 	size_t		 size;		/* a power of two */
 	size_t		 used;
@@ -33,21 +32,21 @@ struct tool_pairbench_set {
 	int		 n;
 };
 
-static uint64_t	tool_pairbench_hash(uint64_t);
-static size_t	tool_pairbench_find(const struct tool_pairbench_set *,
+static uint64_t	bench_pairing_hash(uint64_t);
+static size_t	bench_pairing_find(const struct bench_pairing_set *,
 		    uint64_t);
-static uint64_t	tool_pairbench_key(const struct tool_pairbench_set *, int,
+static uint64_t	bench_pairing_key(const struct bench_pairing_set *, int,
 		    int);
-static void	tool_pairbench_add(struct tool_pairbench_set *, int, int);
-static int	tool_pairbench_met(void *, int, int);
-static int	tool_pairbench_round(struct pairing_player *, int,
-		    struct tool_pairbench_set *, struct rng *, int *,
+static void	bench_pairing_add(struct bench_pairing_set *, int, int);
+static int	bench_pairing_met(void *, int, int);
+static int	bench_pairing_round(struct pairing_player *, int,
+		    struct bench_pairing_set *, struct rng *, int *,
 		    double *);
-static int	tool_pairbench_swiss(int);
-static int	tool_pairbench_divisions(int, int);
+static int	bench_pairing_swiss(int);
+static int	bench_pairing_divisions(int, int);
 
 static uint64_t
-tool_pairbench_hash(uint64_t x)
+bench_pairing_hash(uint64_t x)
 {
 	x ^= x >> 33;
 	x *= 0xff51afd7ed558ccdULL;
@@ -57,9 +56,9 @@ tool_pairbench_hash(uint64_t x)
 
 /* The slot of key, or the empty one where it would go. */
 static size_t
-tool_pairbench_find(const struct tool_pairbench_set *s, uint64_t key)
+bench_pairing_find(const struct bench_pairing_set *s, uint64_t key)
 {
-	size_t	i = tool_pairbench_hash(key) & (s->size - 1);
+	size_t	i = bench_pairing_hash(key) & (s->size - 1);
 
 	while (s->slot[i] != 0 && s->slot[i] != key)
 		i = (i + 1) & (s->size - 1);
@@ -68,7 +67,7 @@ tool_pairbench_find(const struct tool_pairbench_set *s, uint64_t key)
 
 /* The key of the pair a, b. */
 static uint64_t
-tool_pairbench_key(const struct tool_pairbench_set *s, int a, int b)
+bench_pairing_key(const struct bench_pairing_set *s, int a, int b)
 {
 	if (a > b)
 		return ((uint64_t)b * (uint64_t)s->n + (uint64_t)a + 1);
@@ -77,12 +76,12 @@ tool_pairbench_key(const struct tool_pairbench_set *s, int a, int b)
 
 /* Note that a and b met. */
 static void
-tool_pairbench_add(struct tool_pairbench_set *s, int a, int b)
+bench_pairing_add(struct bench_pairing_set *s, int a, int b)
 {
-	uint64_t	key = tool_pairbench_key(s, a, b);
+	uint64_t	key = bench_pairing_key(s, a, b);
 	size_t		i;
 
-	i = tool_pairbench_find(s, key);
+	i = bench_pairing_find(s, key);
 	if (s->slot[i] == 0) {
 		s->slot[i] = key;
 		s->used++;
@@ -90,13 +89,13 @@ tool_pairbench_add(struct tool_pairbench_set *s, int a, int b)
 }
 
 static int
-tool_pairbench_met(void *arg, int a, int b)
+bench_pairing_met(void *arg, int a, int b)
 {
-	struct tool_pairbench_set	*s = arg;
-	uint64_t			 key = tool_pairbench_key(s, a, b);
+	struct bench_pairing_set	*s = arg;
+	uint64_t			 key = bench_pairing_key(s, a, b);
 
 	s->calls++;
-	return (s->slot[tool_pairbench_find(s, key)] == key);
+	return (s->slot[bench_pairing_find(s, key)] == key);
 }
 
 /*
@@ -105,8 +104,8 @@ tool_pairbench_met(void *arg, int a, int b)
  * *repeats; returns the tables made.
  */
 static int
-tool_pairbench_round(struct pairing_player *pl, int n,
-    struct tool_pairbench_set *s, struct rng *rng, int *repeats,
+bench_pairing_round(struct pairing_player *pl, int n,
+    struct bench_pairing_set *s, struct rng *rng, int *repeats,
     double *secs)
 {
 	struct pairing_table	*t;
@@ -116,12 +115,12 @@ tool_pairbench_round(struct pairing_player *pl, int n,
 
 	t = xreallocarray(NULL, pairing_roundrobin_max(n, 2), sizeof *t);
 	s->calls = 0;
-	*secs = tool_bench_now();
-	if (pairing_swiss(pl, n, 2, tool_pairbench_met, s, t, &nt) == -1) {
+	*secs = bench_now();
+	if (pairing_swiss(pl, n, 2, bench_pairing_met, s, t, &nt) == -1) {
 		free(t);
 		return (-1);
 	}
-	*secs = tool_bench_now() - *secs;
+	*secs = bench_now() - *secs;
 	for (i = 0; i < nt; i++) {
 		a = t[i].seat[0];
 		if (t[i].n == 1) {
@@ -130,9 +129,9 @@ tool_pairbench_round(struct pairing_player *pl, int n,
 			continue;
 		}
 		b = t[i].seat[1];
-		*repeats += s->slot[tool_pairbench_find(s,
-		    tool_pairbench_key(s, a, b))] != 0;
-		tool_pairbench_add(s, a, b);
+		*repeats += s->slot[bench_pairing_find(s,
+		    bench_pairing_key(s, a, b))] != 0;
+		bench_pairing_add(s, a, b);
 		pl[a].colour++;
 		pl[b].colour--;
 		pl[a].last = 1;
@@ -154,9 +153,9 @@ tool_pairbench_round(struct pairing_player *pl, int n,
 
 /* Time the sixth round of a Swiss event of n players. */
 static int
-tool_pairbench_swiss(int n)
+bench_pairing_swiss(int n)
 {
-	struct tool_pairbench_set	 s;
+	struct bench_pairing_set	 s;
 	struct pairing_player		*pl;
 	struct rng			 rng;
 	double				 t, worst = 0;
@@ -172,13 +171,13 @@ tool_pairbench_swiss(int n)
 	s.slot = xcalloc(s.size, sizeof *s.slot);
 	s.used = 0;
 	for (r = 0; r < 5; r++) {
-		if (tool_pairbench_round(pl, n, &s, &rng, &repeats,
+		if (bench_pairing_round(pl, n, &s, &rng, &repeats,
 		    &t) == -1)
 			goto fail;
 		if (t > worst)
 			worst = t;
 	}
-	if ((nt = tool_pairbench_round(pl, n, &s, &rng, &repeats,
+	if ((nt = bench_pairing_round(pl, n, &s, &rng, &repeats,
 	    &t)) == -1)
 		goto fail;
 	printf("swiss: %d players, 5 rounds paired (the slowest in %.3f ms) "
@@ -191,7 +190,7 @@ tool_pairbench_swiss(int n)
 	return (0);
 
 fail:
-	fprintf(stderr, "mupbem: bench-pairing: pairing_swiss failed\n");
+	fprintf(stderr, "mupbem-bench: pairing: pairing_swiss failed\n");
 	free(s.slot);
 	free(pl);
 	return (1);
@@ -199,18 +198,18 @@ fail:
 
 /* Time a season of every division of k of 1,000 players. */
 static int
-tool_pairbench_divisions(int k, int seats)
+bench_pairing_divisions(int k, int seats)
 {
 	struct pairing_table	*t;
 	size_t			 nt, games = 0;
 	double			 start;
-	int			 n = TOOL_PAIRBENCH_DIVISION_PLAYERS;
+	int			 n = BENCH_PAIRING_DIVISION_PLAYERS;
 	int			 d, r, size;
 	int			 rounds = 0, divisions = 0;
 
 	t = xreallocarray(NULL, pairing_roundrobin_max(k, seats) + 1,
 	    sizeof *t);
-	start = tool_bench_now();
+	start = bench_now();
 	/* The players are sorted by rating: division d is d * k on. */
 	for (d = 0; d < n; d += k) {
 		size = n - d < k ? n - d : k;
@@ -226,7 +225,7 @@ tool_pairbench_divisions(int k, int seats)
 			rounds++;
 		}
 	}
-	start = tool_bench_now() - start;
+	start = bench_now() - start;
 	printf("  tables of %d: %d seasons, %d rounds, %zu tables"
 	    " in %.3f ms\n", seats, divisions, rounds, games,
 	    start * 1e3);
@@ -234,9 +233,9 @@ tool_pairbench_divisions(int k, int seats)
 	return (0);
 }
 
-/* mupbem bench-pairing [--players N] [--divisions-of K] */
+/* mupbem-bench pairing [--players N] [--divisions-of K] */
 int
-tool_pairbench_run(int argc, char **argv)
+bench_pairing_run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "players", required_argument, NULL, 'p' },
@@ -250,11 +249,11 @@ tool_pairbench_run(int argc, char **argv)
 	opterr = 0;
 	while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
 		if (ch == 'p') {
-			if (tool_commands_number("players", optarg, 2,
+			if (bench_number("players", optarg, 2,
 			    1000000, &players) == -1)
 				return (1);
 		} else if (ch == 'd') {
-			if (tool_commands_number("divisions-of", optarg, 2,
+			if (bench_number("divisions-of", optarg, 2,
 			    PAIRING_ALL_MAX_PLAYERS, &k) == -1)
 				return (1);
 		} else
@@ -262,13 +261,13 @@ tool_pairbench_run(int argc, char **argv)
 	}
 	if (optind != argc)
 		return (-1);
-	if (tool_pairbench_swiss((int)players) != 0)
+	if (bench_pairing_swiss((int)players) != 0)
 		return (1);
 	printf("divisions: %d players by rating in divisions of %ld\n",
-	    TOOL_PAIRBENCH_DIVISION_PLAYERS, k);
+	    BENCH_PAIRING_DIVISION_PLAYERS, k);
 	for (seats = 2; seats <= 3; seats++) {
-		if (tool_pairbench_divisions((int)k, seats) == -1) {
-			fprintf(stderr, "mupbem: bench-pairing: "
+		if (bench_pairing_divisions((int)k, seats) == -1) {
+			fprintf(stderr, "mupbem-bench: pairing: "
 			    "pairing_roundrobin failed\n");
 			return (1);
 		}
