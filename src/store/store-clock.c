@@ -22,7 +22,7 @@
  * crash before the commit leaves it due, after the commit it is gone.
  * The index on (at, id) makes the next one a lookup, not a scan;
  * store_timer_cost() shows SQLite's plan and counts its steps, for the
- * benchmark (mupbem bench-clocks).
+ * benchmark (mupbem-bench clocks).
  *
  * Like store-game.c, every function runs inside the caller's
  * transaction, and statements are prepared when first used.
