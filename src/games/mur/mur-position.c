@@ -494,7 +494,7 @@ mur_position_read(struct mur_game *g, const char *text, char **cause)
 	struct mur_position_line	 line[MUR_POSITION_LINES];
 	struct buf			 out;
 	char				*want;
-	int				 n, version;
+	int				 n, version = 0;
 
 	memset(g, 0, sizeof *g);
 	if (mur_position_split(text, line, &version, cause) == -1 ||
