@@ -235,7 +235,8 @@ A second line."
 		at $((60 * H + r * H))
 		run
 	done
-	[ -n "$(sqlite3 mupbem.db "select name from tournaments where state = 'over'")" ] ||
+	[ -n "$(sqlite3 mupbem.db "select name from tournaments
+	    where name = 'spring' and state = 'over'")" ] ||
 	    why+=("the tournament did not end")
 	mp_mail "$E" games@localhost "x" "tournament spring"
 	mp_mail "$E" games@localhost "x" "tournaments"
