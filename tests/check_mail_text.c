@@ -154,8 +154,9 @@ END_TEST
 START_TEST(test_written)
 {
 	const char	*in = "accept\xe2\x80\xa6 Gl\xc3\xbc""ck "
-			    "auf \xe2\x80\x93 \xe2\x80\x9c""bonne\xe2\x80\x9d!\n"
-			    "\xef\xbc\xa1\xef\xbc\x90-A1\nSee you \xe2\x80\x99\n";
+			    "auf \xe2\x80\x93 \xe2\x80\x9c""bonne"
+			    "\xe2\x80\x9d!\n\xef\xbc\xa1\xef\xbc\x90-A1\n"
+			    "See you \xe2\x80\x99\n";
 	char		*text, *said, *out;
 
 	text = mail_text_clean(in, NULL, &said);

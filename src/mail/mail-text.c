@@ -22,7 +22,8 @@
  * HTML quotes are dropped while the HTML is read: a <blockquote> (Apple
  * Mail, Thunderbird, Roundcube, Horde, Zimbra), and the <div>s of
  * Gmail ("gmail_quote"), Thunderbird ("moz-cite-prefix"), Yahoo
- * ("yahoo_quoted") and Roundcube ("reply-intro"), each with what it
+ * ("yahoo_quoted"), Roundcube ("reply-intro"), GMX and web.de
+ * (name="quote") and Proton ("protonmail_quote"), each with what it
  * holds; Zimbra's <hr id="zwchr"> and Outlook's divRplyFwdMsg and
  * appendonsend end the text.
  *
@@ -42,8 +43,9 @@
  * ------------------" and "原始邮件", mail_text_originals), Outlook's
  * separator (a line of 10 or more "_"), an Outlook header block (a
  * "From:" line with a "Sent:" line within the next four, in the same
- * languages), a "-- " signature separator, a mobile client's signature
- * ("Sent from my iPhone", mail_text_signatures), a disclaimer (a line
+ * languages, or GMX's "Gesendet:" above "Von:"), a "-- " signature
+ * separator, a mobile client's signature ("Sent from my iPhone",
+ * mail_text_signatures), a disclaimer (a line
  * that begins "CONFIDENTIALITY NOTICE", "DISCLAIMER", "This e-mail and
  * any attachments", ..., mail_text_disclaimers), or an attribution
  * ("On ... wrote:") whose next line is not quoted: Yahoo's and
@@ -53,8 +55,8 @@
  * wherever they are, so both top- and bottom-posted replies keep only
  * the new text.  A last line that is the sender's display name alone,
  * or a last block of at most six lines that begins with it (Outlook's
- * signature: name, title, company, telephone) goes; a closing with a
- * first name ("Cheers,\nAnna") stays.  Trailing white space, leading
+ * signature: name, title, company, telephone) goes, with the closing
+ * right above it; a closing with a first name ("Cheers,\nAnna") stays.  Trailing white space, leading
  * and trailing blank lines and runs of blank lines are tidied last.
  */
 
@@ -117,6 +119,7 @@ static const struct mail_text_attribution {
 	{ "ср, ", NULL, ">:" }, { "чт, ", NULL, ">:" },
 	{ "пт, ", NULL, ">:" }, { "сб, ", NULL, ">:" },
 	{ "вс, ", NULL, ">:" },
+	{ NULL, "@", ">:" },			/* FairEmail: "... <a@b>:" */
 	{ "Quoting ", NULL, ">:" },				/* Horde */
 	{ "Zitat von ", NULL, ">:" },
 	{ "Citation de ", NULL, ">:" },
@@ -126,12 +129,12 @@ static const struct mail_text_attribution {
 /* Outlook's quoted-mail header block: a From line, then a Sent line. */
 static const char *mail_text_from[] = {
 	"From:", "Von:", "De :", "De:", "Da:", "Van:", "Från:", "Od:",
-	"От:", NULL
+	"От:", "发件人:", NULL
 };
 static const char *mail_text_sent[] = {
 	"Sent:", "Gesendet:", "Envoyé :", "Envoyé:", "Enviado:",
 	"Inviato:", "Verzonden:", "Skickat:", "Wysłano:",
-	"Отправлено:", NULL
+	"Отправлено:", "发送时间:", NULL
 };
 
 /*
@@ -164,7 +167,8 @@ static const char *mail_text_signatures[] = {
 	"Sent from Outlook", "Get Outlook for ", "Sent with Proton Mail",
 	"Sent from FairEmail", "Sent from Fastmail", "Envoyé de mon ",
 	"Envoyé depuis mon ", "Envoyé avec la messagerie sécurisée ",
-	"Obtenir Outlook pour ", "Von meinem ", "Gesendet von meinem ",
+	"Obtenir Outlook pour ", "Von meinem ", "Von meinem/meiner ",
+	"Gesendet von meinem ",
 	"Gesendet mit der ", "Holen Sie sich Outlook für ",
 	"Enviado desde mi ", "Enviado do meu ", "Enviado de meu ",
 	"Inviato da ", "Verzonden vanaf mijn ", "Verstuurd vanaf mijn ",
@@ -194,6 +198,24 @@ static const char *mail_text_disclaimers[] = {
 	"Ce message et les pièces jointes", "Ce courriel et les ",
 	"Ce message est confidentiel", "Questo messaggio e i suoi allegati",
 	"Este mensaje y sus anexos", "Este correo electrónico y ", NULL
+};
+
+/*
+ * Closings, which a first name may follow ("Gruß Sabine"): one right
+ * above the sender's signature goes with it.
+ */
+static const char *mail_text_closings[] = {
+	"Regards", "Kind regards", "Best regards", "Warm regards", "Best",
+	"Cheers", "Best wishes", "Yours", "Thanks", "Many thanks",
+	"Mit freundlichen Grüßen", "Freundliche Grüße", "Viele Grüße",
+	"Beste Grüße", "Liebe Grüße", "Schöne Grüße", "Grüße", "Gruß", "LG",
+	"VG", "MfG", "Cordialement", "Bien cordialement", "Bien à vous",
+	"Salutations", "Amitiés", "Bises", "Saludos", "Un saludo",
+	"Atentamente", "Cordiali saluti", "Saluti", "Distinti saluti",
+	"Met vriendelijke groet", "Groeten", "Groetjes", "Med vänlig hälsning",
+	"Med vänliga hälsningar", "Hälsningar", "Mvh", "Pozdrawiam",
+	"Pozdrowienia", "С уважением", "Спасибо", "Atenciosamente",
+	"Abraços", "Abraço", "谢谢", "此致", NULL
 };
 
 /* Typography folded to ASCII: code point from..to becomes to_ascii. */
@@ -237,6 +259,7 @@ static int	mail_text_is(const struct mail_text_line *, const char *);
 static int	mail_text_unsign(const struct mail_text_line *, const int *,
 		    int, const char *);
 static void	mail_text_trim(struct mail_text_line *);
+static int	mail_text_phrase(const char *, size_t, const char **, int);
 static const char *mail_text_find(const struct mail_text_line *,
 		    const struct mail_text_line *);
 static int	mail_text_span(const struct mail_text_line *, size_t, size_t,
@@ -416,7 +439,11 @@ mail_text_quote(const char *p, size_t *len)
 {
 	static const char	*elements[] = {
 		"\"gmail_quote", "\"gmail_signature",
-		"moz-cite-prefix", "yahoo_quoted", "\"reply-intro\"", NULL
+		"moz-cite-prefix", "yahoo_quoted", "\"reply-intro\"",
+		"name=\"quote\"", "\"protonmail_quote",
+		"\"protonmail_signature",
+		"\"moz-signature",
+		NULL
 	};
 	static const char	*rests[] = {
 		"\"zwchr\"", "\"divRplyFwdMsg\"", "\"appendonsend\"", NULL
@@ -749,6 +776,7 @@ static int
 mail_text_outlook(const struct mail_text_line *lines, int i, int n)
 {
 	const struct mail_text_line	*l = &lines[i];
+	const char			**next;
 	size_t				 k;
 	int				 j;
 
@@ -758,10 +786,15 @@ mail_text_outlook(const struct mail_text_line *lines, int i, int n)
 		/* nothing */;
 	if (k >= MAIL_TEXT_RULE && k == l->len)
 		return (1);
-	if (!mail_text_any(l, mail_text_from))
+	/* GMX and web.de write Gesendet: above Von:. */
+	if (mail_text_any(l, mail_text_from))
+		next = mail_text_sent;
+	else if (mail_text_any(l, mail_text_sent))
+		next = mail_text_from;
+	else
 		return (0);
 	for (j = i + 1; j < n && j <= i + MAIL_TEXT_LOOKAHEAD; j++) {
-		if (mail_text_any(&lines[j], mail_text_sent))
+		if (mail_text_any(&lines[j], next))
 			return (1);
 	}
 	return (0);
@@ -860,22 +893,69 @@ static int
 mail_text_unsign(const struct mail_text_line *lines, const int *keep, int n,
     const char *name)
 {
-	int	i;
+	int	i, m = n;
 
 	while (n > 0 && mail_text_blank(&lines[keep[n - 1]]))
 		n--;
 	if (name == NULL || *name == '\0' || n == 0)
 		return (n);
+	m = n;
 	if (mail_text_is(&lines[keep[n - 1]], name))
-		return (n - 1);
-	for (i = n - 1; i >= 0 && i >= n - MAIL_TEXT_SIGNATURE; i--) {
+		m = n - 1;
+	for (i = n - 1; m == n && i >= 0 && i >= n - MAIL_TEXT_SIGNATURE;
+	    i--) {
 		if (mail_text_blank(&lines[keep[i]]))
 			break;
 		if (mail_text_is(&lines[keep[i]], name) &&
 		    (i == 0 || mail_text_blank(&lines[keep[i - 1]])))
-			return (i);
+			m = i;
 	}
-	return (n);
+	if (m == n)
+		return (n);
+	/* The closing above the name goes with it: "Kind regards,". */
+	while (m > 0 && mail_text_blank(&lines[keep[m - 1]]))
+		m--;
+	if (m > 0 && mail_text_phrase(lines[keep[m - 1]].s,
+	    lines[keep[m - 1]].len, mail_text_closings, 0))
+		m--;
+	return (m);
+}
+
+/*
+ * Is s (len bytes) one of phrases, then at most more words, ending in
+ * punctuation or not?
+ */
+static int
+mail_text_phrase(const char *s, size_t len, const char **phrases, int more)
+{
+	size_t	n, i;
+	int	k, words;
+
+	while (len > 0 && strchr(" \t,.!:;", s[len - 1]) != NULL)
+		len--;
+	while (len > 0 && (*s == ' ' || *s == '\t')) {
+		s++;
+		len--;
+	}
+	for (k = 0; phrases[k] != NULL; k++) {
+		n = strlen(phrases[k]);
+		if (len < n || strncasecmp(s, phrases[k], n) != 0 ||
+		    (len > n && s[n] != ' ' && s[n] != ','))
+			continue;
+		/* The words after it are a name: "Hi Bob", "Gruß Sabine". */
+		for (words = 0, i = n; i < len; i++) {
+			if (s[i] != ' ' || i + 1 == len || s[i + 1] == ' ')
+				continue;
+			if (islower((unsigned char)s[i + 1]))
+				break;
+			words++;
+		}
+		if (i < len)
+			continue;
+		if (words <= more)
+			return (1);
+	}
+	return (0);
 }
 
 /* Strip a written line's trailing white space, no-break spaces too. */
