@@ -131,6 +131,13 @@ static const struct {
 	  "\xf0\x9f\x98\x80\n", "C4\xe2\x80\x93""D2\nI\xe2\x80\x99m "
 	  "sorry\xe2\x80\xa6 \xc2\xab""bien\xc2\xbb \xe5\xa5\xbd "
 	  "\xf0\x9f\x98\x80\n" },
+	{ "FairEmail's attribution goes",
+	  "A0-A1\n\n23 Nov 2026 20:58:00 mupbem <games@mupbem.example>:\n"
+	  "> q\n", NULL, "A0-A1\n", "A0-A1\n" },
+	{ "an address in chat stays",
+	  "A0-A1\nWrite to me at <anna@example.org>:\nok?\n", NULL,
+	  "A0-A1\nWrite to me at <anna@example.org>:\nok?\n",
+	  "A0-A1\nWrite to me at <anna@example.org>:\nok?\n" },
 	{ "Proton's footer ends the text",
 	  "A0-A1\n\nSent with Proton Mail secure email.\n", NULL, "A0-A1\n",
 	  "A0-A1\n" },

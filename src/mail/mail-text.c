@@ -56,8 +56,9 @@
  * the new text.  A last line that is the sender's display name alone,
  * or a last block of at most six lines that begins with it (Outlook's
  * signature: name, title, company, telephone) goes, with the closing
- * right above it; a closing with a first name ("Cheers,\nAnna") stays.  Trailing white space, leading
- * and trailing blank lines and runs of blank lines are tidied last.
+ * right above it; a closing with a first name ("Cheers,\nAnna") stays.
+ * Trailing white space, leading and trailing blank lines and runs of
+ * blank lines are tidied last.
  */
 
 #define MAIL_TEXT_LOOKAHEAD	4	/* lines from "From:" to "Sent:" */
@@ -90,40 +91,41 @@ static const struct {
 
 /*
  * Attributions, the line a client writes above the text it quotes: a
- * line that starts with begin, holds within and ends with end (each
- * optional, compared ignoring ASCII case), or two lines that do so
- * together.  Gmail, Outlook, Apple Mail and Thunderbird in each
- * language write one of these.  The text is UTF-8, as cleaning
- * works on it.
+ * line that starts with begin (or a digit, for date), holds within and
+ * ends with end (each optional, compared ignoring ASCII case), or two
+ * lines that do so together.  Gmail, Outlook, Apple Mail, Thunderbird,
+ * Horde and FairEmail in each language write one of these.  The text
+ * is UTF-8, as cleaning works on it.
  */
 static const struct mail_text_attribution {
 	const char	*begin;
 	const char	*within;
 	const char	*end;
+	int		 date;		/* it begins with a digit */
 } mail_text_attributions[] = {
-	{ "On ", NULL, "wrote:" },				/* en */
-	{ "Am ", " schrieb ", ":" },				/* de */
-	{ "Le ", NULL, "a écrit :" },			/* fr */
-	{ "Le ", NULL, "a écrit:" },
-	{ "El ", NULL, "escribió:" },			/* es */
-	{ "Il ", NULL, "ha scritto:" },				/* it */
-	{ "Op ", " schreef ", ":" },				/* nl */
-	{ "Em ", NULL, "escreveu:" },				/* pt */
-	{ "Den ", " skrev ", ":" },				/* sv */
-	{ "W dniu ", NULL, "pisze:" },				/* pl */
-	{ "W dniu ", NULL, "napisał(a):" },
-	{ "W dniu ", NULL, "napisał:" },
-	{ NULL, NULL, " писал(а):" },				/* ru */
-	{ NULL, NULL, " написал(а):" },
-	{ "пн, ", NULL, ">:" }, { "вт, ", NULL, ">:" },	/* ru, Gmail */
-	{ "ср, ", NULL, ">:" }, { "чт, ", NULL, ">:" },
-	{ "пт, ", NULL, ">:" }, { "сб, ", NULL, ">:" },
-	{ "вс, ", NULL, ">:" },
-	{ NULL, "@", ">:" },			/* FairEmail: "... <a@b>:" */
-	{ "Quoting ", NULL, ">:" },				/* Horde */
-	{ "Zitat von ", NULL, ">:" },
-	{ "Citation de ", NULL, ">:" },
-	{ NULL, NULL, "写道:" },			/* zh, folded */
+	{ "On ", NULL, "wrote:", 0 },				/* en */
+	{ "Am ", " schrieb ", ":", 0 },				/* de */
+	{ "Le ", NULL, "a écrit :", 0 },			/* fr */
+	{ "Le ", NULL, "a écrit:", 0 },
+	{ "El ", NULL, "escribió:", 0 },			/* es */
+	{ "Il ", NULL, "ha scritto:", 0 },				/* it */
+	{ "Op ", " schreef ", ":", 0 },				/* nl */
+	{ "Em ", NULL, "escreveu:", 0 },				/* pt */
+	{ "Den ", " skrev ", ":", 0 },				/* sv */
+	{ "W dniu ", NULL, "pisze:", 0 },				/* pl */
+	{ "W dniu ", NULL, "napisał(a):", 0 },
+	{ "W dniu ", NULL, "napisał:", 0 },
+	{ NULL, NULL, " писал(а):", 0 },				/* ru */
+	{ NULL, NULL, " написал(а):", 0 },
+	{ "пн, ", NULL, ">:", 0 }, { "вт, ", NULL, ">:", 0 },	/* ru, Gmail */
+	{ "ср, ", NULL, ">:", 0 }, { "чт, ", NULL, ">:", 0 },
+	{ "пт, ", NULL, ">:", 0 }, { "сб, ", NULL, ">:", 0 },
+	{ "вс, ", NULL, ">:", 0 },
+	{ NULL, "@", ">:", 1 },		/* FairEmail: "23 Nov ... <a@b>:" */
+	{ "Quoting ", NULL, ">:", 0 },				/* Horde */
+	{ "Zitat von ", NULL, ">:", 0 },
+	{ "Citation de ", NULL, ">:", 0 },
+	{ NULL, NULL, "写道:", 0 },			/* zh, folded */
 };
 
 /* Outlook's quoted-mail header block: a From line, then a Sent line. */
@@ -648,6 +650,8 @@ mail_text_matches(const char *s, size_t len,
 {
 	size_t	n;
 
+	if (at->date && (len == 0 || !isdigit((unsigned char)*s)))
+		return (0);
 	if (at->begin != NULL && (len < (n = strlen(at->begin)) ||
 	    strncasecmp(s, at->begin, n) != 0))
 		return (0);
