@@ -1,12 +1,15 @@
 #include "config.h"
 
 #include <check.h>
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <libetpan/libetpan.h>
 
 #include "buf.h"
+#include "command.h"
+#include "mail-text.h"
 #include "message.h"
 #include "test-util.h"
 #include "xmalloc.h"
@@ -40,7 +43,18 @@ static const char *corpus[] = {
 	"thunderbird-picture-reply"
 };
 
+/*
+ * The clients' corpus (tests/data/clients, see its README): each
+ * NAME.eml is a turn, an accept or chat written in one client's own
+ * shape, and NAME.want says who sent it, what the command reader gets
+ * and what is passed on to the other players, as written (issue 35).
+ */
+#define CLIENTS_MAX	200
+static char		*clients[CLIENTS_MAX];
+static int		 nclients;
+
 static void	summary(const struct message *, struct buf *);
+static void	clients_find(void);
 
 static void
 summary(const struct message *m, struct buf *out)
@@ -91,6 +105,74 @@ START_TEST(test_corpus)
 	message_free(&m);
 	free(eml);
 	free(want);
+}
+END_TEST
+
+static void
+clients_find(void)
+{
+	struct dirent	**names;
+	char		 *dir;
+	size_t		  len;
+	int		  n, i;
+
+	xasprintf(&dir, "%s/clients", TEST_DATA);
+	n = scandir(dir, &names, NULL, alphasort);
+	free(dir);
+	for (i = 0; i < n; i++) {
+		len = strlen(names[i]->d_name);
+		if (len > 4 && strcmp(names[i]->d_name + len - 4,
+		    ".eml") == 0 && nclients < CLIENTS_MAX)
+			clients[nclients++] = xstrndup(names[i]->d_name,
+			    len - 4);
+		free(names[i]);
+	}
+	if (n > 0)
+		free(names);
+}
+
+START_TEST(test_clients)
+{
+	struct message		 m;
+	struct command_list	 list;
+	struct buf		 out;
+	char			*eml, *want, *path, *said, *cause = NULL;
+
+	xasprintf(&path, "clients/%s.eml", clients[_i]);
+	eml = test_util_read(path);
+	free(path);
+	xasprintf(&path, "clients/%s.want", clients[_i]);
+	want = test_util_read(path);
+	free(path);
+	ck_assert_msg(message_parse(eml, strlen(eml), MESSAGE_LIMIT, &m,
+	    &cause) == 0, "%s: %s", clients[_i], cause);
+	buf_init(&out);
+	buf_addf(&out, "from: %s\nsubject: %s\ntext:\n%spress:\n", m.from,
+	    m.subject, m.text);
+	if (command_parse(m.text, m.subject, NULL, &list, &cause) == -1) {
+		buf_addf(&out, "(%s)\n", cause);
+		free(cause);
+	} else {
+		if (list.talk != NULL) {
+			said = mail_text_written(list.talk, m.text, m.written);
+			buf_adds(&out, said);
+			free(said);
+		}
+		command_list_free(&list);
+	}
+	ck_assert_msg(strcmp(out.data, want) == 0,
+	    "%s:\n--- got\n%s--- want\n%s", clients[_i], out.data, want);
+	buf_free(&out);
+	message_free(&m);
+	free(eml);
+	free(want);
+}
+END_TEST
+
+/* The clients' corpus is all there. */
+START_TEST(test_clients_count)
+{
+	ck_assert_int_ge(nclients, 60);
 }
 END_TEST
 
@@ -271,6 +353,9 @@ main(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_loop_test(tc, test_corpus, 0,
 	    sizeof corpus / sizeof corpus[0]);
+	clients_find();
+	tcase_add_loop_test(tc, test_clients, 0, nclients);
+	tcase_add_test(tc, test_clients_count);
 	tcase_add_test(tc, test_digest);
 	tcase_add_test(tc, test_bad_from);
 	tcase_add_test(tc, test_too_large);

@@ -843,6 +843,31 @@ has "$(last "$mto")" "Your message in game G1 went to"
 [ "$(record | grep -c '^6 ')" -eq 0 ] || why+=("a turn was played")
 end "press: a message and no turn goes to the other player, and the sender is told"
 
+# Issue 35: the lines as written, and no client leftovers.
+begin
+m=$(yours "$mto" 6)
+mp_reply "$m" "Carol Example <$mto>" "That’s a bold one – I didn’t see it coming… «bien joué» 好 😀
+
+Kind regards,
+
+Carol Example
+Acme Corp | Analyst
+
+CONFIDENTIALITY NOTICE: This e-mail and any attachments are confidential.
+
+________________________________
+From: mupbem <games@localhost>
+Sent: Monday, November 23, 2026 8:58 PM"
+run
+press=$(grep -l "message from" $(cat new))
+[ -n "$press" ] || why+=("no press: $(subjects)")
+decoded "${press:-/dev/null}" >said
+has_line said "That’s a bold one – I didn’t see it coming… «bien joué» 好 😀"
+grep -E "Kind regards|Carol Example$|Acme|CONFIDENTIALITY|____|Sent:" said &&
+    why+=("a leftover was passed on")
+[ "$(record | grep -c '^6 ')" -eq 0 ] || why+=("a turn was played")
+end "press keeps the writer's typography; Outlook's closing, name, disclaimer and separator are not passed on"
+
 begin
 # One mail in, one reply to its sender: the confirmation of a turn holds
 # what else the mail asked for.

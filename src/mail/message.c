@@ -31,7 +31,9 @@
  * attachment, or failing that the first text/html part, searched depth
  * first through the multiparts (but not into attached messages).  It
  * is decoded (quoted-printable, base64), converted to UTF-8, joined if
- * format=flowed, turned into text if HTML, and cleaned (mail-text.c).
+ * format=flowed, turned into text if HTML, and cleaned (mail-text.c):
+ * the command text has its typography folded to ASCII, and the same
+ * lines as written are kept for what is passed on to the players.
  *
  * A mail is never answered if it is a bounce (null Return-Path,
  * multipart/report, or from MAILER-DAEMON or postmaster), is
@@ -556,6 +558,7 @@ message_body(struct message *m, const char *raw, size_t len)
 
 	if (mailmime_parse(raw, len, &idx, &mime) != MAILIMF_NO_ERROR) {
 		m->text = xstrdup("");
+		m->written = xstrdup("");
 		return;
 	}
 	if ((part = message_find(mime, "plain")) != NULL)
@@ -567,7 +570,7 @@ message_body(struct message *m, const char *raw, size_t len)
 	} else
 		text = xstrdup("");
 	mailmime_free(mime);
-	m->text = mail_text_clean(text);
+	m->text = mail_text_clean(text, m->from_name, &m->written);
 	free(text);
 }
 
@@ -595,6 +598,7 @@ message_parse(const char *raw, size_t len, size_t limit, struct message *m,
 	if (len > limit) {
 		m->too_large = 1;
 		m->text = xstrdup("");
+		m->written = xstrdup("");
 		return (0);
 	}
 	message_body(m, raw, len);
@@ -621,5 +625,6 @@ message_free(struct message *m)
 	free(m->list_id);
 	free(m->return_path);
 	free(m->text);
+	free(m->written);
 	memset(m, 0, sizeof *m);
 }

@@ -1,7 +1,8 @@
 /*
  * An incoming mail, parsed: the headers the service needs, the command
- * text, an identity for exactly-once handling, and whether it is mail
- * that must never be answered.
+ * text (typography folded) and its lines as written (for press), an
+ * identity for exactly-once handling, and whether it is mail that must
+ * never be answered.
  */
 #ifndef MESSAGE_H
 #define MESSAGE_H
@@ -37,6 +38,7 @@ struct message {
 	char			*list_id;
 	char			*return_path;	/* "<>" when null */
 	char			*text;		/* the command text, UTF-8 */
+	char			*written;	/* its lines as written */
 
 	char			 id[MESSAGE_ID_MAX];	/* for exactly once */
 	enum message_automatic	 automatic;

@@ -7,6 +7,7 @@
 #include "command.h"
 #include "config-file.h"
 #include "log.h"
+#include "mail-text.h"
 #include "message.h"
 #include "service-private.h"
 #include "xmalloc.h"
@@ -26,6 +27,12 @@
  * policy only with the token.  Conversation that cannot be passed on is
  * dropped quietly, as it never makes a mail fail; a "press" command
  * that cannot be gets an error.
+ *
+ * The command reader reads the text with its typography folded to
+ * ASCII; what is passed on is the same lines as the player wrote them
+ * (message.h), so "’", "…", "–", «», CJK and emoji reach the players.
+ * Only the player's new text is there: quotes, signatures, disclaimers
+ * and the clients' separators were cut before (mail-text.c).
  */
 
 #define SERVICE_PRESS_MAX	4000	/* bytes passed on from one mail */
@@ -72,7 +79,7 @@ service_press_send(struct service_mail *sm, struct service_game *sg,
 	struct service_vars	 vars;
 	struct store_seat	*seat;
 	struct buf		 who, sent;
-	char			 state[96];
+	char			 state[96], *said;
 	size_t			 i, j;
 	int			 rc = 0, n = 0;
 
@@ -95,11 +102,16 @@ service_press_send(struct service_mail *sm, struct service_game *sg,
 	buf_init(&who);
 	service_label(&sm->me, &who);
 	service_vars_set(&vars, SV_MOVER, "%s", who.data);
-	if (strlen(text) > SERVICE_PRESS_MAX)
-		service_vars_set(&vars, SV_TEXT, "%.*s\n[...]\n",
-		    SERVICE_PRESS_MAX, text);
+	if (sm->m != NULL && sm->m->text != NULL && sm->m->written != NULL)
+		said = mail_text_written(text, sm->m->text, sm->m->written);
 	else
-		service_vars_set(&vars, SV_TEXT, "%s", text);
+		said = xstrdup(text);
+	if (strlen(said) > SERVICE_PRESS_MAX)
+		service_vars_set(&vars, SV_TEXT, "%.*s\n[...]\n",
+		    SERVICE_PRESS_MAX, said);
+	else
+		service_vars_set(&vars, SV_TEXT, "%s", said);
+	free(said);
 	snprintf(state, sizeof state, "message from %s", sm->me.name !=
 	    NULL ? sm->me.name : sm->me.address);
 	buf_init(&sent);
