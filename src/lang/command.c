@@ -876,16 +876,23 @@ command_unclear(struct command_reader *rd, const char *s, size_t len,
     unsigned int chats, int hedged)
 {
 	struct buf	 b;
-	size_t		 i;
+	size_t		 i, cut;
 	int		 first = 1;
 
 	if (rd->list->unclear != NULL)
 		return;
+	/* A long line is quoted to a word's end. */
+	cut = len;
+	if (len > COMMAND_QUOTE_MAX) {
+		for (cut = COMMAND_QUOTE_MAX; cut > 0 && s[cut] != ' '; cut--)
+			/* nothing */;
+		if (cut == 0)
+			cut = COMMAND_QUOTE_MAX;
+	}
 	buf_init(&b);
 	buf_addf(&b, "line %d: \"%.*s%s\" was not done, as it %s; write ",
-	    rd->line, (int)(len > COMMAND_QUOTE_MAX ? COMMAND_QUOTE_MAX : len),
-	    s, len > COMMAND_QUOTE_MAX ? "..." : "", hedged ? "asks rather "
-	    "than says" : "can be read more than one way");
+	    rd->line, (int)cut, s, cut < len ? "..." : "", hedged ?
+	    "asks rather than says" : "can be read more than one way");
 	for (i = 0; i < nitems(command_chat_names); i++) {
 		if ((chats & (1U << i)) == 0)
 			continue;

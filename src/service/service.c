@@ -75,7 +75,7 @@ static int	service_ours(const struct service *, const struct message *);
 static int	service_chat(const struct service_mail *,
 		    const struct service_game *);
 static int	service_private(const struct command_list *);
-static void	service_still(struct service_mail *, long long, int,
+static void	service_still(struct buf *, long long, int,
 		    const struct command_list *);
 static int	service_plays(struct service *, struct mailloop *,
 		    const struct message *, char **);
@@ -597,12 +597,12 @@ service_private(const struct command_list *list)
 }
 
 /*
- * Say plainly that a mail sent on the sender's turn, or in answer to
- * an invitation (chat: service_chat()), played no turn or accepted
- * nothing, when its commands did neither.
+ * Say plainly, in b, that a mail sent on the sender's turn, or in
+ * answer to an invitation (chat: service_chat()), played no turn or
+ * accepted nothing, when its commands did neither.
  */
 static void
-service_still(struct service_mail *sm, long long game, int chat,
+service_still(struct buf *b, long long game, int chat,
     const struct command_list *list)
 {
 	size_t	i;
@@ -619,13 +619,13 @@ service_still(struct service_mail *sm, long long game, int chat,
 		}
 	}
 	if (chat & COMMAND_CHAT_INVITED)
-		service_notice(sm, "You have not accepted the invitation to "
-		    "G%lld yet: write \"accept\" alone on a line to accept "
-		    "it, or \"decline\".\n", game);
+		buf_addf(b, "You have not accepted the invitation to G%lld "
+		    "yet: write \"accept\" alone on a line to accept it, or "
+		    "\"decline\".\n", game);
 	else if (chat & COMMAND_CHAT_TO_MOVE)
-		service_notice(sm, "No turn was played: it is still your "
-		    "turn in G%lld. To play, write the turn on a line of its "
-		    "own.\n", game);
+		buf_addf(b, "No turn was played: it is still your turn in "
+		    "G%lld. To play, write the turn on a line of its own.\n",
+		    game);
 }
 
 /*
@@ -686,6 +686,7 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 	struct command_list	 list;
 	struct service_game	 sg;
 	struct ratelimit_sender	 rs;
+	struct buf		 note;
 	char			*why = NULL;
 	size_t			 i;
 	long long		 id;
@@ -793,16 +794,20 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 		if (rc == 0 && pass && game && (talked =
 		    service_press_send(&sm, &sg, list.talk, 0, cause)) == -1)
 			rc = -1;
-		if (rc == 0 && list.unclear != NULL)
-			service_notice(&sm, "G%lld: %s.\n", id, list.unclear);
-		if (rc == 0 && list.n == 0 && !talked && !sm.linked &&
-		    !sm.released && list.unclear == NULL)
+		buf_init(&note);
+		if (list.unclear != NULL)
+			buf_addf(&note, "G%lld: %s.\n", id, list.unclear);
+		if (list.n == 0 && talked)
+			buf_addf(&note, "Your message in game G%lld was passed "
+			    "on to the other players.\n", id);
+		if (note.len > 0)
+			service_still(&note, id, chat, &list);
+		if (rc == 0 && list.n == 0 && note.len == 0 && !sm.linked &&
+		    !sm.released)
 			service_help(&sm, NULL);
-		else if (rc == 0 && list.n == 0 && talked)
-			service_notice(&sm, "Your message in game G%lld was "
-			    "passed on to the other players.\n", id);
-		if (rc == 0 && (talked || list.unclear != NULL))
-			service_still(&sm, id, chat, &list);
+		else if (rc == 0 && note.len > 0)
+			service_notice(&sm, "%s", note.data);
+		buf_free(&note);
 		command_list_free(&list);
 	}
 	service_game_free(&sg);
