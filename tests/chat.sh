@@ -128,6 +128,16 @@ has "$(last "$mover")" "No turn was played: it is still your turn in G1. To play
 end "chat on the sender's turn is passed on, and the reply says no turn was played"
 
 begin
+before=$(press_to "$other")
+mp_mail "$mover" games@localhost "Re: $(mp_header "$f" Subject)" \
+    "Thinking about it." "$(mp_header "$f" Message-ID)"
+run
+[ "$(press_to "$other")" = "$before" ] || why+=("chat without the token reached $other")
+has "$(last "$mover")" "No turn was played: it is still your turn in G1."
+has "$(last "$mover")" "mupbem plays Mu (classic, levis and velox) and Mur by mail."
+end "chat on the sender's turn that cannot be passed on gets help, and the line that no turn was played"
+
+begin
 played=$(sql "select turns from games where id = 1")
 client gmail-layout-letter "$f" "$mover" "${turn%% *} (a)"
 run

@@ -803,9 +803,13 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 		if (note.len > 0)
 			service_still(&note, id, chat, &list);
 		if (rc == 0 && list.n == 0 && note.len == 0 && !sm.linked &&
-		    !sm.released)
+		    !sm.released) {
+			/* An empty answer on one's turn played nothing. */
+			service_still(&note, id, chat, &list);
+			if (note.len > 0)
+				service_notice(&sm, "%s", note.data);
 			service_help(&sm, NULL);
-		else if (rc == 0 && note.len > 0)
+		} else if (rc == 0 && note.len > 0)
 			service_notice(&sm, "%s", note.data);
 		buf_free(&note);
 		command_list_free(&list);
