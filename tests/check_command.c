@@ -13,8 +13,10 @@
 /*
  * The mail command language: each command's shape, turns gathered
  * over lines with their #N guard, the subject read when the body is
- * empty, one specific error per malformed command, and what an
- * address is.
+ * empty, one specific error per malformed command, what an address
+ * is, and commands inside chat (accept, decline, resign, pass in the
+ * languages the attribution reader knows) with the unclear lines that
+ * have no single reading.
  */
 
 static struct command_list	 l;

@@ -209,7 +209,9 @@ static const char *command_chat_selves[] = {
 
 #define COMMAND_NCHAT	(sizeof command_chat_words / \
 			    sizeof command_chat_words[0])
+#ifndef nitems
 #define nitems(a)	(sizeof (a) / sizeof (a)[0])
+#endif
 #define COMMAND_QUOTE_MAX	40	/* bytes of a line quoted back */
 #define COMMAND_NAME_MAX	40
 #define COMMAND_LINE_WORDS	64	/* words of a line looked at */
@@ -228,7 +230,7 @@ struct command_reader {
 	struct command		 *press;	/* the press taking every line */
 	struct buf		  talk;		/* the conversation */
 	int			  gap;	/* a break since the last talk */
-	int			  chat;	/* COMMAND_CHAT_*: what chat means */
+	int			  chat;	/* COMMAND_CHAT_*: what it means */
 };
 
 /* The words of one line. */
@@ -917,9 +919,9 @@ command_chat(struct command_reader *rd, const char *line, size_t len)
 	struct buf		 talk;
 	const char		*word;
 	char			*why = NULL;
-	unsigned int		 seen = 0, sure = 0;
+	unsigned int		 seen = 0;
 	int			 k, j, span, chat, left, right, ask, ok;
-	int			 found = -1, fsp = 1, from = 0;
+	int			 found = -1, fsp = 1, from = 0, fchat = 0;
 	int			 hedged = 0, bounded = 0;
 
 	if (rd->chat == 0 || rd->subject)
@@ -960,7 +962,7 @@ command_chat(struct command_reader *rd, const char *line, size_t len)
 			found = k;
 			fsp = span;
 			from = j;
-			sure = 1U << chat;
+			fchat = chat;
 		}
 	}
 	if (seen == 0 || !bounded)
@@ -973,10 +975,7 @@ command_chat(struct command_reader *rd, const char *line, size_t len)
 	}
 	if (found == -1)
 		return (0);
-	chat = sure == 1U << COMMAND_CHAT_ACCEPT ? COMMAND_CHAT_ACCEPT :
-	    sure == 1U << COMMAND_CHAT_DECLINE ? COMMAND_CHAT_DECLINE :
-	    sure == 1U << COMMAND_CHAT_RESIGN ? COMMAND_CHAT_RESIGN :
-	    COMMAND_CHAT_PASS;
+	chat = fchat;
 	if (chat >= COMMAND_CHAT_RESIGN) {
 		/* Resign is every game's; pass only a game's that has it. */
 		word = command_chat_names[chat];
