@@ -13,8 +13,10 @@
 /*
  * The mail command language: each command's shape, turns gathered
  * over lines with their #N guard, the subject read when the body is
- * empty, one specific error per malformed command, and what an
- * address is.
+ * empty, one specific error per malformed command, what an address
+ * is, and commands inside chat (accept, decline, resign, pass in the
+ * languages the attribution reader knows) with the unclear lines that
+ * have no single reading.
  */
 
 static struct command_list	 l;
@@ -27,7 +29,7 @@ parse(const char *text, const char *subject)
 {
 	char	*cause = NULL;
 
-	ck_assert_msg(command_parse(text, subject, NULL, &l, &cause) == 0, "%s: %s",
+	ck_assert_msg(command_parse(text, subject, NULL, 0, &l, &cause) == 0, "%s: %s",
 	    text, cause);
 }
 
@@ -36,7 +38,7 @@ refuse(const char *text, const char *error)
 {
 	char	*cause = NULL;
 
-	ck_assert_int_eq(command_parse(text, NULL, NULL, &l, &cause), -1);
+	ck_assert_int_eq(command_parse(text, NULL, NULL, 0, &l, &cause), -1);
 	ck_assert_str_eq(cause, error);
 	ck_assert_uint_eq(l.n, 0);
 	free(cause);
@@ -247,7 +249,67 @@ static const struct {
 	  "confirm:|Link up with you later\nconfirm my move please\n" },
 };
 
-START_TEST(test_reading)
+/*
+ * Commands inside chat, read only when the sender's state makes them
+ * mean something (COMMAND_CHAT_*); "?" after the talk marks a line
+ * that could be a command but has no single reading.
+ */
+#define INVITED	COMMAND_CHAT_INVITED
+#define TO_MOVE	COMMAND_CHAT_TO_MOVE
+static const struct {
+	const char	*game;
+	int		 chat;
+	const char	*text;
+	const char	*want;
+} chats[] = {
+	{ "velox", 0, "#4 (g)\n", "turn:g|" },
+	{ NULL, 0, "(b)\n", "turn:b|" },
+	{ "velox", INVITED, "Accepted. Revanche angenommen!\n",
+	  "accept:|Revanche angenommen!\n" },
+	{ "velox", INVITED, "Avec plaisir ! accept\n",
+	  "accept:|Avec plaisir !\n" },
+	{ "velox", TO_MOVE, "resign - Dmitri deserves it, I misread the "
+	  "board.\n", "turn:resign|Dmitri deserves it, I misread the "
+	  "board.\n" },
+	{ "velox", TO_MOVE, "Well played - I resign\n",
+	  "turn:resign|Well played\n" },
+	{ "velox", INVITED, "Yes!\n", "accept:|" },
+	{ "velox", INVITED, "Ja, gerne. Bis bald\n",
+	  "accept:|gerne. Bis bald\n" },
+	{ "velox", INVITED, "Oui, avec plaisir\n", "accept:|avec plaisir\n" },
+	{ "velox", INVITED, "S\xc3\xad, claro\n", "accept:|claro\n" },
+	{ "velox", INVITED, "j'accepte, bonne chance\n",
+	  "accept:|bonne chance\n" },
+	{ "velox", INVITED, "No thanks, not this week.\n",
+	  "decline:|not this week.\n" },
+	{ "velox", INVITED, "Nein danke\n", "decline:|" },
+	{ "velox", TO_MOVE, "Hmm. pass - nothing to do\n",
+	  "turn:pass|Hmm. nothing to do\n" },
+	{ "velox", INVITED, "accept or decline?\n", "|?" },
+	{ "velox", INVITED, "accept?\n", "|?" },
+	{ "velox", TO_MOVE, "maybe resign\nwhat do you think\n",
+	  "|what do you think\n?" },
+	{ "velox", TO_MOVE, "Hi, I maybe resign?\n", "|?" },
+	/* What is not a command, or means nothing now, is conversation. */
+	{ "velox", 0, "Accepted. Revanche angenommen!\n",
+	  "|Accepted. Revanche angenommen!\n" },
+	{ "velox", TO_MOVE, "Accepted. Revanche angenommen!\n",
+	  "|Accepted. Revanche angenommen!\n" },
+	{ "velox", INVITED, "resign - I misread it\n",
+	  "|resign - I misread it\n" },
+	{ "velox", INVITED, "Accept my apologies, I was away.\n",
+	  "|Accept my apologies, I was away.\n" },
+	{ "mur", TO_MOVE, "I pass on that\nWhy did you pass?\n",
+	  "|I pass on that\nWhy did you pass?\n" },
+	{ "velox", TO_MOVE, "Should I resign?\n", "|Should I resign?\n" },
+	{ "velox", INVITED, "I accept your apologies\n",
+	  "|I accept your apologies\n" },
+	{ "velox", INVITED, "No, thanks to you\n", "|No, thanks to you\n" },
+};
+
+/* Parse text for a new game of kind (NULL: none) as "type:arg;...|talk". */
+static void
+reading(const char *kind, int chat, const char *text, const char *want)
 {
 	struct game_options	 opts;
 	struct game		*g = NULL;
@@ -256,21 +318,54 @@ START_TEST(test_reading)
 	char			*cause = NULL;
 
 	memset(&opts, 0, sizeof opts);
-	if (readings[_i].game != NULL)
-		g = game_create(game_find(readings[_i].game), &opts, &cause);
-	ck_assert_int_eq(command_parse(readings[_i].text, NULL, g, &l,
-	    &cause), 0);
+	if (kind != NULL)
+		g = game_create(game_find(kind), &opts, &cause);
+	ck_assert_int_eq(command_parse(text, NULL, g, chat, &l, &cause), 0);
 	buf_init(&got);
 	for (i = 0; i < l.n; i++) {
 		buf_addf(&got, "%s%s:%s", i > 0 ? ";" : "",
 		    command_name(l.v[i].type), l.v[i].arg != NULL ?
 		    l.v[i].arg : "");
 	}
-	buf_addf(&got, "|%s", l.talk != NULL ? l.talk : "");
-	ck_assert_str_eq(got.data, readings[_i].want);
+	buf_addf(&got, "|%s%s", l.talk != NULL ? l.talk : "",
+	    l.unclear != NULL ? "?" : "");
+	ck_assert_msg(strcmp(got.data, want) == 0, "%s: got '%s', want '%s'",
+	    text, got.data, want);
 	buf_free(&got);
 	command_list_free(&l);
 	game_free(g);
+}
+
+START_TEST(test_reading)
+{
+	reading(readings[_i].game, 0, readings[_i].text, readings[_i].want);
+}
+END_TEST
+
+START_TEST(test_chat)
+{
+	reading(chats[_i].game, chats[_i].chat, chats[_i].text,
+	    chats[_i].want);
+}
+END_TEST
+
+/* What the sender is told of a line with no single reading. */
+START_TEST(test_unclear)
+{
+	char	*cause = NULL;
+
+	ck_assert_int_eq(command_parse("Hi\naccept or decline?\n", NULL,
+	    NULL, INVITED, &l, &cause), 0);
+	ck_assert_str_eq(l.unclear, "line 2: \"accept or decline?\" was not "
+	    "done, as it can be read more than one way; write accept or "
+	    "decline alone on a line to do it");
+	command_list_free(&l);
+	ck_assert_int_eq(command_parse("accept?\n", NULL, NULL, INVITED, &l,
+	    &cause), 0);
+	ck_assert_uint_eq(l.n, 0);
+	ck_assert_str_eq(l.unclear, "line 1: \"accept?\" was not done, as it "
+	    "asks rather than says; write accept alone on a line to do it");
+	command_list_free(&l);
 }
 END_TEST
 
@@ -420,6 +515,8 @@ main(void)
 	    sizeof names / sizeof names[0]);
 	tcase_add_loop_test(tc, test_reading, 0,
 	    sizeof readings / sizeof readings[0]);
+	tcase_add_loop_test(tc, test_chat, 0, sizeof chats / sizeof chats[0]);
+	tcase_add_test(tc, test_unclear);
 	tcase_add_loop_test(tc, test_errors, 0,
 	    sizeof errors / sizeof errors[0]);
 	suite_add_tcase(s, tc);

@@ -37,6 +37,17 @@
  * with "#N", the number of the turn it makes, so a turn written
  * against a stale board is refused (as pbmserv does).
  *
+ * A command word inside chat ("Accepted. Revanche angenommen!", "Avec
+ * plaisir ! accept", "resign - I misread the board") is that command
+ * when the caller says it means something now (COMMAND_CHAT_*: the
+ * sender is invited, or is to move), the word stands as a clause of
+ * its own (the line's start, punctuation, a dash or "I" before it;
+ * the line's end, punctuation or a dash after it), and no other
+ * command word of the line makes a second reading.  A line with two
+ * such readings, or a question or a "maybe" about one ("accept or
+ * decline?", "maybe resign") is unclear: it is neither command nor
+ * conversation, and the sender is told what to write.
+ *
  * Anything else is conversation: kept, in order, to be passed on to
  * the other players, and never an error.  "press" makes the rest of
  * its line and every line after it one message.  When the body holds
@@ -109,6 +120,99 @@ static const struct {
 };
 
 #define COMMAND_NWORDS	(sizeof command_words / sizeof command_words[0])
+
+/* What a command word in chat reads as. */
+enum command_chat {
+	COMMAND_CHAT_ACCEPT,
+	COMMAND_CHAT_DECLINE,
+	COMMAND_CHAT_RESIGN,
+	COMMAND_CHAT_PASS
+};
+
+static const char *command_chat_names[] = {
+	"accept", "decline", "resign", "pass"
+};
+
+/*
+ * The words of a command in chat, in the languages the attribution
+ * reader knows (src/mail/mail-text.c), each a whole word in any case.
+ */
+static const struct {
+	const char		*word;
+	enum command_chat	 chat;
+} command_chat_words[] = {
+	/* English */
+	{ "accept", COMMAND_CHAT_ACCEPT }, { "accepted", COMMAND_CHAT_ACCEPT },
+	{ "yes", COMMAND_CHAT_ACCEPT }, { "decline", COMMAND_CHAT_DECLINE },
+	{ "declined", COMMAND_CHAT_DECLINE },
+	{ "resign", COMMAND_CHAT_RESIGN }, { "pass", COMMAND_CHAT_PASS },
+	/* German */
+	{ "angenommen", COMMAND_CHAT_ACCEPT },
+	{ "akzeptiert", COMMAND_CHAT_ACCEPT },
+	{ "akzeptiere", COMMAND_CHAT_ACCEPT }, { "ja", COMMAND_CHAT_ACCEPT },
+	{ "abgelehnt", COMMAND_CHAT_DECLINE },
+	{ "ablehnen", COMMAND_CHAT_DECLINE },
+	{ "aufgeben", COMMAND_CHAT_RESIGN },
+	{ "aufgegeben", COMMAND_CHAT_RESIGN },
+	/* French */
+	{ "accepte", COMMAND_CHAT_ACCEPT },
+	{ "accept\xc3\xa9", COMMAND_CHAT_ACCEPT },
+	{ "accept\xc3\xa9" "e", COMMAND_CHAT_ACCEPT },
+	{ "j'accepte", COMMAND_CHAT_ACCEPT }, { "oui", COMMAND_CHAT_ACCEPT },
+	{ "refuse", COMMAND_CHAT_DECLINE },
+	{ "refus\xc3\xa9", COMMAND_CHAT_DECLINE },
+	{ "abandonne", COMMAND_CHAT_RESIGN },
+	{ "j'abandonne", COMMAND_CHAT_RESIGN },
+	{ "passe", COMMAND_CHAT_PASS },
+	/* Dutch */
+	{ "geaccepteerd", COMMAND_CHAT_ACCEPT },
+	{ "accepteer", COMMAND_CHAT_ACCEPT },
+	{ "aanvaard", COMMAND_CHAT_ACCEPT },
+	{ "afgewezen", COMMAND_CHAT_DECLINE },
+	{ "opgeven", COMMAND_CHAT_RESIGN },
+	/* Spanish */
+	{ "acepto", COMMAND_CHAT_ACCEPT }, { "aceptado", COMMAND_CHAT_ACCEPT },
+	{ "s\xc3\xad", COMMAND_CHAT_ACCEPT },
+	{ "rechazo", COMMAND_CHAT_DECLINE },
+	{ "abandono", COMMAND_CHAT_RESIGN }, { "paso", COMMAND_CHAT_PASS },
+	/* Italian */
+	{ "accetto", COMMAND_CHAT_ACCEPT },
+	{ "accettato", COMMAND_CHAT_ACCEPT },
+	{ "s\xc3\xac", COMMAND_CHAT_ACCEPT },
+	{ "rifiuto", COMMAND_CHAT_DECLINE },
+	{ "abbandono", COMMAND_CHAT_RESIGN }, { "passo", COMMAND_CHAT_PASS },
+	/* Portuguese */
+	{ "aceito", COMMAND_CHAT_ACCEPT }, { "sim", COMMAND_CHAT_ACCEPT },
+	{ "recuso", COMMAND_CHAT_DECLINE }, { "desisto", COMMAND_CHAT_RESIGN },
+};
+
+/* "No thanks" declines: a "no" and a "thanks" after it. */
+static const char *command_chat_no[] = {
+	"no", "nein", "non", "nee", "n\xc3\xa3o", "nao"
+};
+static const char *command_chat_thanks[] = {
+	"thanks", "thank", "danke", "merci", "bedankt", "gracias",
+	"grazie", "obrigado", "obrigada"
+};
+
+/* Words that make a command word after them a thought, not a wish. */
+static const char *command_chat_hedges[] = {
+	"maybe", "perhaps", "probably", "might", "vielleicht",
+	"peut-\xc3\xaa" "tre", "peut-etre", "misschien", "quiz\xc3\xa1s",
+	"quizas", "forse", "talvez"
+};
+
+/* Words that may stand before a command word in a clause: "I resign". */
+static const char *command_chat_selves[] = {
+	"i", "ich", "je", "ik", "yo", "io", "eu"
+};
+
+#define COMMAND_NCHAT	(sizeof command_chat_words / \
+			    sizeof command_chat_words[0])
+#ifndef nitems
+#define nitems(a)	(sizeof (a) / sizeof (a)[0])
+#endif
+#define COMMAND_QUOTE_MAX	40	/* bytes of a line quoted back */
 #define COMMAND_NAME_MAX	40
 #define COMMAND_LINE_WORDS	64	/* words of a line looked at */
 #define COMMAND_SPAN_WORDS	24	/* words of a turn inside a line */
@@ -126,6 +230,7 @@ struct command_reader {
 	struct command		 *press;	/* the press taking every line */
 	struct buf		  talk;		/* the conversation */
 	int			  gap;	/* a break since the last talk */
+	int			  chat;	/* COMMAND_CHAT_*: what it means */
 };
 
 /* The words of one line. */
@@ -159,6 +264,15 @@ static int	command_event_fits(const char *, size_t);
 static int	command_text(struct command_reader *, const char *);
 static void	command_talk(struct command_reader *, const char *, size_t);
 static size_t	command_bare(const char *, size_t);
+static int	command_among(const char *, size_t, const char **, size_t);
+static int	command_chat_word(const struct command_words *, int, int *);
+static int	command_chat_word_at(const char *, size_t);
+static int	command_dash(const struct command_words *, int);
+static int	command_chat(struct command_reader *, const char *, size_t);
+static void	command_unclear(struct command_reader *, const char *,
+		    size_t, unsigned int, int);
+static void	command_unwrap(struct command_reader *,
+		    struct command_words *);
 static int	command_keyword(const char *, size_t, int *);
 static int	command_fits(size_t, int, const char *);
 static void	command_split(struct command_reader *, const char *,
@@ -694,6 +808,244 @@ command_keyword(const char *w, size_t n, int *punct)
 	return (-1);
 }
 
+/* Is word w (without its punctuation) one of list's, in any case? */
+static int
+command_among(const char *w, size_t n, const char **list, size_t nlist)
+{
+	size_t	i, bare = command_bare(w, n);
+
+	for (i = 0; i < nlist; i++) {
+		if (strlen(list[i]) == bare &&
+		    strncasecmp(list[i], w, bare) == 0)
+			return (1);
+	}
+	return (0);
+}
+
+/* Is w one of the chat words (accept, decline, ...)? */
+static int
+command_chat_word_at(const char *w, size_t n)
+{
+	struct command_words	ws;
+	int			span;
+
+	ws.n = 1;
+	ws.s[0] = w;
+	ws.len[0] = n;
+	return (command_chat_word(&ws, 0, &span) != -1);
+}
+
+/* Is word k a dash that joins clauses ("-", "--")? */
+static int
+command_dash(const struct command_words *ws, int k)
+{
+	return (k >= 0 && k < ws->n && strspn(ws->s[k], "-") == ws->len[k]);
+}
+
+/*
+ * The command a chat word at k reads as (enum command_chat), with the
+ * number of its words in *span ("no thanks" is two); -1 for none.
+ */
+static int
+command_chat_word(const struct command_words *ws, int k, int *span)
+{
+	size_t	i, bare = command_bare(ws->s[k], ws->len[k]);
+
+	*span = 1;
+	for (i = 0; i < COMMAND_NCHAT; i++) {
+		if (strlen(command_chat_words[i].word) == bare &&
+		    strncasecmp(command_chat_words[i].word, ws->s[k],
+		    bare) == 0)
+			return ((int)command_chat_words[i].chat);
+	}
+	if (k + 1 < ws->n && bare == ws->len[k] && command_among(ws->s[k],
+	    ws->len[k], command_chat_no, nitems(command_chat_no)) &&
+	    command_among(ws->s[k + 1], ws->len[k + 1], command_chat_thanks,
+	    nitems(command_chat_thanks))) {
+		*span = 2;
+		return (COMMAND_CHAT_DECLINE);
+	}
+	return (-1);
+}
+
+/*
+ * Tell the sender once that line s was not done, and what to write;
+ * chats is the set of readings it has, hedged if it was a question
+ * or a "maybe".
+ */
+static void
+command_unclear(struct command_reader *rd, const char *s, size_t len,
+    unsigned int chats, int hedged)
+{
+	struct buf	 b;
+	size_t		 i, cut;
+	int		 first = 1;
+
+	if (rd->list->unclear != NULL)
+		return;
+	/* A long line is quoted to a word's end. */
+	cut = len;
+	if (len > COMMAND_QUOTE_MAX) {
+		for (cut = COMMAND_QUOTE_MAX; cut > 0 && s[cut] != ' '; cut--)
+			/* nothing */;
+		if (cut == 0)
+			cut = COMMAND_QUOTE_MAX;
+	}
+	buf_init(&b);
+	buf_addf(&b, "line %d: \"%.*s%s\" was not done, as it %s; write ",
+	    rd->line, (int)cut, s, cut < len ? "..." : "", hedged ?
+	    "asks rather than says" : "can be read more than one way");
+	for (i = 0; i < nitems(command_chat_names); i++) {
+		if ((chats & (1U << i)) == 0)
+			continue;
+		buf_addf(&b, "%s%s", first ? "" : " or ",
+		    command_chat_names[i]);
+		first = 0;
+	}
+	buf_adds(&b, " alone on a line to do it");
+	rd->list->unclear = buf_steal(&b);
+}
+
+/*
+ * Read a line of conversation for a command word standing in it as a
+ * clause of its own.  1 if it was a command or unclear, 0 if it is
+ * conversation after all.
+ */
+static int
+command_chat(struct command_reader *rd, const char *line, size_t len)
+{
+	struct command_words	 ws;
+	struct action		*act;
+	struct buf		 talk;
+	const char		*word;
+	char			*why = NULL;
+	unsigned int		 seen = 0;
+	int			 k, j, span, chat, left, right, ask, ok;
+	int			 found = -1, fsp = 1, from = 0, fchat = 0;
+	int			 hedged = 0, bounded = 0;
+
+	if (rd->chat == 0 || rd->subject)
+		return (0);
+	command_split(rd, line, &ws);
+	for (k = 0; k < ws.n; k += span) {
+		if ((chat = command_chat_word(&ws, k, &span)) == -1)
+			continue;
+		if ((chat <= COMMAND_CHAT_DECLINE &&
+		    (rd->chat & COMMAND_CHAT_INVITED) == 0) ||
+		    (chat >= COMMAND_CHAT_RESIGN &&
+		    ((rd->chat & COMMAND_CHAT_TO_MOVE) == 0 || rd->g == NULL)))
+			continue;
+		seen |= 1U << chat;
+		word = ws.s[k + span - 1];
+		ask = word[ws.len[k + span - 1] - 1] == '?';
+		/* "I resign", "maybe resign": the clause starts before. */
+		for (j = k; j > 0 && k - j < 2; j--) {
+			if (command_among(ws.s[j - 1], ws.len[j - 1],
+			    command_chat_hedges, nitems(command_chat_hedges)))
+				ask = 1;
+			else if (!command_among(ws.s[j - 1], ws.len[j - 1],
+			    command_chat_selves, nitems(command_chat_selves)))
+				break;
+			if (command_bare(ws.s[j - 1], ws.len[j - 1]) <
+			    ws.len[j - 1])
+				break;
+		}
+		left = j == 0 || command_dash(&ws, j - 1) ||
+		    command_bare(ws.s[j - 1], ws.len[j - 1]) < ws.len[j - 1];
+		right = k + span == ws.n || command_dash(&ws, k + span) ||
+		    command_bare(word, ws.len[k + span - 1]) <
+		    ws.len[k + span - 1];
+		bounded |= left;
+		if (left && ask)
+			hedged = 1;
+		else if (left && right && found == -1) {
+			found = k;
+			fsp = span;
+			from = j;
+			fchat = chat;
+		}
+	}
+	if (seen == 0 || !bounded)
+		return (0);
+	if (hedged || (seen & (seen - 1)) != 0) {
+		command_unclear(rd, line, len, seen, hedged);
+		rd->turn = NULL;
+		rd->gap = 1;
+		return (1);
+	}
+	if (found == -1)
+		return (0);
+	chat = fchat;
+	if (chat >= COMMAND_CHAT_RESIGN) {
+		/* Resign is every game's; pass only a game's that has it. */
+		word = command_chat_names[chat];
+		if (chat == COMMAND_CHAT_PASS && game_looks_like(rd->g->ops,
+		    word, strlen(word)) == 0) {
+			act = game_action_new(rd->g);
+			ok = rd->g->ops->parse(rd->g, word, strlen(word), act,
+			    &why) == 0;
+			free(why);
+			free(act);
+			if (!ok)
+				return (0);
+		}
+		rd->turn = NULL;
+		if (command_turn(rd, COMMAND_PLAY, 0, word, strlen(word)) == -1)
+			return (-1);
+	} else {
+		command_add(rd, chat == COMMAND_CHAT_ACCEPT ?
+		    COMMAND_ACCEPT : COMMAND_DECLINE);
+	}
+	/* The rest of the line, without the dash that joined it, is talk. */
+	buf_init(&talk);
+	k = from;
+	if (k > 0 && command_dash(&ws, k - 1) && found + fsp == ws.n)
+		k--;
+	if (k > 0)
+		buf_add(&talk, line, (size_t)(ws.s[k - 1] + ws.len[k - 1] -
+		    line));
+	k = found + fsp;
+	if (command_dash(&ws, k))
+		k++;
+	if (k < ws.n) {
+		if (talk.len > 0)
+			buf_addc(&talk, ' ');
+		buf_adds(&talk, ws.s[k]);
+	}
+	command_talk(rd, talk.data != NULL ? talk.data : "", talk.len);
+	buf_free(&talk);
+	rd->turn = NULL;
+	rd->gap = 1;
+	return (1);
+}
+
+/*
+ * Words wrapped whole in brackets, "(g)" as a board shows a layout
+ * letter, without them, so that "#4 (g)" is the turn g.
+ */
+static void
+command_unwrap(struct command_reader *rd, struct command_words *ws)
+{
+	const struct game_ops	*ops = rd->g != NULL ? rd->g->ops : NULL;
+	size_t			 n, i;
+	int			 k;
+
+	for (k = 0; k < ws->n; k++) {
+		n = command_bare(ws->s[k], ws->len[k]);
+		if (n < 3 || !((ws->s[k][0] == '(' && ws->s[k][n - 1] == ')') ||
+		    (ws->s[k][0] == '[' && ws->s[k][n - 1] == ']')))
+			continue;
+		for (i = 1; i < n - 1 &&
+		    isalnum((unsigned char)ws->s[k][i]); i++)
+			/* nothing */;
+		if (i < n - 1)
+			continue;
+		ws->s[k]++;
+		ws->len[k] = n - 2;
+		ws->shape[k] = game_looks_like(ops, ws->s[k], ws->len[k]);
+	}
+}
+
 /*
  * Is a line that starts with keyword i (punct if punctuation ends it)
  * and goes on with rest a command, or conversation that happens to
@@ -871,7 +1223,13 @@ command_find(struct command_reader *rd, const char *line, int *guard,
 		    ws.len[0]) - 1, guard) == -1;
 		first = 1;
 	}
-	if ((k = command_look(rd, &ws, first, out)) == 1 && bad)
+	k = command_look(rd, &ws, first, out);
+	if (k == 0 && ws.n == first + 1) {
+		/* "#4 (g)": the letter copied as the board shows it. */
+		command_unwrap(rd, &ws);
+		k = command_look(rd, &ws, first, out);
+	}
+	if (k == 1 && bad)
 		return (command_fail(rd, "'%.*s': a turn number is written "
 		    "#14", (int)ws.len[0], ws.s[0]));
 	return (k);
@@ -932,14 +1290,21 @@ command_line(struct command_reader *rd, const char *s, size_t len)
 	if ((w = command_word(line, &n)) == NULL)
 		goto out;
 	k = command_keyword(w, n, &punct);
+	/* "accept?" asks; command_chat() says it is not done. */
+	if (k != -1 && rd->chat != 0 && w[n - 1] == '?' &&
+	    command_chat_word_at(w, n))
+		k = -1;
 	if (k == -1 || !command_fits((size_t)k, punct, w + n)) {
 		buf_init(&turn);
 		if ((rc = command_find(rd, line, &guard, &turn)) == 1) {
 			rc = command_turn(rd, COMMAND_PLAY, guard, turn.data,
 			    turn.len);
 			rd->gap = 1;
-		} else if (rc == 0)
+		} else if (rc == 0 &&
+		    (rc = command_chat(rd, line, len)) == 0)
 			command_talk(rd, line, len);
+		if (rc == 1)
+			rc = 0;
 		buf_free(&turn);
 		goto out;
 	}
@@ -1129,12 +1494,13 @@ command_subject_game(const char *subject)
 /*
  * Parse the command text of a mail (and its subject, if the text has
  * no command and no turn) into *list, reading turns for game g (NULL:
- * any game's).  On failure *list holds nothing and *cause says which
- * line is wrong and why.
+ * any game's) and the commands in chat that chat (COMMAND_CHAT_*)
+ * says mean something now.  On failure *list holds nothing and
+ * *cause says which line is wrong and why.
  */
 int
 command_parse(const char *text, const char *subject, const struct game *g,
-    struct command_list *list, char **cause)
+    int chat, struct command_list *list, char **cause)
 {
 	struct command_reader	 rd;
 	const char		*s;
@@ -1147,6 +1513,7 @@ command_parse(const char *text, const char *subject, const struct game *g,
 	rd.list = list;
 	rd.cause = cause;
 	rd.g = g;
+	rd.chat = chat;
 	buf_init(&rd.talk);
 	if (command_text(&rd, text) == -1)
 		goto fail;
@@ -1210,5 +1577,6 @@ command_list_free(struct command_list *l)
 	}
 	free(l->v);
 	free(l->talk);
+	free(l->unclear);
 	memset(l, 0, sizeof *l);
 }

@@ -11,6 +11,10 @@
 #define COMMAND_MAX_MATCH	99	/* games in a match, as Mur allows */
 #define COMMAND_CODE_LEN	8	/* digits of a code confirming a link */
 
+/* What a command word inside chat may mean, for command_parse. */
+#define COMMAND_CHAT_INVITED	0x1	/* accept and decline: invited */
+#define COMMAND_CHAT_TO_MOVE	0x2	/* resign and pass: to move */
+
 enum command_type {
 	COMMAND_HELP,
 	COMMAND_RULES,
@@ -67,12 +71,15 @@ struct command_list {
 	struct command	*v;
 	size_t		 n;
 	char		*talk;		/* the conversation, or NULL */
+	char		*unclear;	/* a line that could be a command
+					   but has no single reading: what
+					   to tell the sender, or NULL */
 };
 
 struct game;
 
 int		 command_parse(const char *, const char *, const struct game *,
-		     struct command_list *, char **);
+		     int, struct command_list *, char **);
 void		 command_list_free(struct command_list *);
 int		 command_subject_game(const char *);
 const char	*command_name(enum command_type);

@@ -72,6 +72,11 @@ static void	service_rules(struct service_mail *, const char *);
 static int	service_name(struct service_mail *, const struct command *,
 		    char **);
 static int	service_ours(const struct service *, const struct message *);
+static int	service_chat(const struct service_mail *,
+		    const struct service_game *);
+static int	service_private(const struct command_list *);
+static void	service_still(struct buf *, long long, int,
+		    const struct command_list *);
 static int	service_plays(struct service *, struct mailloop *,
 		    const struct message *, char **);
 
@@ -537,6 +542,93 @@ service_ours(const struct service *sv, const struct message *m)
 }
 
 /*
+ * What a command word in the sender's chat about sg may mean now
+ * (COMMAND_CHAT_*): accept or decline while they are invited, resign or
+ * pass while they are to move.
+ */
+static int
+service_chat(const struct service_mail *sm, const struct service_game *sg)
+{
+	const struct store_seat	*seat;
+
+	if ((seat = service_game_seat_of(sg, sm->me.id)) == NULL)
+		return (0);
+	if (strcmp(seat->state, "invited") == 0)
+		return (COMMAND_CHAT_INVITED);
+	if (sg->g != NULL && strcmp(sg->row.status, "playing") == 0 &&
+	    sg->g->ops->to_move(sg->g) == seat->seat)
+		return (COMMAND_CHAT_TO_MOVE);
+	return (0);
+}
+
+/*
+ * Is the conversation of a mail not to be passed on: does the mail
+ * hold a preview (which is private), or only queries and settings?
+ */
+static int
+service_private(const struct command_list *list)
+{
+	size_t	i;
+	int	only = list->n > 0;
+
+	for (i = 0; i < list->n; i++) {
+		switch (list->v[i].type) {
+		case COMMAND_PREVIEW:
+			return (1);
+		case COMMAND_HELP:
+		case COMMAND_RULES:
+		case COMMAND_BOARD:
+		case COMMAND_HISTORY:
+		case COMMAND_ARCHIVE:
+		case COMMAND_GAMES:
+		case COMMAND_RATINGS:
+		case COMMAND_STATS:
+		case COMMAND_TOURNAMENTS:
+		case COMMAND_LEAGUES:
+		case COMMAND_SET:
+		case COMMAND_VACATION:
+			break;
+		default:
+			only = 0;
+			break;
+		}
+	}
+	return (only);
+}
+
+/*
+ * Say plainly, in b, that a mail sent on the sender's turn, or in
+ * answer to an invitation (chat: service_chat()), played no turn or
+ * accepted nothing, when its commands did neither.
+ */
+static void
+service_still(struct buf *b, long long game, int chat,
+    const struct command_list *list)
+{
+	size_t	i;
+
+	for (i = 0; i < list->n; i++) {
+		switch (list->v[i].type) {
+		case COMMAND_PLAY:
+		case COMMAND_ACCEPT:
+		case COMMAND_DECLINE:
+		case COMMAND_WITHDRAW:
+			return;
+		default:
+			break;
+		}
+	}
+	if (chat & COMMAND_CHAT_INVITED)
+		buf_addf(b, "You have not accepted the invitation to G%lld "
+		    "yet: write \"accept\" alone on a line to accept it, or "
+		    "\"decline\".\n", game);
+	else if (chat & COMMAND_CHAT_TO_MOVE)
+		buf_addf(b, "No turn was played: it is still your turn in "
+		    "G%lld. To play, write the turn on a line of its own.\n",
+		    game);
+}
+
+/*
  * Does m play in its game: does it hold a turn, accept, decline or
  * withdraw for the game it is about that its sender's seat may make
  * now, proven as a turn must be (the token, or an answer to our
@@ -568,7 +660,8 @@ service_plays(struct service *sv, struct mailloop *ml,
 	rc = 0;
 	if ((seat = service_game_seat_of(&sg, sm.me.id)) != NULL &&
 	    (service_token_ok(&sm, &sg) || sm.answers == sg.row.id) &&
-	    command_parse(m->text, m->subject, sg.g, &list, &why) == 0) {
+	    command_parse(m->text, m->subject, sg.g, service_chat(&sm, &sg),
+	    &list, &why) == 0) {
 		rc = service_limit_plays(&list, sg.row.id,
 		    strcmp(sg.row.status, "playing") == 0 &&
 		    sg.g->ops->to_move(sg.g) == seat->seat,
@@ -593,11 +686,12 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 	struct command_list	 list;
 	struct service_game	 sg;
 	struct ratelimit_sender	 rs;
+	struct buf		 note;
 	char			*why = NULL;
 	size_t			 i;
 	long long		 id;
 	int			 rc = 0, talked = 0, game, repeated, parsed;
-	int			 counted;
+	int			 counted, chat, pass;
 
 	/* message.c marks such mail never to answer; this is the backstop. */
 	if (m->from == NULL || address_check(m->from, strlen(m->from)) == -1) {
@@ -654,12 +748,13 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 		rc = -1;
 		goto out;
 	}
-	parsed = command_parse(m->text, m->subject, game ? sg.g : NULL, &list,
-	    &why) == 0;
+	chat = game ? service_chat(&sm, &sg) : 0;
+	parsed = command_parse(m->text, m->subject, game ? sg.g : NULL, chat,
+	    &list, &why) == 0;
 	if (service_limit_quiet(sv, m, ml->now, &rs, !parsed ||
 	    (repeated && !service_limit_acts(&list)) ||
-	    (list.n == 0 && (!game || list.talk == NULL) && !sm.linked &&
-	    !sm.released))) {
+	    (list.n == 0 && (!game || (list.talk == NULL &&
+	    list.unclear == NULL)) && !sm.linked && !sm.released))) {
 		if (parsed)
 			command_list_free(&list);
 		free(why);
@@ -684,26 +779,39 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 		 */
 		sm.loaded = game ? &sg : NULL;
 		id = game ? sg.row.id : 0;
+		/* What could not be read one way passes nothing on. */
+		pass = game && list.talk != NULL && !sm.released &&
+		    list.unclear == NULL && !service_private(&list);
 		for (i = 0; i < list.n && rc == 0; i++) {
 			rc = service_command(&sm, &list.v[i], cause);
 			sm.loaded = NULL;
 		}
 		/* Taken by a turn, the same game is read again, as it is. */
-		if (rc == 0 && game && list.talk != NULL && !sm.released &&
-		    sg.g == NULL && (game = service_game_read(&sm, id, 1, &sg,
-		    cause)) == -1)
+		if (rc == 0 && pass && sg.g == NULL &&
+		    (game = service_game_read(&sm, id, 1, &sg, cause)) == -1)
 			rc = -1;
 		/* A proving answer ("yes") was said to mupbem, not to them. */
-		if (rc == 0 && game && list.talk != NULL && !sm.released &&
-		    (talked = service_press_send(&sm, &sg, list.talk, 0,
-		    cause)) == -1)
+		if (rc == 0 && pass && game && (talked =
+		    service_press_send(&sm, &sg, list.talk, 0, cause)) == -1)
 			rc = -1;
-		if (rc == 0 && list.n == 0 && !talked && !sm.linked &&
-		    !sm.released)
+		buf_init(&note);
+		if (list.unclear != NULL)
+			buf_addf(&note, "G%lld: %s.\n", id, list.unclear);
+		if (list.n == 0 && talked)
+			buf_addf(&note, "Your message in game G%lld was passed "
+			    "on to the other players.\n", id);
+		if (note.len > 0)
+			service_still(&note, id, chat, &list);
+		if (rc == 0 && list.n == 0 && note.len == 0 && !sm.linked &&
+		    !sm.released) {
+			/* An empty answer on one's turn played nothing. */
+			service_still(&note, id, chat, &list);
+			if (note.len > 0)
+				service_notice(&sm, "%s", note.data);
 			service_help(&sm, NULL);
-		else if (rc == 0 && list.n == 0 && talked)
-			service_notice(&sm, "Your message in game G%lld was "
-			    "passed on to the other players.\n", sg.row.id);
+		} else if (rc == 0 && note.len > 0)
+			service_notice(&sm, "%s", note.data);
+		buf_free(&note);
 		command_list_free(&list);
 	}
 	service_game_free(&sg);
