@@ -149,7 +149,7 @@ START_TEST(test_clients)
 	buf_init(&out);
 	buf_addf(&out, "from: %s\nsubject: %s\ntext:\n%spress:\n", m.from,
 	    m.subject, m.text);
-	if (command_parse(m.text, m.subject, NULL, &list, &cause) == -1) {
+	if (command_parse(m.text, m.subject, NULL, 0, &list, &cause) == -1) {
 		buf_addf(&out, "(%s)\n", cause);
 		free(cause);
 	} else {
