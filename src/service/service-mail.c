@@ -765,8 +765,21 @@ service_mail_flush(struct service_mail *sm, char **cause)
 		return (0);
 	buf_init(&subject);
 	buf_init(&id);
-	reply_subject(sm->m->subject, &subject);
 	memset(&mail, 0, sizeof mail);
+	/* About a game that is there, it is the game's last to them. */
+	if (sm->context != 0 && (rc = store_game_get(sm->sv->store,
+	    sm->context, &row, cause)) != 0) {
+		if (rc == -1)
+			goto out;
+		/* In the game's thread, whatever the sender's client added. */
+		if (row.topic != NULL)
+			buf_addf(&subject, "Re: [mupbem G%lld] %s", row.id,
+			    row.topic);
+		store_game_free(&row);
+		mail.kept = 1;
+	}
+	if (subject.len == 0)
+		reply_subject(sm->m->subject, &subject);
 	mail.to = sm->me.address;
 	mail.subject = subject.data;
 	mail.body = sm->reply.data;
@@ -781,14 +794,6 @@ service_mail_flush(struct service_mail *sm, char **cause)
 	}
 	service_mail_cut(sm, &mail, &sm->reply);
 	mail.body = sm->reply.data;
-	/* About a game that is there, it is the game's last to them. */
-	if (sm->context != 0 && (rc = store_game_get(sm->sv->store,
-	    sm->context, &row, cause)) != 0) {
-		if (rc == -1)
-			goto out;
-		store_game_free(&row);
-		mail.kept = 1;
-	}
 	rc = service_mail_queue(sm, &mail, &id, 0, cause);
 	if (rc == 0 && id.len > 0 && mail.kept)
 		rc = store_mail_add(sm->sv->store, id.data, sm->context,
