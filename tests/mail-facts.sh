@@ -57,4 +57,54 @@ for prefix in "Re:" "RE :" "AW:" "SV:" "VS:" "Odp:" "Ynt:" "回复:" "答复："
 done
 end "subject prefixes of every common client never change a game's thread"
 
+# A timeout of two players: the end says what happened.  Before, the
+# lead said "wins on time" and the report under it "blue resigns." and
+# "Red wins by resignation.".
+begin
+fresh
+export MUPBEM_NOW=1795000000
+mp_mail a@example.org games@localhost "" "new velox with b@example.org time 1d"
+run
+mp_reply "$(last b@example.org)" b@example.org accept
+run
+export MUPBEM_NOW=$((MUPBEM_NOW + 2 * 86400))
+run
+for f in $(cat new); do
+	decoded "$f" >body
+	grep -q "wins on time" body || why+=("$f: no 'wins on time'")
+	grep -q "ran out of time\.$" body || why+=("$f: no 'ran out of time.'")
+	! grep -qi "resign" body || why+=("$f: $(grep -i resign body)")
+done
+[ "$(wc -l <new)" -eq 2 ] || why+=("$(wc -l <new) mails at the end")
+end "a two-player timeout reads 'wins on time', never resigns or 'by resignation'"
+
+# A timeout of three players: mupbem plays the turns of the player who
+# ran out of time, and no mail says they played them.
+begin
+fresh
+export MUPBEM_NOW=1795000000
+mp_mail a@example.org games@localhost "" \
+    "new classic with b@example.org with c@example.org segments 2 time 1d"
+run
+mp_reply "$(last b@example.org)" b@example.org accept
+mp_reply "$(last c@example.org)" c@example.org accept
+run
+export MUPBEM_NOW=$((MUPBEM_NOW + 2 * 86400))
+run
+out=$(sqlite3 mupbem.db "select p.address from seats s join players p
+    on p.id = s.player where s.out is not null")
+colour=$(record G1 | sed -n "s/^seat \([a-z]*\) $out\$/\1/p")
+[ -n "$colour" ] || why+=("nobody ran out of time: $(record G1)")
+told=0
+for f in $(cat new); do
+	decoded "$f" >body
+	grep -E "^(Turn [0-9]+, )?$colour \($out\)(: | played turn)" body |
+	    sed "s|^|$f: |" >>wrong
+	grep -q "^Turn [0-9]*, mupbem for $colour ($out), who is out of the game: " body && told=$((told + 1))
+	grep -q "^mupbem, for $colour ($out), played turn" body && told=$((told + 1))
+done
+[ ! -s wrong ] || why+=("$(cat wrong)")
+[ "$told" -eq 3 ] || why+=("$told mails tell of mupbem's turn for $colour, wanted 3")
+end "a three-player timeout: the turns mupbem plays are never listed as the player's"
+
 tap_done

@@ -238,6 +238,7 @@ void	service_clock_deadline(struct service_mail *,
 int	service_clock_out(struct service_mail *, struct service_game *,
 	    struct store_seat *, const char *, char **);
 struct store_seat *service_clock_seat(struct service_game *, int);
+void	service_clock_words(struct buf *, int);
 
 /* service-link.c */
 int	service_link(struct service_mail *, const struct command *, char **);
