@@ -107,4 +107,22 @@ done
 [ "$told" -eq 3 ] || why+=("$told mails tell of mupbem's turn for $colour, wanted 3")
 end "a three-player timeout: the turns mupbem plays are never listed as the player's"
 
+# Robots are named in subjects as everywhere, by their name.
+begin
+fresh
+mp_mail a@example.org games@localhost "" "new velox with robot"
+mp_mail b@example.org games@localhost "" \
+    "new classic with robot:greedy with robot:random segments 2"
+run
+sa=$(mp_header "$(last a@example.org)" Subject)
+sb=$(mp_header "$(last b@example.org)" Subject)
+[ "$sa" = "[mupbem G1] Mu velox: a@example.org v Robot (mcts)" ] ||
+    why+=("subject '$sa'")
+# (a topic is cut at a word to keep subjects short)
+case $sb in
+"[mupbem G2] Mu: b@example.org v Robot (greedy) v Robot"*) ;;
+*)	why+=("subject '$sb'") ;;
+esac
+end "a robot is named in a game's subject by its name, Robot (mcts), not its address"
+
 tap_done
