@@ -125,4 +125,44 @@ case $sb in
 esac
 end "a robot is named in a game's subject by its name, Robot (mcts), not its address"
 
+# An invitation states every fact of the game; a rematch says so.
+begin
+fresh
+mp_mail "Al <a@example.org>" games@localhost "" \
+    "new classic with b@example.org with c@example.org open 1 segments 3 time 3d+1d/10d unrated"
+mp_mail a@example.org games@localhost "" "new mur with b@example.org match 3 rated"
+run
+f=$(last c@example.org)
+has_line "$f" "  Game: Mu (classic), 4 players, 3 segments each."
+has_line "$f" "  Clock: 3d+1d/10d (3 days to start, 1 day more a turn, at most 10 days)."
+has_line "$f" "  Rated: no, the result does not count in the ratings."
+has_line "$f" "  With: b@example.org (invited) and 1 open seat."
+f=$(last b@example.org)
+has_line "$f" "  Game: Mur (mur), 2 players, a match of 3 games."
+has_line "$f" "  Rated: yes, the result counts in the ratings."
+mp_reply "$f" b@example.org accept
+run
+mp_reply "$(last b@example.org)" b@example.org "resign"
+run
+[ "$(sqlite3 mupbem.db "select status from games where id = 2")" = over ] ||
+    why+=("G2 is not over")
+mp_mail a@example.org games@localhost "" "rematch G2"
+run
+f=$(last b@example.org)
+has_line "$f" "  A rematch of G2."
+has_line "$f" "  Game: Mur (mur), 2 players, a match of 3 games."
+end "an invitation states the game, its segments or match, clock, rating, the other players, and the game it is a rematch of"
+
+# games open shows each game's segments.
+begin
+fresh
+mp_mail a@example.org games@localhost "" "new velox open 1 segments 3"
+run
+mp_mail b@example.org games@localhost "" "games open"
+run
+tr '\n' ' ' <"$(last b@example.org)" | tr -s ' ' |
+    grep -q "G1 velox 3d+1d/10d rated 1 open, 3 segments, by a@example.org" ||
+    why+=("$(decoded "$(last b@example.org)")")
+end "games open shows the segments of each game"
+
 tap_done

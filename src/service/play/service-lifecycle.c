@@ -725,7 +725,10 @@ service_lifecycle_rematch(struct service_mail *sm, const struct command *c,
 		new.time = sg.row.clock != NULL ? sg.row.clock :
 		    (char *)"none";
 		new.unrated = !sg.row.rated;
+		/* Its invitations say so (service_start_invite()). */
+		sm->rematch = sg.row.id;
 		rc = service_lifecycle_new(sm, &new, cause);
+		sm->rematch = 0;
 	}
 	service_game_free(&sg);
 	return (rc);
