@@ -26,7 +26,8 @@ static void	service_announce_since(struct service *,
 		    const struct service_game *, int, struct buf *);
 static void	service_announce_named(const struct service_game *,
 		    const char *, struct buf *);
-static size_t	service_announce_out_from(const struct service_game *, int);
+static size_t	service_announce_out_from(const struct service_game *,
+		    int);
 
 /* The seat in sg's record line i: its number, -1 if none. */
 int

@@ -53,8 +53,9 @@
  */
 
 #define SERVICE_MAIL_REFS	(20 * 253)	/* bytes of References */
-#define SERVICE_MAIL_MARK_BOARD	"\036"	/* the board, before it is put in */
-#define SERVICE_MAIL_MARK_TEXT	"\037"	/* a player's press, likewise */
+/* Marks that stand for the board and a player's press until wrapped. */
+#define SERVICE_MAIL_MARK_BOARD	"\036"
+#define SERVICE_MAIL_MARK_TEXT	"\037"
 
 static char	*service_mail_dup(const char *);
 static void	service_mail_hold(struct service_mail *,
