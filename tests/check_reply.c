@@ -477,13 +477,61 @@ START_TEST(test_subject_and_date)
 	ck_assert_str_eq(out.data, "Re: mupbem game 12");
 	buf_reset(&out);
 	reply_subject("RE: mupbem game 12", &out);
-	ck_assert_str_eq(out.data, "RE: mupbem game 12");
+	ck_assert_str_eq(out.data, "Re: mupbem game 12");
 	buf_reset(&out);
 	reply_subject(NULL, &out);
 	ck_assert_str_eq(out.data, "Re: your mail");
 	buf_reset(&out);
 	reply_date(1795244952LL, &out);
 	ck_assert_str_eq(out.data, "Sat, 21 Nov 2026 07:09:12 +0000");
+	buf_free(&out);
+}
+END_TEST
+
+/*
+ * Answer and forward prefixes of every common language, repeated and
+ * mixed, never change the subject a reply keeps: its thread.
+ */
+START_TEST(test_subject_prefixes)
+{
+	static const char	*subjects[] = {
+		"Re: [mupbem G12] Mu velox",
+		"RE : [mupbem G12] Mu velox",
+		"AW: [mupbem G12] Mu velox",
+		"SV: [mupbem G12] Mu velox",
+		"VS: [mupbem G12] Mu velox",
+		"Odp: [mupbem G12] Mu velox",
+		"Ynt: [mupbem G12] Mu velox",
+		"\xe5\x9b\x9e\xe5\xa4\x8d: [mupbem G12] Mu velox",
+		"\xe7\xad\x94\xe5\xa4\x8d\xef\xbc\x9a[mupbem G12] Mu velox",
+		"Fwd: [mupbem G12] Mu velox",
+		"WG: [mupbem G12] Mu velox",
+		"TR: [mupbem G12] Mu velox",
+		"RV: [mupbem G12] Mu velox",
+		"Enc: [mupbem G12] Mu velox",
+		"Antw: [mupbem G12] Mu velox",
+		"Re:[mupbem G12] Mu velox",
+		"Re: AW: Re[2]: [mupbem G12] Mu velox",
+		"  aw:sv: RE(3) :  Fw: [mupbem G12] Mu velox",
+		"Re\xef\xbc\x9a\xe5\x9b\x9e\xe5\xa4\x8d\xef\xbc\x9a"
+		    "[mupbem G12] Mu velox",
+	};
+	struct buf		 out;
+	size_t			 i;
+
+	buf_init(&out);
+	for (i = 0; i < sizeof subjects / sizeof subjects[0]; i++) {
+		ck_assert_str_eq(reply_subject_strip(subjects[i]),
+		    "[mupbem G12] Mu velox");
+		buf_reset(&out);
+		reply_subject(subjects[i], &out);
+		ck_assert_str_eq(out.data, "Re: [mupbem G12] Mu velox");
+	}
+	/* Words that only begin like a prefix stay. */
+	ck_assert_str_eq(reply_subject_strip("Resign"), "Resign");
+	ck_assert_str_eq(reply_subject_strip("Revanche: yes"), "Revanche: yes");
+	ck_assert_str_eq(reply_subject_strip("Re [mupbem G1]"),
+	    "Re [mupbem G1]");
 	buf_free(&out);
 }
 END_TEST
@@ -536,6 +584,7 @@ main(void)
 	tcase_add_test(tc, test_picture_record);
 	tcase_add_test(tc, test_picture_long);
 	tcase_add_test(tc, test_subject_and_date);
+	tcase_add_test(tc, test_subject_prefixes);
 	tcase_add_test(tc, test_from_names);
 	suite_add_tcase(s, tc);
 	return (test_util_run(s));

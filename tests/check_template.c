@@ -55,7 +55,7 @@ END_TEST
 static const char *common[] = {
 	"game", "variant", "player", "players", "inviter", "seats", "board",
 	"status", "report", "turn", "move", "example", "error", "score",
-	"since", "clock", "deadline",
+	"since", "clock", "deadline", "facts",
 	"topic"
 };
 

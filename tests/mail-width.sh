@@ -100,4 +100,65 @@ begin
 play mur 2 60 0 "match 1"
 end "Mur: every line of every mail fits 78 columns"
 
+# The mails whose lines carry names and facts, from players whose names
+# and addresses are as long as mupbem takes them (a name of 40 bytes):
+# every one of their lines fits 78 columns too.  A=B=C are the three
+# players; "now" is MUPBEM_NOW.
+a=alexandrina.bartholomew@example.org
+b=max.hohenzollern@posteo.example.de
+c=guinevere.ashworth@example.co.uk
+A="Alexandrina Bartholomew-Featherstonehaug <$a>"
+B="Maximilian Konstantin von Hohenzollern <$b>"
+C="Guinevere Pendragon-Llewellyn-Ashworth <$c>"
+
+# wide: every mail of the last run fits 78 columns, else a reason.
+wide() {
+	local f w
+	for f in $(cat new); do
+		w=$(text_width "$f")
+		[ "$w" -le 78 ] ||
+		    why+=("$1: $f is $w columns wide: $(decoded "$f" | awk 'length($0) > 78 { print; exit }')")
+	done
+}
+
+begin
+fresh
+export MUPBEM_NOW=1795000000
+mp_mail "$A" games@localhost "" "new velox with $b time 1d"
+run
+wide "an invitation to velox"
+mp_mail "$A" games@localhost "" \
+    "new classic with $b with $c segments 3 time 3d+1d/10d rated"
+run
+wide "an invitation with every fact"
+mp_reply "$(last $b)" "$B" accept
+run
+mp_reply "$(last $a)" "$A" "press Shall we play quickly?"
+run
+wide "a press mail"
+export MUPBEM_NOW=$((MUPBEM_NOW + 2 * 86400))
+run
+wide "a timeout of two players"
+end "names and facts at their longest: press, invitations and a two-player timeout fit 78 columns"
+
+begin
+fresh
+now=1795000000
+export MUPBEM_NOW=$now
+mp_mail "$A" games@localhost "" "new classic with $b with $c segments 2 time 1d"
+run
+mp_reply "$(last $b)" "$B" accept
+mp_reply "$(last $c)" "$C" accept
+run
+wide "the start of a game of three"
+# Nobody answers: each in turn runs out of time, and mupbem plays
+# the turns that are the only choice.
+for i in $(seq 1 6); do
+	now=$((now + 2 * 86400))
+	export MUPBEM_NOW=$now
+	run
+	wide "a timeout of three players"
+done
+end "names at their longest: three players' timeouts and forced turns fit 78 columns"
+
 tap_done

@@ -397,9 +397,9 @@ run
 f=$(last "$B")
 has "$f" "Open games (2)"
 has_line "$f" "G10    velox    2d          rated    1 open, for ratings $min and above,"
-has "$f" "by Alice Smith $(sql "select cast(round(rating) as int) || case when rd > 110 then '?' else '' end from ratings r join players p on p.id = r.player where p.address = '$A' and kind = 'velox'")"
+has "$f" "8 segments, by Alice Smith $(sql "select cast(round(rating) as int) || case when rd > 110 then '?' else '' end from ratings r join players p on p.id = r.player where p.address = '$A' and kind = 'velox'")"
 has_line "$f" "G11    classic3 3d+1d/10d   unrated  2 open, for ratings up to 1400,"
-has_line "$f" "       by dave@example.org 1500?"
+has_line "$f" "       7 segments, by dave@example.org 1500?"
 has "$f" "write \"join G10\" to take a seat"
 narrow "$f"
 mp_mail "$lo" games@localhost "x" "join G10"

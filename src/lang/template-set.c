@@ -27,7 +27,7 @@
 const char *const template_set_names[] = {
 	"game", "variant", "player", "players", "inviter", "seats", "board",
 	"status", "report", "turn", "example", "error", "score", "since",
-	"topic", "mover", "text", "address", "clock", "deadline",
+	"topic", "mover", "text", "address", "clock", "deadline", "facts",
 	"move"		/* the old name of "turn": operators' templates */
 };
 const size_t template_set_nnames =

@@ -73,6 +73,7 @@ static void	reply_alternative(const struct reply *, const char *,
 		    struct buf *);
 static void	reply_body(const struct reply *, const char *, struct buf *);
 static void	reply_from(const char *, const char *, struct buf *);
+static const char *reply_subject_prefix(const char *);
 
 /* Is s[0..len) printable ASCII (tab, LF allowed) with short lines? */
 static int
@@ -218,22 +219,92 @@ reply_encode_header(const char *name, const char *value, struct buf *out)
 }
 
 /*
- * The subject of a reply: "Re: " unless there already; a subject of
- * more than REPLY_SUBJECT_MAX bytes is cut there, at the start of a
- * UTF-8 character, and ends with "...", so that no mail echoes a
- * subject without end.
+ * The words mail clients put before a subject they answer or forward,
+ * in the languages players write: "Re", "AW" (German), "SV"
+ * (Scandinavian), "VS" (Finnish), "Odp" (Polish), "Ynt" (Turkish),
+ * "Antw" (Dutch), "R"/"RIF" (Italian), "RES" (Portuguese), 回复 and
+ * 答复 (Chinese); "Fw", "Fwd", "WG", "TR", "RV", "Enc", 转发 forward.
+ */
+static const char *reply_prefixes[] = {
+	"re", "aw", "sv", "vs", "odp", "ynt", "antw", "r", "rif", "res",
+	"fw", "fwd", "wg", "tr", "rv", "enc", "doorst", "vl",
+	"\xe5\x9b\x9e\xe5\xa4\x8d",	/* 回复 */
+	"\xe7\xad\x94\xe5\xa4\x8d",	/* 答复 */
+	"\xe5\x9b\x9e\xe8\xa6\x86",	/* 回覆 */
+	"\xe8\xbd\xac\xe5\x8f\x91",	/* 转发 */
+	NULL
+};
+
+/*
+ * If s opens with one prefix ("Re:", "RE :", "Re[2]:", "AW:", "回复："),
+ * the text after it (and the spaces after that); else NULL.  The colon
+ * may be full width, and a count in [ ] or ( ) may come before it.
+ */
+static const char *
+reply_subject_prefix(const char *s)
+{
+	const char	*p;
+	size_t		 i, n;
+
+	for (i = 0; reply_prefixes[i] != NULL; i++) {
+		n = strlen(reply_prefixes[i]);
+		if (strncasecmp(s, reply_prefixes[i], n) != 0)
+			continue;
+		p = s + n;
+		if (*p == '[' || *p == '(') {
+			p += 1 + strspn(p + 1, "0123456789");
+			if (*p != ']' && *p != ')')
+				continue;
+			p++;
+		}
+		p += strspn(p, " ");
+		if (*p == ':')
+			p++;
+		else if (strncmp(p, "\xef\xbc\x9a", 3) == 0)	/* ： */
+			p += 3;
+		else
+			continue;
+		return (p + strspn(p, " \t"));
+	}
+	return (NULL);
+}
+
+/*
+ * The subject without the answer and forward prefixes clients put
+ * before it, however many and in whichever languages: "Re: AW: Re[2]:
+ * [mupbem G12] Mu" is "[mupbem G12] Mu".  A pointer into subject.
+ */
+const char *
+reply_subject_strip(const char *subject)
+{
+	const char	*s = subject, *p;
+
+	s += strspn(s, " \t");
+	while ((p = reply_subject_prefix(s)) != NULL)
+		s = p;
+	return (s);
+}
+
+/*
+ * The subject of a reply: "Re: " and the subject without the prefixes
+ * clients added (reply_subject_strip()), so that a thread keeps one
+ * subject however often it goes back and forth; a subject of more
+ * than REPLY_SUBJECT_MAX bytes is cut there, at the start of a UTF-8
+ * character, and ends with "...", so that no mail echoes a subject
+ * without end.
  */
 void
 reply_subject(const char *subject, struct buf *out)
 {
 	size_t	len;
 
+	if (subject != NULL)
+		subject = reply_subject_strip(subject);
 	if (subject == NULL || *subject == '\0') {
 		buf_adds(out, "Re: your mail");
 		return;
 	}
-	if (strncasecmp(subject, "re:", 3) != 0)
-		buf_adds(out, "Re: ");
+	buf_adds(out, "Re: ");
 	if ((len = strlen(subject)) <= REPLY_SUBJECT_MAX) {
 		buf_add(out, subject, len);
 		return;

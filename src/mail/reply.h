@@ -46,6 +46,7 @@ struct reply {
 
 #define REPLY_SUBJECT_MAX	200	/* bytes of a subject a reply echoes */
 void	reply_subject(const char *, struct buf *);
+const char *reply_subject_strip(const char *);
 void	reply_encode_header(const char *, const char *, struct buf *);
 void	reply_build(const struct reply *, struct buf *);
 void	reply_date(long long, struct buf *);

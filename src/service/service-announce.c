@@ -2,6 +2,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,8 @@ static void	service_announce_since(struct service *,
 		    const struct service_game *, int, struct buf *);
 static void	service_announce_named(const struct service_game *,
 		    const char *, struct buf *);
+static size_t	service_announce_out_from(const struct service_game *,
+		    int);
 
 /* The seat in sg's record line i: its number, -1 if none. */
 int
@@ -55,6 +58,37 @@ service_announce_replay(struct service *sv, const struct service_game *sg,
 }
 
 /*
+ * The first line of sg's record that mupbem played for seat, out of
+ * the game (a timeout, a forfeit: service_clock_out() notes it as
+ * "WHEN: blue (Alice) ran out of time"); SIZE_MAX while it is in.
+ */
+static size_t
+service_announce_out_from(const struct service_game *sg, int seat)
+{
+	const struct record_note	*note;
+	struct buf			 who;
+	size_t				 i, from = SIZE_MAX;
+
+	for (i = 0; i < sg->nseats; i++) {
+		if (sg->seats[i].seat == seat && sg->seats[i].out != NULL)
+			break;
+	}
+	if (i == sg->nseats)
+		return (SIZE_MAX);
+	buf_init(&who);
+	buf_addf(&who, ": %s (", sg->g->ops->seat_name(sg->g, seat));
+	for (i = sg->rec.nnotes; i > 0 && from == SIZE_MAX; i--) {
+		note = &sg->rec.notes[i - 1];
+		if (strstr(note->text, who.data) != NULL &&
+		    (strstr(note->text, ") ran out of time") != NULL ||
+		    strstr(note->text, ") forfeits") != NULL))
+			from = note->after;
+	}
+	buf_free(&who);
+	return (from);
+}
+
+/*
  * What happened in sg since seat's last turn (or since the start): each
  * turn's number, who made it and its report, replayed from the record.
  * Their last turn is one they chose: a turn mupbem made for them, as
@@ -65,7 +99,7 @@ service_announce_since(struct service *sv, const struct service_game *sg,
     int seat, struct buf *out)
 {
 	struct game	*g = NULL;
-	struct buf	 who;
+	struct buf	 who, line;
 	const char	*text;
 	size_t		 i, start = 0, n = sg->rec.nactions;
 	char		*why = NULL;
@@ -89,6 +123,7 @@ service_announce_since(struct service *sv, const struct service_game *sg,
 	if (g == NULL && (g = service_announce_replay(sv, sg, 0)) == NULL)
 		return;
 	buf_init(&who);
+	buf_init(&line);
 	for (i = start; i < n; i++) {
 		mover = service_announce_seat_at(sg, i);
 		text = sg->rec.actions[i].text;
@@ -96,8 +131,16 @@ service_announce_since(struct service *sv, const struct service_game *sg,
 		service_announce_who(sg, mover, &who);
 		forced = g->ops->to_move(g) == mover &&
 		    service_game_one_choice(g, NULL);
-		buf_addf(out, "Turn %zu, %s: %s%s\n", i + 1, who.data, text,
-		    forced ? " (the only choice: mupbem played it)" : "");
+		/* Not a turn they made: never said as if it were. */
+		if (i >= service_announce_out_from(sg, mover))
+			buf_addf(&line, "Turn %zu, mupbem for %s, who is out "
+			    "of the game: %s\n", i + 1, who.data, text);
+		else
+			buf_addf(&line, "Turn %zu, %s: %s%s\n", i + 1,
+			    who.data, text, forced ?
+			    " (the only choice: mupbem played it)" : "");
+		text_wrap(out, line.data, TEXT_WRAP, TEXT_WIDTH);
+		buf_reset(&line);
 		if (game_play(g, mover, text, strlen(text), NULL, out,
 		    &why) == -1) {
 			free(why);
@@ -107,6 +150,7 @@ service_announce_since(struct service *sv, const struct service_game *sg,
 			buf_addc(out, '\n');
 	}
 	buf_free(&who);
+	buf_free(&line);
 	game_free(g);
 }
 
@@ -201,6 +245,7 @@ service_announce(struct service_mail *sm, struct service_game *sg,
 	enum template_kind	 kind;
 	char			 state[96];
 	size_t			 n, i;
+	enum service_var	 v;
 	int			 next = g->ops->to_move(g), rc = 0;
 
 	if (service_game_everyone(sm, sg, &all, &n, cause) == -1)
@@ -208,12 +253,28 @@ service_announce(struct service_mail *sm, struct service_game *sg,
 	service_vars_init(&vars);
 	service_vars_game(&vars, sg);
 	buf_init(&who);
+	/* A turn the server made for the mover is not said to be theirs. */
+	if (mover_state != NULL)
+		buf_adds(&who, "mupbem, for ");
 	service_announce_who(sg, mover, &who);
+	if (mover_state != NULL)
+		buf_addc(&who, ',');
 	service_vars_set(&vars, SV_MOVER, "%s", who.data);
 	buf_free(&who);
 	buf_init(&since);
 	buf_init(&named);
 	buf_init(&wrapped);
+	/* The board's score says how it ended too: in the same words. */
+	for (i = 0; next == -1 && mover_state != NULL && i < 2; i++) {
+		v = i == 0 ? SV_BOARD : SV_SCORE;
+		if (vars.v[v] == NULL)
+			continue;
+		buf_adds(&named, vars.v[v]);
+		service_clock_words(&named, strcmp(mover_state,
+		    "you forfeit") != 0);
+		service_vars_set(&vars, v, "%s", named.data);
+		buf_reset(&named);
+	}
 	/* A lead ("Red ran out of time: ...") is prose: fit it to a mail. */
 	text_wrap(&wrapped, lead, TEXT_WRAP, TEXT_WIDTH);
 	lead = wrapped.len > 0 ? wrapped.data : "";

@@ -362,6 +362,54 @@ service_clock_deadline(struct service_mail *sm, const struct service_game *sg,
 }
 
 /*
+ * The words of a game's report where the server resigned for a seat
+ * that ran out of time (timeout) or forfeits: "blue resigns." and "Red
+ * wins by resignation." would tell the players something else than
+ * what happened.  The rule is the same; only the words change.  A
+ * space in a phrase matches any run of spaces and line ends, as the
+ * report may be wrapped.
+ */
+void
+service_clock_words(struct buf *report, int timeout)
+{
+	static const char	*words[][3] = {
+		{ " resigns.\n", " ran out of time.\n", " forfeits.\n" },
+		{ " (resigned)", " (out of time)", " (forfeited)" },
+		{ " by resignation", " on time", " by forfeit" },
+		{ " resigned the match", " ran out of time", " forfeited" },
+	};
+	struct buf	 out;
+	const char	*p, *w, *q;
+	size_t		 i;
+
+	if (report->len == 0)
+		return;
+	buf_init(&out);
+	for (p = report->data; *p != '\0';) {
+		for (i = 0; i < sizeof words / sizeof words[0]; i++) {
+			for (w = words[i][0], q = p; *w != '\0'; w++) {
+				if (*w == ' ' && (*q == ' ' || *q == '\n'))
+					q += strspn(q, " \n");
+				else if (*q == *w)
+					q++;
+				else
+					break;
+			}
+			if (*w == '\0')
+				break;
+		}
+		if (i < sizeof words / sizeof words[0]) {
+			buf_adds(&out, words[i][timeout ? 1 : 2]);
+			p = q;
+		} else
+			buf_addc(&out, *p++);
+	}
+	buf_reset(report);
+	buf_add(report, out.data, out.len);
+	buf_free(&out);
+}
+
+/*
  * Take seat out of sg, for why ("time", "forfeit"): of two players it
  * resigns and loses; of more, the server plays for it from now on
  * (service_game_forced()), and it resigns as soon as it may.  Then the
@@ -408,6 +456,7 @@ service_clock_out(struct service_mail *sm, struct service_game *sg,
 			free(err);
 			goto out;
 		}
+		service_clock_words(&report, timeout);
 		record_add(&sg->rec, ops->seat_name(sg->g, s->seat), "resign");
 		if (store_action_add(sm->sv->store, sg->row.id, s->player.id,
 		    turn, "resign", NULL, sm->ml->now, cause) == -1 ||

@@ -53,6 +53,9 @@
  */
 
 #define SERVICE_MAIL_REFS	(20 * 253)	/* bytes of References */
+/* Marks that stand for the board and a player's press until wrapped. */
+#define SERVICE_MAIL_MARK_BOARD	"\036"
+#define SERVICE_MAIL_MARK_TEXT	"\037"
 
 static char	*service_mail_dup(const char *);
 static void	service_mail_hold(struct service_mail *,
@@ -213,11 +216,20 @@ service_vars_game(struct service_vars *vars, const struct service_game *sg)
 	buf_free(&b);
 }
 
+/*
+ * Render the template kind with vars into out, every line that the
+ * service writes fitted to a mail (text_wrap()): not the board, which
+ * is drawn to fit and never broken, nor, in press, the player's own
+ * words, which go as they were written.  Each is rendered as a mark,
+ * a control character no value holds, and put in after the wrapping.
+ */
 static void
 service_mail_render(struct service_mail *sm, enum template_kind kind,
     struct service_vars *vars, struct buf *out)
 {
 	struct template_var	 tv[SV_N];
+	struct buf		 raw, wrapped;
+	const char		*p;
 	char			*cause = NULL;
 	int			 i;
 
@@ -226,12 +238,30 @@ service_mail_render(struct service_mail *sm, enum template_kind kind,
 		tv[i].value = vars->v[i] != NULL ? vars->v[i] : "";
 	}
 	tv[SV_OLD_MOVE].value = tv[SV_TURN].value;
-	if (template_set_render(sm->sv->templates, kind, tv, SV_N, out,
+	tv[SV_BOARD].value = SERVICE_MAIL_MARK_BOARD;
+	if (kind == TEMPLATE_PRESS)
+		tv[SV_TEXT].value = SERVICE_MAIL_MARK_TEXT;
+	buf_init(&raw);
+	buf_init(&wrapped);
+	if (template_set_render(sm->sv->templates, kind, tv, SV_N, &raw,
 	    &cause) == -1) {
 		/* Cannot happen: templates are checked when loaded. */
 		log_warnx("template %s: %s", template_set_file(kind), cause);
 		free(cause);
 	}
+	text_wrap(&wrapped, raw.data, TEXT_WRAP, TEXT_WIDTH);
+	for (p = wrapped.data; p != NULL && *p != '\0'; p++) {
+		if (*p == SERVICE_MAIL_MARK_BOARD[0] && vars->v[SV_BOARD])
+			buf_adds(out, vars->v[SV_BOARD]);
+		else if (*p == SERVICE_MAIL_MARK_TEXT[0] &&
+		    kind == TEMPLATE_PRESS && vars->v[SV_TEXT] != NULL)
+			buf_adds(out, vars->v[SV_TEXT]);
+		else if (*p != SERVICE_MAIL_MARK_BOARD[0] &&
+		    *p != SERVICE_MAIL_MARK_TEXT[0])
+			buf_addc(out, *p);
+	}
+	buf_free(&raw);
+	buf_free(&wrapped);
 }
 
 /*
@@ -765,8 +795,21 @@ service_mail_flush(struct service_mail *sm, char **cause)
 		return (0);
 	buf_init(&subject);
 	buf_init(&id);
-	reply_subject(sm->m->subject, &subject);
 	memset(&mail, 0, sizeof mail);
+	/* About a game that is there, it is the game's last to them. */
+	if (sm->context != 0 && (rc = store_game_get(sm->sv->store,
+	    sm->context, &row, cause)) != 0) {
+		if (rc == -1)
+			goto out;
+		/* In the game's thread, whatever the sender's client added. */
+		if (row.topic != NULL)
+			buf_addf(&subject, "Re: [mupbem G%lld] %s", row.id,
+			    row.topic);
+		store_game_free(&row);
+		mail.kept = 1;
+	}
+	if (subject.len == 0)
+		reply_subject(sm->m->subject, &subject);
 	mail.to = sm->me.address;
 	mail.subject = subject.data;
 	mail.body = sm->reply.data;
@@ -781,14 +824,6 @@ service_mail_flush(struct service_mail *sm, char **cause)
 	}
 	service_mail_cut(sm, &mail, &sm->reply);
 	mail.body = sm->reply.data;
-	/* About a game that is there, it is the game's last to them. */
-	if (sm->context != 0 && (rc = store_game_get(sm->sv->store,
-	    sm->context, &row, cause)) != 0) {
-		if (rc == -1)
-			goto out;
-		store_game_free(&row);
-		mail.kept = 1;
-	}
 	rc = service_mail_queue(sm, &mail, &id, 0, cause);
 	if (rc == 0 && id.len > 0 && mail.kept)
 		rc = store_mail_add(sm->sv->store, id.data, sm->context,

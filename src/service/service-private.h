@@ -85,6 +85,8 @@ struct service_mail {
 	int			 linked;	/* it confirmed a link */
 	int			 proven;	/* the sender is (store-proof.c) */
 	int			 released;	/* it sent held invitations */
+	long long		 rematch;	/* the game a game it makes
+						   is a rematch of, or 0 */
 	struct buf		 reply;		/* the sender's direct reply */
 	struct service_held	*held;		/* game mail to the sender */
 	struct service_game	*loaded;	/* its game, read for its
@@ -107,7 +109,7 @@ enum service_var {
 	SV_GAME, SV_VARIANT, SV_PLAYER, SV_PLAYERS, SV_INVITER, SV_SEATS,
 	SV_BOARD, SV_STATUS, SV_REPORT, SV_TURN, SV_EXAMPLE, SV_ERROR,
 	SV_SCORE, SV_SINCE, SV_TOPIC, SV_MOVER, SV_TEXT, SV_ADDRESS,
-	SV_CLOCK, SV_DEADLINE,
+	SV_CLOCK, SV_DEADLINE, SV_FACTS,
 	SV_OLD_MOVE,	/* {{move}}, the old name of {{turn}} */
 	SV_N
 };
@@ -238,6 +240,7 @@ void	service_clock_deadline(struct service_mail *,
 int	service_clock_out(struct service_mail *, struct service_game *,
 	    struct store_seat *, const char *, char **);
 struct store_seat *service_clock_seat(struct service_game *, int);
+void	service_clock_words(struct buf *, int);
 
 /* service-link.c */
 int	service_link(struct service_mail *, const struct command *, char **);

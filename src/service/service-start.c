@@ -18,6 +18,9 @@
  * every player gets the first board.
  */
 
+static void	service_start_facts(struct service_mail *,
+		    struct service_game *, size_t, const char *, struct buf *);
+
 /*
  * Start sg: draw the seats (or keep their order if ordered, as a
  * tournament's pairing fixes it), save, and send everyone the board.
@@ -85,13 +88,63 @@ out:
 	return (rc);
 }
 
+/*
+ * {{facts}} of the invitation of sg to the player in seat i: every fact
+ * of the game they are asked to play, a line each: the game and its
+ * options, the clock (in words), rated or not, the other players, and
+ * the game it is a rematch of.
+ */
+static void
+service_start_facts(struct service_mail *sm, struct service_game *sg,
+    size_t i, const char *clock, struct buf *out)
+{
+	struct game_options	 opts;
+	size_t			 j, n = 0, open = 0;
+
+	sg->g->ops->options(sg->g, &opts);
+	buf_addf(out, "  Game: %s (%s), %d players", sg->g->ops->title,
+	    sg->g->ops->name, opts.players);
+	if (opts.segments != 0)
+		buf_addf(out, ", %d segment%s each", opts.segments,
+		    opts.segments == 1 ? "" : "s");
+	if (opts.games != 0)
+		buf_addf(out, ", a match of %d game%s", opts.games,
+		    opts.games == 1 ? "" : "s");
+	buf_adds(out, ".\n");
+	if (clock != NULL && *clock != '\0')
+		buf_addf(out, "  Clock: %s.\n", clock);
+	buf_addf(out, "  Rated: %s.\n", sg->row.rated ? "yes, the result "
+	    "counts in the ratings" : "no, the result does not count in the "
+	    "ratings");
+	buf_adds(out, "  With:");
+	for (j = 1; j < sg->nseats; j++) {
+		if (j == i)
+			continue;
+		if (strcmp(sg->seats[j].state, "open") == 0) {
+			open++;
+			continue;
+		}
+		buf_adds(out, n++ == 0 ? " " : ", ");
+		service_label(&sg->seats[j].player, out);
+		buf_addf(out, " (%s)", sg->seats[j].state);
+	}
+	if (open > 0)
+		buf_addf(out, "%s%zu open seat%s", n > 0 ? " and " : " ",
+		    open, open == 1 ? "" : "s");
+	else if (n == 0)
+		buf_adds(out, " nobody else");
+	buf_adds(out, ".\n");
+	if (sm->rematch != 0)
+		buf_addf(out, "  A rematch of G%lld.\n", sm->rematch);
+}
+
 /* Mail the invitation of sg to each place still invited. */
 int
 service_start_invite(struct service_mail *sm, struct service_game *sg,
     char **cause)
 {
 	struct service_vars	 vars;
-	struct buf		 inviter;
+	struct buf		 inviter, facts;
 	size_t			 i;
 	int			 rc = 0;
 
@@ -104,6 +157,10 @@ service_start_invite(struct service_mail *sm, struct service_game *sg,
 	for (i = 1; i < sg->nseats && rc == 0; i++) {
 		if (strcmp(sg->seats[i].state, "invited") != 0)
 			continue;
+		buf_init(&facts);
+		service_start_facts(sm, sg, i, vars.v[SV_CLOCK], &facts);
+		service_vars_set(&vars, SV_FACTS, "%s", facts.data);
+		buf_free(&facts);
 		rc = service_mail_game(sm, sg, &sg->seats[i].player,
 		    TEMPLATE_INVITATION, &vars, "invitation", cause);
 	}

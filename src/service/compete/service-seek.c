@@ -21,7 +21,8 @@
  *
  * "games open" lists the games anyone may join, oldest first, one line
  * each (within 78 columns): the game, its kind, its clock, rated or
- * not, the open seats, the range, and the creator with their rating.
+ * not, the open seats, the range, its segments (or a match's games),
+ * and the creator with their rating.
  */
 
 #define SERVICE_SEEK_LINE	78	/* columns of a line of the list */
@@ -96,6 +97,7 @@ service_seek_line(const struct service_game *sg, const char *kind,
     const struct glicko *g, struct buf *out)
 {
 	const struct store_player	*by = &sg->seats[0].player;
+	struct game_options		 opts;
 	struct buf			 line, who;
 	size_t				 i;
 	int				 open = 0;
@@ -112,7 +114,13 @@ service_seek_line(const struct service_game *sg, const char *kind,
 		buf_adds(&line, ", for ");
 		service_seek_words(sg->row.seek, &line);
 	}
-	buf_addf(&who, "by %.50s ", by->name != NULL ? by->name :
+	sg->g->ops->options(sg->g, &opts);
+	if (opts.segments != 0)
+		buf_addf(&who, "%d segment%s, ", opts.segments,
+		    opts.segments == 1 ? "" : "s");
+	else if (opts.games != 0)
+		buf_addf(&who, "a match of %d, ", opts.games);
+	buf_addf(&who, "by %.40s ", by->name != NULL ? by->name :
 	    by->address);
 	service_stats_rating(g, &who);
 	/* A long line: the creator goes on a line of their own. */

@@ -124,13 +124,15 @@ service_lifecycle_full(const struct service_game *sg)
 /*
  * A new game's topic, fixed for its life, as its mail's subject says it:
  * "Mu velox: Alice v Bob", "Mu: Alice v bob@example.org + 1 open seat".
- * Players are named as known now, by name or else address.
+ * Players are named as known now, by name or else address; a robot by
+ * the name it is given, "Robot (mcts)".
  */
 static int
 service_lifecycle_topic(struct service_mail *sm, const struct game_ops *ops,
     const struct command *c, struct buf *out, char **cause)
 {
 	struct store_player	p;
+	enum robot_level	level;
 	size_t			i;
 	int			rc;
 
@@ -140,8 +142,14 @@ service_lifecycle_topic(struct service_mail *sm, const struct game_ops *ops,
 		if ((rc = store_player_get(sm->sv->store, c->with[i], &p,
 		    cause)) == -1)
 			return (-1);
-		buf_addf(out, " v %s", rc == 1 && p.name != NULL ? p.name :
-		    c->with[i]);
+		if (rc == 1 && p.name != NULL)
+			buf_addf(out, " v %s", p.name);
+		else if (robot_address_level(c->with[i], &level) == 0) {
+			/* As service_robot_seat_name() will name it. */
+			buf_addf(out, " v Robot (%s)",
+			    robot_level_name(level));
+		} else
+			buf_addf(out, " v %s", c->with[i]);
 		if (rc == 1)
 			store_player_free(&p);
 	}
@@ -717,7 +725,10 @@ service_lifecycle_rematch(struct service_mail *sm, const struct command *c,
 		new.time = sg.row.clock != NULL ? sg.row.clock :
 		    (char *)"none";
 		new.unrated = !sg.row.rated;
+		/* Its invitations say so (service_start_invite()). */
+		sm->rematch = sg.row.id;
 		rc = service_lifecycle_new(sm, &new, cause);
+		sm->rematch = 0;
 	}
 	service_game_free(&sg);
 	return (rc);
