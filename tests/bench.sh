@@ -91,6 +91,14 @@ begin
 run engine --games 0
 ran 1 "mupbem-bench: games: '0' is not a number from 1 to 100000"
 end "engine --games 0 is refused"
+begin
+run engine --seed -1
+ran 1 "mupbem-bench: seed: '-1' is not a whole number from 0 to 2^64-1"
+end "engine --seed -1 is refused"
+begin
+run engine --game chess
+ran 1 "mupbem-bench: game: no game is called 'chess' (the games are classic, levis, velox and mur)"
+end "engine --game chess is refused, the games named"
 
 begin
 run mail --messages 30 "$TEST_DATA/mail"

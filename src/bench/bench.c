@@ -1,16 +1,14 @@
 #include "config.h"
 
-#include <errno.h>
-#include <inttypes.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
 #include "bench.h"
-#include "buf.h"
 #include "game-registry.h"
-#include "game.h"
+#include "option.h"
 
 /*
  * The benchmarks print figures and check nothing; the tests do that.
@@ -49,17 +47,13 @@ int
 bench_number(const char *what, const char *s, long min, long max,
     long *out)
 {
-	char	*end;
-	long	 v;
+	char	*cause;
 
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (*s == '\0' || *end != '\0' || errno != 0 || v < min || v > max) {
-		bench_error("%s: '%s' is not a number from %ld to %ld", what,
-		    s, min, max);
+	if (option_number(what, s, min, max, out, &cause) == -1) {
+		bench_error("%s", cause);
+		free(cause);
 		return (-1);
 	}
-	*out = v;
 	return (0);
 }
 
@@ -67,13 +61,11 @@ bench_number(const char *what, const char *s, long min, long max,
 int
 bench_seed(const char *s, uint64_t *seed)
 {
-	char	*end;
+	char	*cause;
 
-	errno = 0;
-	*seed = strtoumax(s, &end, 10);
-	if (*s < '0' || *s > '9' || *end != '\0' || errno != 0) {
-		bench_error("seed: '%s' is not a whole number from 0 to "
-		    "2^64-1", s);
+	if (option_seed(s, seed, &cause) == -1) {
+		bench_error("%s", cause);
+		free(cause);
 		return (-1);
 	}
 	return (0);
@@ -84,14 +76,11 @@ const struct game_ops *
 bench_game(const char *name)
 {
 	const struct game_ops	*ops;
-	struct buf		 names;
+	char			*cause;
 
-	if ((ops = game_find(name)) != NULL)
-		return (ops);
-	buf_init(&names);
-	game_names(&names);
-	bench_error("game: no game is called '%s' (the games are %s)", name,
-	    names.data);
-	buf_free(&names);
-	return (NULL);
+	if ((ops = game_lookup(name, &cause)) == NULL) {
+		bench_error("game: %s", cause);
+		free(cause);
+	}
+	return (ops);
 }

@@ -12,6 +12,7 @@
 
 #include "game-registry.h"
 #include "game.h"
+#include "option.h"
 #include "record.h"
 #include "rng.h"
 #include "robot.h"
@@ -119,6 +120,49 @@ tool_commands_usage(void)
 	return (tool_commands_help(stderr, NULL));
 }
 
+/* Parse a number option from min to max; prints the error. */
+int
+tool_commands_number(const char *what, const char *s, long min, long max,
+    long *out)
+{
+	char	*cause;
+
+	if (option_number(what, s, min, max, out, &cause) == -1) {
+		tool_commands_error("%s", cause);
+		free(cause);
+		return (-1);
+	}
+	return (0);
+}
+
+/* The game called name, or NULL after printing the error. */
+const struct game_ops *
+tool_commands_game(const char *name)
+{
+	const struct game_ops	*ops;
+	char			*cause;
+
+	if ((ops = game_lookup(name, &cause)) == NULL) {
+		tool_commands_error("game: %s", cause);
+		free(cause);
+	}
+	return (ops);
+}
+
+/* Parse a seed option; prints the error. */
+int
+tool_commands_seed(const char *s, uint64_t *seed)
+{
+	char	*cause;
+
+	if (option_seed(s, seed, &cause) == -1) {
+		tool_commands_error("%s", cause);
+		free(cause);
+		return (-1);
+	}
+	return (0);
+}
+
 /*
  * The usage on out (of the subcommand only, if not NULL): 2 on stderr,
  * for a usage error, 0 on stdout, for --help.
@@ -145,58 +189,6 @@ tool_commands_help(FILE *out, const char *only)
 	if (record != NULL)
 		fprintf(out, "RECORD may be - for standard input.\n");
 	return (out == stderr ? 2 : 0);
-}
-
-/* Parse a number option; prints the error. */
-int
-tool_commands_number(const char *what, const char *s, long min, long max,
-    long *out)
-{
-	char	*end;
-	long	 v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (*s == '\0' || *end != '\0' || errno != 0 || v < min || v > max) {
-		tool_commands_error("%s: '%s' is not a number from %ld to %ld",
-		    what, s, min, max);
-		return (-1);
-	}
-	*out = v;
-	return (0);
-}
-
-/* The game called name, or NULL after printing the error. */
-const struct game_ops *
-tool_commands_game(const char *name)
-{
-	const struct game_ops	*ops;
-	struct buf		 names;
-
-	if ((ops = game_find(name)) != NULL)
-		return (ops);
-	buf_init(&names);
-	game_names(&names);
-	tool_commands_error("game: no game is called '%s' (the games are %s)",
-	    name, names.data);
-	buf_free(&names);
-	return (NULL);
-}
-
-/* Parse a seed option; prints the error. */
-int
-tool_commands_seed(const char *s, uint64_t *seed)
-{
-	char	*end;
-
-	errno = 0;
-	*seed = strtoumax(s, &end, 10);
-	if (*s < '0' || *s > '9' || *end != '\0' || errno != 0) {
-		tool_commands_error("seed: '%s' is not a whole number from 0 "
-		    "to 2^64-1", s);
-		return (-1);
-	}
-	return (0);
 }
 
 /* Add a --player name, which must be one printable word. */

@@ -42,6 +42,26 @@ game_find(const char *name)
 	return (NULL);
 }
 
+/*
+ * The game called name, or NULL with the cause: "no game is called 'x'
+ * (the games are classic, levis, velox and mur)".
+ */
+const struct game_ops *
+game_lookup(const char *name, char **cause)
+{
+	const struct game_ops	*ops;
+	struct buf		 names;
+
+	if ((ops = game_find(name)) != NULL)
+		return (ops);
+	buf_init(&names);
+	game_names(&names);
+	xasprintf(cause, "no game is called '%s' (the games are %s)", name,
+	    names.data);
+	buf_free(&names);
+	return (NULL);
+}
+
 /* List the game names, "classic, levis, velox and mur". */
 void
 game_names(struct buf *out)

@@ -15,6 +15,7 @@ struct game_ops;
 extern const struct game_ops	*game_table[];
 
 const struct game_ops	*game_find(const char *);
+const struct game_ops	*game_lookup(const char *, char **);
 void			 game_names(struct buf *);
 int			 game_looks_like(const struct game_ops *,
 			     const char *, size_t);

@@ -314,12 +314,9 @@ service_lifecycle_create(struct service_mail *sm, const struct command *c,
 	long long		 id;
 	int			 i, rc;
 
-	if ((ops = game_find(c->arg)) == NULL) {
-		buf_init(&names);
-		game_names(&names);
-		service_error(sm, "new: no game is called '%s' (the games are "
-		    "%s)", c->arg, names.data);
-		buf_free(&names);
+	if ((ops = game_lookup(c->arg, &why)) == NULL) {
+		service_error(sm, "new: %s", why);
+		free(why);
 		return (0);
 	}
 	if (1 + c->nwith + c->open < 2) {
