@@ -1,5 +1,7 @@
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -442,4 +444,20 @@ archive_refresh(struct store *s, const struct archive_config *config,
 out:
 	archive_free(&site);
 	return (rc);
+}
+
+/*
+ * The assets folder for a site: given, or the installed one; NULL, for
+ * the ones built in, when mupbem is not installed.
+ */
+const char *
+archive_assets(const char *given)
+{
+	struct stat	sb;
+
+	if (given != NULL)
+		return (given);
+	if (stat(MUPBEM_ARCHIVE_ASSETS, &sb) == 0 && S_ISDIR(sb.st_mode))
+		return (MUPBEM_ARCHIVE_ASSETS);
+	return (NULL);
 }

@@ -24,6 +24,7 @@ struct archive_stats {
 
 int	archive_build(struct store *, const struct archive_config *,
 	    struct archive_stats *, char **);
+const char *archive_assets(const char *);
 int	archive_refresh(struct store *, const struct archive_config *,
 	    const long long *, size_t, char **);
 

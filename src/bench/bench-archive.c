@@ -1,7 +1,5 @@
 #include "config.h"
 
-#include <sys/stat.h>
-
 #include <ftw.h>
 #include <getopt.h>
 #include <stdint.h>
@@ -37,7 +35,6 @@
 #define BENCH_ARCHIVE_TURNS	150	/* a Mu game's turns at most */
 #define BENCH_ARCHIVE_MATCH	600	/* a Mur match's */
 
-static const char	*bench_archive_assets(const char *);
 static int		 bench_archive_fill(struct store *, int, uint64_t,
 			     char **);
 static struct game	*bench_archive_play(const struct game_ops *,
@@ -49,23 +46,6 @@ static int		 bench_archive_size(const char *, const struct stat *,
 			     int, struct FTW *);
 
 static long long	 bench_archive_bytes;
-
-/*
- * The assets folder: given, or the installed one; NULL, for the ones
- * built in, when mupbem is not installed.  As mupbem archive finds
- * them (tool_archive_assets()), so that the site timed is the same.
- */
-static const char *
-bench_archive_assets(const char *given)
-{
-	struct stat	sb;
-
-	if (given != NULL)
-		return (given);
-	if (stat(MUPBEM_ARCHIVE_ASSETS, &sb) == 0 && S_ISDIR(sb.st_mode))
-		return (MUPBEM_ARCHIVE_ASSETS);
-	return (NULL);
-}
 
 /*
  * Play a game of ops by random robots into record r (seats named
@@ -264,7 +244,7 @@ bench_archive_run(int argc, char **argv)
 	t1 = bench_now();
 	memset(&c, 0, sizeof c);
 	c.dir = argv[optind + 1];
-	c.assets = bench_archive_assets(assets);
+	c.assets = archive_assets(assets);
 	if (archive_build(s, &c, &st, &cause) == -1)
 		goto out;
 	t2 = bench_now();

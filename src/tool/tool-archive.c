@@ -1,7 +1,5 @@
 #include "config.h"
 
-#include <sys/stat.h>
-
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,23 +23,6 @@
  * site.
  */
 
-static const char	*tool_archive_assets(const char *);
-
-/*
- * The assets folder: given, or the installed one; NULL, for the ones
- * built in, when mupbem is not installed.
- */
-static const char *
-tool_archive_assets(const char *given)
-{
-	struct stat	sb;
-
-	if (given != NULL)
-		return (given);
-	if (stat(MUPBEM_ARCHIVE_ASSETS, &sb) == 0 && S_ISDIR(sb.st_mode))
-		return (MUPBEM_ARCHIVE_ASSETS);
-	return (NULL);
-}
 
 /*
  * --db FILE archive [--assets DIR] [--url URL] DIR [G...]: argv[0] is
@@ -74,7 +55,7 @@ tool_archive_run(struct store *s, int argc, char **argv)
 		return (2);
 	}
 	c.dir = argv[1];
-	c.assets = tool_archive_assets(assets);
+	c.assets = archive_assets(assets);
 	games = xcalloc((size_t)argc, sizeof *games);
 	for (i = 2; i < argc; i++) {
 		const char	*g = argv[i] + (argv[i][0] == 'G' ||
