@@ -173,6 +173,53 @@ text_list_sep(size_t i, size_t n)
 	return (i == n - 1 ? " and " : ", ");
 }
 
+/*
+ * Whether name, as an item of a list, could be read as more than one
+ * or as a list's own marks: it holds a comma, a semicolon, a double
+ * quote, " v " (a game's players), " and " (text_list_sep()'s last),
+ * begins with a number and a dot ("2. Bob", a numbered list's), or
+ * with or ends in a space.
+ */
+int
+text_list_ambiguous(const char *name)
+{
+	const char	*p;
+	size_t		 len = strlen(name);
+
+	if (strpbrk(name, ",;\"") != NULL || strstr(name, " v ") != NULL ||
+	    strstr(name, " and ") != NULL)
+		return (1);
+	if (len > 0 && (isspace((unsigned char)name[0]) ||
+	    isspace((unsigned char)name[len - 1])))
+		return (1);
+	for (p = name; isdigit((unsigned char)*p); p++)
+		/* nothing */;
+	return (p != name && *p == '.');
+}
+
+/*
+ * Add name as an item of a list: as it is, or between double quotes
+ * when it is ambiguous there ("Tanaka, Hiroshi"), a double quote in it
+ * written \".
+ */
+void
+text_list_name(struct buf *out, const char *name)
+{
+	const char	*p;
+
+	if (!text_list_ambiguous(name)) {
+		buf_adds(out, name);
+		return;
+	}
+	buf_addc(out, '"');
+	for (p = name; *p != '\0'; p++) {
+		if (*p == '"' || *p == '\\')
+			buf_addc(out, '\\');
+		buf_addc(out, *p);
+	}
+	buf_addc(out, '"');
+}
+
 /* Add s escaped for XML or HTML text and attribute values. */
 void
 text_escape_markup(struct buf *out, const char *s)

@@ -19,6 +19,8 @@ char		*text_quote(const char *, size_t);
 char		*text_difference(const char *, size_t, const char *, int *);
 void		 text_wrap(struct buf *, const char *, size_t, size_t);
 const char	*text_list_sep(size_t, size_t);
+int		 text_list_ambiguous(const char *);
+void		 text_list_name(struct buf *, const char *);
 void		 text_escape_markup(struct buf *, const char *);
 
 #endif
