@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,9 +16,11 @@
  * first (Buchholz ties them, and the index would keep the order), and
  * of a Swiss of five with a bye, a withdrawal (a forfeit) and a game
  * still playing, where byes score and a tie is broken by Buchholz;
- * the rounds each format has, a knockout match's winner, and a round's
- * pairings as text.  Player ids are in no order, so that every lookup
- * goes through the index.
+ * the rounds each format has, a knockout match's winner, a round's
+ * pairings as text with a name holding a comma quoted, and lots drawn
+ * from the table's seed and the players' ids, the same each time.
+ * Player ids are in no order, so that every lookup goes through the
+ * index.
  */
 
 /* One entrant's expected row. */
@@ -251,6 +254,50 @@ START_TEST(test_winner)
 }
 END_TEST
 
+/*
+ * Two players who drew twice are level on everything: the lot decides,
+ * by the table's seed and their ids, the same each time; a seed of
+ * another name may draw the other way.
+ */
+START_TEST(test_lots)
+{
+	struct league_table	lt;
+	struct standings_row	rows[2], again[2];
+	struct buf		b;
+	int			first, flipped = 0, i;
+	char			name[32];
+
+	league_table_init(&lt, LEAGUE_TABLE_ROUNDROBIN, 2, 0, 2, 2);
+	set_entrant(&lt, 0, 41, "Tanaka, Hiroshi");
+	set_entrant(&lt, 1, 42, "L\xc3\xa9\x61 Fournier");
+	set_pairing(&lt, 0, 1, 1, 31, 41, 42, 1, 1, 1);
+	set_pairing(&lt, 1, 2, 1, 32, 42, 41, 1, 1, 1);
+	league_table_reindex(&lt);
+	lt.seed = standings_seed("L-S1-D2");
+	league_table_standings(&lt, rows);
+	league_table_standings(&lt, again);
+	first = standings_lot(lt.seed, 41) < standings_lot(lt.seed, 42) ?
+	    0 : 1;
+	ck_assert_int_eq(rows[0].player, first);
+	ck_assert_int_eq(again[0].player, first);
+	ck_assert_int_eq(rows[1].by, STANDINGS_BY_LOT);
+	ck_assert_int_eq(rows[1].place, 2);
+	for (i = 0; i < 16 && !flipped; i++) {
+		snprintf(name, sizeof name, "L-S%d-D2", i + 2);
+		lt.seed = standings_seed(name);
+		league_table_standings(&lt, again);
+		flipped = again[0].player != first;
+	}
+	ck_assert_int_eq(flipped, 1);
+	buf_init(&b);
+	league_table_round(&lt, 1, &b);
+	ck_assert_str_eq(b.data, "  G31    \"Tanaka, Hiroshi\" v "
+	    "L\xc3\xa9\x61 Fournier  \xc2\xbd-\xc2\xbd\n");
+	buf_free(&b);
+	league_table_free(&lt);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -262,6 +309,7 @@ main(void)
 	tcase_add_test(tc, test_swiss);
 	tcase_add_test(tc, test_count);
 	tcase_add_test(tc, test_winner);
+	tcase_add_test(tc, test_lots);
 	suite_add_tcase(s, tc);
 	return (test_util_run(s));
 }

@@ -18,8 +18,11 @@
  * A table counts in the standings once its result is known, with every
  * player found and ranked: a cancelled game counts for nobody.  A bye
  * is a point in Swiss; in a round robin everyone has the same number of
- * byes, so they count for nothing.  The tie-break is Sonneborn-Berger
- * in a round robin and Buchholz otherwise (standings.c).
+ * byes, so they count for nothing.  The tie-breaks are a round
+ * robin's (Sonneborn-Berger first) or a Swiss's, which a knockout's
+ * standings share (Buchholz first), and the last is the lot each
+ * entrant draws from the table's seed and its player id (standings.c),
+ * the same each time the standings are worked out.
  *
  * Rounds: a round robin's from pairing_rounds(); a knockout's are log2
  * of the entrants rounded up; a Swiss has as many as it was given, or
@@ -191,12 +194,17 @@ league_table_standings(const struct league_table *lt,
     struct standings_row *rows)
 {
 	struct standings_game	*games;
-	size_t			 n;
+	uint64_t		*lot;
+	size_t			 n, i;
 
 	games = xreallocarray(NULL, lt->np + 1, sizeof *games);
+	lot = xreallocarray(NULL, lt->ne + 1, sizeof *lot);
+	for (i = 0; i < lt->ne; i++)
+		lot[i] = standings_lot(lt->seed, lt->e[i].id);
 	n = league_table_games(lt, games);
 	standings_compute((int)lt->ne, games, n, league_table_tiebreak(lt),
-	    rows);
+	    lot, rows);
+	free(lot);
 	free(games);
 }
 
@@ -292,8 +300,9 @@ league_table_round(const struct league_table *lt, int round,
 			    "forfeit");
 		for (j = 0; j < p->n; j++) {
 			k = league_table_index(lt, p->players[j]);
-			buf_addf(&line, "%s%s", j > 0 ? " v " : "", k == -1 ?
-			    "?" : lt->e[k].name);
+			if (j > 0)
+				buf_adds(&line, " v ");
+			text_list_name(&line, k == -1 ? "?" : lt->e[k].name);
 		}
 		if (p->leg > 1)
 			buf_addf(&line, " (%s)", p->leg == 2 ? "return game" :

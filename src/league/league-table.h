@@ -5,12 +5,15 @@
  * a round's pairings as text are worked out.  The caller fills it from
  * its own rows (src/store/store-table.c does from the store's), keeping
  * the entrants in the same order, so that an index here is an index
- * there.
+ * there.  The caller also gives the seed of the drawing of lots that
+ * ends the standings' tie-breaks (standings_seed() of the tournament's
+ * name, say), so that the same table always draws the same lots.
  */
 #ifndef LEAGUE_TABLE_H
 #define LEAGUE_TABLE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "buf.h"
 #include "pairing.h"
@@ -49,6 +52,7 @@ struct league_table {
 	struct league_table_pairing	*p;
 	size_t				 np;
 	int				*byid;	/* e's indices by id */
+	uint64_t			 seed;	/* of the drawing of lots */
 };
 
 enum league_table_format league_table_format(const char *);

@@ -11,7 +11,8 @@
  * alike.  The table borrows the entrants' names, so the rows outlive
  * it; an entrant is called by name, or by address until named.  Index
  * i of the table is index i of the rows: the caller fills it again
- * after reordering them.
+ * after reordering them.  The lots that end the tie-breaks are drawn
+ * from the tournament's name, which never changes.
  */
 
 /* Fill lt from tournament t's entrants e and tables p (as loaded). */
@@ -27,6 +28,7 @@ store_table_fill(struct league_table *lt, const struct store_tournament *t,
 
 	league_table_init(lt, league_table_format(t->format), t->seats,
 	    t->rounds, ne, np);
+	lt->seed = standings_seed(t->name != NULL ? t->name : "");
 	for (i = 0; i < ne; i++) {
 		le = &lt->e[i];
 		le->id = e[i].player.id;

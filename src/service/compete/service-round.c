@@ -259,8 +259,9 @@ sr_create(struct service_mail *sm, const struct service_tournament *st,
 	buf_addf(&topic, "%s: ", ops->title);
 	for (i = 0; i < n; i++) {
 		k = league_table_index(&st->lt, players[i]);
-		buf_addf(&topic, "%s%s", i > 0 ? " v " : "", k == -1 ? "?" :
-		    st->lt.e[k].name);
+		if (i > 0)
+			buf_adds(&topic, " v ");
+		text_list_name(&topic, k == -1 ? "?" : st->lt.e[k].name);
 	}
 	buf_addf(&topic, " (%s, round %d)", st->t.name, round);
 	rc = store_game_add(sm->sv->store, ops->name, options, text.data,
