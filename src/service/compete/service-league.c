@@ -17,6 +17,8 @@
 #include "rating.h"
 #include "service-private.h"
 #include "service-round.h"
+#include "standings.h"
+#include "text.h"
 #include "xmalloc.h"
 
 
@@ -36,6 +38,13 @@
  * A division left with fewer players than a game needs joins the one
  * below it (or above, for the last).  The first season is all new
  * members, so its divisions are by rating.
+ *
+ * A division's order is its standings' final order, tie-breaks and lot
+ * included (src/league/standings.c).  When the last player to go up or
+ * down was level on points with the next one who did not, the season's
+ * mail says which tie-break decided and by how much, and a lot is
+ * logged; the past seasons' summary names the tie-break that placed a
+ * player below the one above, and quotes a name that holds a comma.
  */
 
 #define SL_NAME_MAX	20
@@ -52,8 +61,15 @@ static int	sl_tell(struct service_mail *, const struct store_league *,
 static int	sl_report(struct service_mail *, const struct store_league *,
 		    struct buf *, char **);
 static int	sl_new(struct service_mail *, const char *, char **);
-static int	sl_moved(struct service_mail *, long long, int, struct buf *,
+static int	sl_rows(struct service_mail *, long long,
+		    struct service_tournament *, struct standings_row **,
 		    char **);
+static int	sl_row(const struct service_tournament *,
+		    const struct standings_row *, long long);
+static int	sl_moved(struct service_mail *,
+		    const struct service_tournament *,
+		    const struct standings_row *, long long, long long, int,
+		    struct buf *, char **);
 
 /* League name, or an error naming cmd: 1 found, 0 not, -1 failure. */
 static int
@@ -306,9 +322,9 @@ sl_report(struct service_mail *sm, const struct store_league *l,
     struct buf *out, char **cause)
 {
 	struct store_tournament	*t;
-	struct store_player	 p;
-	long long		*order;
-	size_t			 n, i, k, norder;
+	struct service_tournament st;
+	struct standings_row	*rows;
+	size_t			 n, i, k;
 	int			 ndiv, s, rc = 0;
 
 	buf_addf(out, "League %s: %s, %d players a game, divisions of %d, "
@@ -331,46 +347,100 @@ sl_report(struct service_mail *sm, const struct store_league *l,
 	}
 	for (s = l->season - 1; s >= 1 && rc != -1; s--) {
 		buf_addf(out, "\nSeason %d:\n", s);
-		for (i = 0, ndiv = 0; i < n; i++)
-			ndiv += t[i].season == s;
 		for (i = 0; i < n && rc != -1; i++) {
 			if (t[i].season != s)
 				continue;
-			if ((rc = service_round_order(sm, t[i].id, &order,
-			    &norder, cause)) != 1 || norder == 0) {
-				free(order);
+			if ((rc = sl_rows(sm, t[i].id, &st, &rows,
+			    cause)) != 1)
+				continue;
+			if (st.ne == 0) {
+				free(rows);
+				service_round_free(&st);
 				continue;
 			}
 			buf_addf(out, "  Division %d: ", t[i].division);
-			for (k = 0; k < norder && k < 3; k++) {
-				if ((rc = store_player_by_id(sm->sv->store,
-				    order[k], &p, cause)) != 1)
-					break;
-				buf_addf(out, "%s%d. %s", k > 0 ? ", " : "",
-				    (int)k + 1, p.name != NULL ? p.name :
-				    p.address);
-				store_player_free(&p);
+			for (k = 0; k < st.ne && k < 3; k++) {
+				buf_addf(out, "%s%d. ", k > 0 ? ", " : "",
+				    (int)k + 1);
+				text_list_name(out,
+				    st.lt.e[rows[k].player].name);
+				if (rows[k].by != STANDINGS_BY_POINTS &&
+				    rows[k].by != STANDINGS_BY_NONE)
+					buf_addf(out, " (by %s)",
+					    standings_criterion_name(
+					    rows[k].by));
 			}
-			buf_adds(out, norder > 3 ? ", ...\n" : "\n");
-			free(order);
+			buf_adds(out, st.ne > 3 ? ", ...\n" : "\n");
+			free(rows);
+			service_round_free(&st);
 		}
 	}
 	store_tournament_list_free(t, n);
 	return (rc == -1 ? -1 : 0);
 }
 
-/* Say in text that player goes to division d. */
+/*
+ * Division tid's tournament in st and its standings in *rows (the
+ * caller's, as st): 1 loaded, 0 not found, -1 failure.
+ */
 static int
-sl_moved(struct service_mail *sm, long long player, int d, struct buf *text,
-    char **cause)
+sl_rows(struct service_mail *sm, long long tid, struct service_tournament *st,
+    struct standings_row **rows, char **cause)
+{
+	int	rc;
+
+	*rows = NULL;
+	if ((rc = service_round_load(sm, tid, NULL, st, cause)) != 1)
+		return (rc);
+	*rows = xreallocarray(NULL, st->ne + 1, sizeof **rows);
+	league_table_standings(&st->lt, *rows);
+	return (1);
+}
+
+/* The row of player in rows, or -1. */
+static int
+sl_row(const struct service_tournament *st, const struct standings_row *rows,
+    long long player)
+{
+	size_t	i;
+
+	for (i = 0; i < st->ne; i++) {
+		if (st->lt.e[rows[i].player].id == player)
+			return ((int)i);
+	}
+	return (-1);
+}
+
+/*
+ * Say in text that player goes to division d, and, if other (or -1),
+ * the next across the line, was level on points, which tie-break put
+ * them on either side of it.
+ */
+static int
+sl_moved(struct service_mail *sm, const struct service_tournament *st,
+    const struct standings_row *rows, long long player, long long other,
+    int d, struct buf *text, char **cause)
 {
 	struct store_player	p;
-	int			rc;
+	struct buf		why;
+	const char		*name;
+	int			rc, a, b;
 
 	if ((rc = store_player_by_id(sm->sv->store, player, &p, cause)) != 1)
 		return (rc == -1 ? -1 : 0);
-	buf_addf(text, " %s goes to division %d.", p.name != NULL ? p.name :
-	    p.address, d);
+	name = p.name != NULL ? p.name : p.address;
+	buf_addf(text, " %s goes to division %d", name, d);
+	buf_init(&why);
+	a = sl_row(st, rows, player);
+	b = other != -1 ? sl_row(st, rows, other) : -1;
+	if (a != -1 && b != -1 && standings_explain(&why, &rows[a], &rows[b],
+	    st->lt.e[rows[b].player].name) == STANDINGS_BY_LOT)
+		log_info("league %s: %s goes to division %d by lot, level "
+		    "with %s on points and every tie-break", st->t.name, name,
+		    d, st->lt.e[rows[b].player].name);
+	buf_addf(text, "%s%s.", why.len > 0 ? ": " : "", why.data != NULL ?
+	    why.data : "");
+	buf_free(&why);
 	store_player_free(&p);
 	return (0);
 }
@@ -385,7 +455,9 @@ service_league_division(struct service_mail *sm, long long id, char **cause)
 	struct store_league	 l;
 	struct store_tournament	*t;
 	struct store_member	*m = NULL;
-	long long		*order;
+	struct service_tournament st;
+	struct standings_row	*rows;
+	long long		*order, other;
 	struct buf		 text, what;
 	size_t			 n, i, k, j, x, norder, nm = 0;
 	int			 ndiv = 0, rc, up, down;
@@ -431,6 +503,11 @@ service_league_division(struct service_mail *sm, long long id, char **cause)
 		buf_addf(&text, "Season %d of league %s is over, and so the "
 		    "final standings of division %d are below.", l.season,
 		    l.name, t[i].division);
+		if ((rc = sl_rows(sm, t[i].id, &st, &rows, cause)) != 1) {
+			free(order);
+			break;
+		}
+		rc = 0;
 		for (k = 0; k < norder && rc == 0; k++) {
 			if (k < (size_t)up)
 				rc = store_member_set(sm->sv->store, id,
@@ -440,12 +517,21 @@ service_league_division(struct service_mail *sm, long long id, char **cause)
 				rc = store_member_set(sm->sv->store, id,
 				    order[k], t[i].division + 1, "in",
 				    sm->ml->now, cause);
+			/* The last to go, and the first who stays. */
+			other = -1;
+			if (k + 1 == (size_t)up && k + 1 < norder)
+				other = order[k + 1];
+			else if (k >= (size_t)up && k + (size_t)down ==
+			    norder && k > 0)
+				other = order[k - 1];
 			if (rc == 0 && (k < (size_t)up ||
 			    k + (size_t)down >= norder))
-				rc = sl_moved(sm, order[k], k < (size_t)up ?
-				    t[i].division - 1 : t[i].division + 1,
-				    &text, cause);
+				rc = sl_moved(sm, &st, rows, order[k], other,
+				    k < (size_t)up ? t[i].division - 1 :
+				    t[i].division + 1, &text, cause);
 		}
+		free(rows);
+		service_round_free(&st);
 		free(order);
 		buf_addf(&text, " The next season starts now.\n\n");
 		buf_reset(&what);
