@@ -245,11 +245,12 @@ t=site/tournaments/T1.html
 has $t '<h1>Spring &lt;b&gt;&amp;amp;&lt;/b&gt; cup</h1>'
 has $t '<table id="standings">'
 has $t '<table id="crosstable">'
+has $t '<abbr title="head-to-head">H2H</abbr></th><th scope="col">Tie-break</th>'
 rows=$(sed -n '/<table id="standings">/,/<\/table>/p' $t | grep -c '<tr data-player=')
 [ "$rows" -eq "$nent" ] || why+=("$rows standings rows, not $nent")
 # Two-player games: every game gives out one point in all.
 points=$(sed -n '/<table id="standings">/,/<\/table>/p' $t |
-    grep -o '<td>[0-9½]*</td><td>[0-9.]*</td></tr>' |
+    grep -o '<td>[0-9½]*</td>\(<td>[0-9.]*</td>\)\{1,2\}<td>[0-9½]*</td><td>[a-zA-Z -]*</td></tr>' |
     sed -e 's/<td>\([0-9½]*\)<\/td>.*/\1/' -e 's/½/.5/' |
     awk '{ s += $1 } END { print s }')
 [ "$points" = 3 ] || why+=("the points add up to $points, not 3")

@@ -77,9 +77,9 @@ archive_tournament_tables(struct buf *out, const struct archive_site *site,
 	struct standings_game	*games;
 	const struct standings_row *r;
 	size_t			 ngames;
-	int			 i, j, n = (int)at->ne, sb;
+	int			 i, j, n = (int)at->ne, buch;
 
-	sb = league_table_tiebreak(&at->lt) == STANDINGS_SONNEBORN;
+	buch = league_table_tiebreak(&at->lt) == STANDINGS_BUCHHOLZ;
 	rows = xreallocarray(NULL, at->ne + 1, sizeof *rows);
 	games = xreallocarray(NULL, at->np + 1, sizeof *games);
 	league_table_standings(&at->lt, rows);
@@ -88,9 +88,12 @@ archive_tournament_tables(struct buf *out, const struct archive_site *site,
 	    "</caption>\n<thead><tr><th scope=\"col\">#</th>"
 	    "<th scope=\"col\">Name</th><th scope=\"col\">Games</th>"
 	    "<th scope=\"col\">W</th><th scope=\"col\">D</th>"
-	    "<th scope=\"col\">L</th><th scope=\"col\">Points</th>"
-	    "<th scope=\"col\">%s</th></tr></thead>\n<tbody>\n", suffix,
-	    sb ? "SB" : "Buch.");
+	    "<th scope=\"col\">L</th><th scope=\"col\">Points</th>%s"
+	    "<th scope=\"col\"><abbr title=\"Sonneborn-Berger\">SB</abbr>"
+	    "</th><th scope=\"col\"><abbr title=\"head-to-head\">H2H"
+	    "</abbr></th><th scope=\"col\">Tie-break</th></tr></thead>\n"
+	    "<tbody>\n", suffix, buch ? "<th scope=\"col\"><abbr "
+	    "title=\"Buchholz\">Buch.</abbr></th>" : "");
 	for (i = 0; i < n; i++) {
 		r = &rows[i];
 		buf_addf(out, "<tr data-player=\"%lld\"><td>%d</td><td>",
@@ -99,7 +102,15 @@ archive_tournament_tables(struct buf *out, const struct archive_site *site,
 		buf_addf(out, "</td><td>%d</td><td>%d</td><td>%d</td><td>%d"
 		    "</td><td>", r->played, r->wins, r->draws, r->losses);
 		archive_html_score(out, r->points);
-		buf_addf(out, "</td><td>%.2f</td></tr>\n", r->tiebreak);
+		if (buch)
+			buf_addf(out, "</td><td>%.2f", r->buchholz);
+		buf_addf(out, "</td><td>%.2f</td><td>", r->sb);
+		/* Head-to-head counts only among rows tied before it. */
+		if (r->tied > 1)
+			archive_html_score(out, r->h2h);
+		buf_addf(out, "</td><td>%s</td></tr>\n",
+		    r->by == STANDINGS_BY_NONE || r->by == STANDINGS_BY_POINTS ?
+		    "" : standings_criterion_name(r->by));
 	}
 	buf_addf(out, "</tbody>\n</table>\n<table id=\"crosstable%s\">\n"
 	    "<caption>Crosstable</caption>\n<thead><tr><th scope=\"col\">#"
