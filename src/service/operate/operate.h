@@ -32,8 +32,18 @@ int	service_operator_run(struct service *, struct mailloop *, long long,
 	    const char *, int (*)(struct service_mail *,
 	    struct service_game *, const char *const *, struct buf *,
 	    char **), const char *const *, struct buf *, char **);
+int	service_operator_act(struct service_mail *, long long,
+	    const char *, int (*)(struct service_mail *,
+	    struct service_game *, const char *const *, struct buf *,
+	    char **), const char *const *, struct buf *, char **);
 int	service_operator_note(struct service_mail *, struct service_game *,
 	    const char *, char **);
+int	service_operator_adjudicate_game(struct service_mail *,
+	    struct service_game *, const char *const *, struct buf *,
+	    char **);
+int	service_operator_replace_game(struct service_mail *,
+	    struct service_game *, const char *const *, struct buf *,
+	    char **);
 
 /* service-nudge.c */
 int	service_nudge(struct service *, struct mailloop *, long long,
