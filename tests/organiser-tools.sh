@@ -218,7 +218,7 @@ end "tournament replace: the new player takes the seat in play and the entrant's
 
 begin
 refused "$(p 1)" "tournament adjudicate G$C draw" \
-    "tournament adjudicate G$C: only its organiser, org@example.org, may adjudicate the games of tournament"
+    "tournament adjudicate G$C: only its organiser, org@example.org, may adjudicate the games of tournament Spring"
 refused $O "tournament adjudicate G99 draw" "tournament adjudicate: there is no game G99"
 refused $O "tournament adjudicate G$A draw" \
     "tournament adjudicate: G$A is not in play (it is over): there is nothing to adjudicate"

@@ -359,7 +359,7 @@ so_adjudicate(struct service_mail *sm, char **w, int nw, char **cause)
 {
 	struct store_game	 row;
 	struct store_tournament	 t;
-	struct buf		 done;
+	struct buf		 done, what;
 	const char		*args[2], *p;
 	char			*end = NULL, *why = NULL;
 	long long		 id;
@@ -391,9 +391,10 @@ so_adjudicate(struct service_mail *sm, char **w, int nw, char **cause)
 	if (rc == -1)
 		return (-1);
 	buf_init(&done);
+	buf_init(&what);
 	buf_addf(&done, "tournament adjudicate G%lld", id);
-	rc = so_organiser(sm, t.organiser, done.data, "adjudicate the games "
-	    "of tournament", cause);
+	buf_addf(&what, "adjudicate the games of tournament %s", t.name);
+	rc = so_organiser(sm, t.organiser, done.data, what.data, cause);
 	buf_reset(&done);
 	if (rc != 1)
 		goto out;
@@ -419,6 +420,7 @@ so_adjudicate(struct service_mail *sm, char **w, int nw, char **cause)
 out:
 	store_tournament_free(&t);
 	buf_free(&done);
+	buf_free(&what);
 	return (rc == -1 ? -1 : 0);
 }
 
