@@ -19,8 +19,9 @@
  * The store on a real SQLite file: handled mail survives reopening,
  * a rolled-back transaction leaves nothing, the outbox hands mail out
  * in due order and keeps failures for later, a game's timers are
- * set to what it wants, moved in place where they were, and a store
- * from a newer mupbem is refused.
+ * set to what it wants, moved in place where they were, a store from a
+ * newer mupbem is refused, and a tournament paused or with an entrant
+ * replaced reads back so.
  */
 
 static char	*dir, *path;
@@ -778,6 +779,93 @@ START_TEST(test_unusable)
 }
 END_TEST
 
+/*
+ * A paused tournament reads back as paused with its round (it is kept
+ * as playing with the round negated), and store_entrant_replace() gives
+ * one entrant's row and every table of theirs to another player.
+ */
+START_TEST(test_tournament)
+{
+	struct store		*s;
+	struct store_player	 a, b, c;
+	struct store_tournament	 t, got;
+	struct store_entrant	*e;
+	struct store_pairing	 p, *v;
+	char			*cause = NULL;
+	size_t			 n;
+
+	ck_assert_ptr_nonnull(s = store_open(path, &cause));
+	ck_assert_int_eq(store_begin(s, &cause), 0);
+	ck_assert_int_eq(store_player_add(s, "a@example.org", "s1", 10, &a,
+	    &cause), 0);
+	ck_assert_int_eq(store_player_add(s, "b@example.org", "s2", 10, &b,
+	    &cause), 0);
+	ck_assert_int_eq(store_player_add(s, "c@example.org", "s3", 10, &c,
+	    &cause), 0);
+	memset(&t, 0, sizeof t);
+	t.name = (char *)"Spring";
+	t.variant = (char *)"velox";
+	t.format = (char *)"roundrobin";
+	t.seats = 2;
+	t.rated = 1;
+	t.starts = -1;
+	t.organiser = a.id;
+	t.state = (char *)"open";
+	t.league = -1;
+	t.created = 10;
+	ck_assert_int_eq(store_tournament_add(s, &t, &cause), 0);
+	ck_assert_int_eq(store_entrant_add(s, t.id, a.id, 1, 0, 10, &cause),
+	    0);
+	ck_assert_int_eq(store_entrant_add(s, t.id, b.id, 2, 0, 10, &cause),
+	    0);
+	memset(&p, 0, sizeof p);
+	p.round = 1;
+	p.board = 1;
+	p.leg = 1;
+	p.game = -1;
+	p.n = 2;
+	p.players[0] = b.id;
+	p.players[1] = a.id;
+	p.ranks[0] = 1;
+	p.ranks[1] = 2;
+	ck_assert_int_eq(store_pairing_add(s, t.id, &p, &cause), 0);
+
+	ck_assert_int_eq(store_tournament_state(s, t.id, "paused", 2, &cause),
+	    0);
+	ck_assert_int_eq(store_tournament_get(s, t.id, NULL, &got, &cause), 1);
+	ck_assert_str_eq(got.state, "paused");
+	ck_assert_int_eq(got.round, 2);
+	store_tournament_free(&got);
+	ck_assert_int_eq(store_tournament_state(s, t.id, "playing", 2,
+	    &cause), 0);
+	ck_assert_int_eq(store_tournament_get(s, -1, "Spring", &got, &cause),
+	    1);
+	ck_assert_str_eq(got.state, "playing");
+	ck_assert_int_eq(got.round, 2);
+	store_tournament_free(&got);
+
+	ck_assert_int_eq(store_entrant_replace(s, t.id, a.id, c.id, &cause),
+	    0);
+	ck_assert_int_eq(store_entrants(s, t.id, &e, &n, &cause), 0);
+	ck_assert_int_eq(n, 2);
+	ck_assert_str_eq(e[0].player.address, "c@example.org");
+	ck_assert_int_eq(e[0].number, 1);
+	ck_assert_str_eq(e[1].player.address, "b@example.org");
+	store_entrants_free(e, n);
+	ck_assert_int_eq(store_pairings(s, t.id, 0, &v, &n, &cause), 0);
+	ck_assert_int_eq(n, 1);
+	ck_assert_int_eq(v[0].n, 2);
+	ck_assert_int_eq(v[0].players[0], b.id);
+	ck_assert_int_eq(v[0].players[1], c.id);
+	store_pairings_free(v, n);
+	ck_assert_int_eq(store_commit(s, &cause), 0);
+	store_player_free(&a);
+	store_player_free(&b);
+	store_player_free(&c);
+	store_close(s);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -807,6 +895,7 @@ main(void)
 	tcase_add_test(tc, test_proof);
 	tcase_add_test(tc, test_addresses);
 	tcase_add_test(tc, test_newer);
+	tcase_add_test(tc, test_tournament);
 	suite_add_tcase(s, tc);
 	return (test_util_run(s));
 }

@@ -637,9 +637,10 @@ command_time(struct command_reader *rd, struct command *c, const char *s)
 
 /*
  * Do the words from w (its first n long) fit "tournament" or "league":
- * "new NAME KIND ...", "join|leave|start NAME", or a lone NAME of
- * letters, digits, "-" and "_"?  "I joined the league last year" does
- * not.
+ * "new NAME KIND ...", "join|leave|start|pause|resume NAME", the
+ * organiser's "adjudicate|replace|move" and two words or more, or a
+ * lone NAME of letters, digits, "-" and "_"?  "I joined the league
+ * last year" does not.
  */
 static int
 command_event_fits(const char *w, size_t n)
@@ -657,9 +658,16 @@ command_event_fits(const char *w, size_t n)
 		return (strncasecmp(w, "robot", 5) == 0 &&
 		    command_word(w + m, &m) == NULL);
 	}
-	if (n == 5 && (strncasecmp(w, "leave", 5) == 0 ||
-	    strncasecmp(w, "start", 5) == 0))
+	if ((n == 5 && (strncasecmp(w, "leave", 5) == 0 ||
+	    strncasecmp(w, "start", 5) == 0 ||
+	    strncasecmp(w, "pause", 5) == 0)) ||
+	    (n == 6 && strncasecmp(w, "resume", 6) == 0))
 		return (next != NULL && command_word(next + m, &m) == NULL);
+	/* The organiser's: "adjudicate G12 red", "replace [NAME] P NEW". */
+	if ((n == 10 && strncasecmp(w, "adjudicate", 10) == 0) ||
+	    (n == 7 && strncasecmp(w, "replace", 7) == 0) ||
+	    (n == 4 && strncasecmp(w, "move", 4) == 0))
+		return (next != NULL && command_word(next + m, &m) != NULL);
 	if (next != NULL)
 		return (0);
 	for (i = 0; i < n; i++) {

@@ -38,9 +38,9 @@ enum command_type {
 	COMMAND_LINK,		/* another address of the sender's */
 	COMMAND_UNLINK,
 	COMMAND_CONFIRM,	/* the code that confirms a link */
-	COMMAND_TOURNAMENT,	/* tournament new|join|leave|start NAME */
+	COMMAND_TOURNAMENT,	/* tournament new|join|...|pause NAME */
 	COMMAND_TOURNAMENTS,
-	COMMAND_LEAGUE,		/* league new|join|leave|start NAME */
+	COMMAND_LEAGUE,		/* league new|join|leave|start|move */
 	COMMAND_LEAGUES,
 	COMMAND_SEEK,		/* an open game, for a rating range */
 	COMMAND_RATINGS,	/* ratings [KIND] */

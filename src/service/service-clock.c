@@ -19,16 +19,17 @@
  * Games on the clock.  A game with a time control (clock.c) has one
  * clock running at a time: that of the seat to move, in every phase.
  * The game's row says whose clock it is (clock_seat), since when it
- * runs (clock_since; none while its player is on vacation), from which
- * turn (clock_turn) and when it runs out (deadline); each seat keeps
- * its bank as it stood when its clock last started.
+ * runs (clock_since; none while its player is on vacation or its
+ * tournament is paused), from which turn (clock_turn) and when it runs
+ * out (deadline); each seat keeps its bank as it stood when its clock
+ * last started.
  *
  * service_clock_sync() brings the clock up to date after anything that
  * changes a game: it charges the turn that ended (the time used, and
  * the increment if that seat played), starts the clock of the seat to
- * move, stops or restarts it for a vacation, and writes the game's
- * timers: the reminder and the timeout of this deadline, or, for an
- * invitation, its expiry.  It runs inside the transaction of whatever
+ * move, stops or restarts it for a vacation or a tournament's pause
+ * (service-organise.c), and writes the game's timers: the reminder and
+ * the timeout of this deadline, or, for an invitation, its expiry.  It runs inside the transaction of whatever
  * changed the game, so clock and game never disagree.
  * service_clock_save() does the same for a game whose record changed,
  * writing its row once, record and clock together.
@@ -46,6 +47,8 @@ static int	service_clock_control(const struct service_game *,
 static int	service_clock_moved(const struct service_game *, int, int);
 static int	service_clock_away(struct service_mail *, long long, int *,
 		    char **);
+static int	service_clock_paused(struct service_mail *,
+		    const struct store_game *, int *, char **);
 static int	service_clock_advance(struct service_mail *,
 		    struct service_game *, char **);
 static void	service_clock_want(struct store_timer *, const char *,
@@ -116,6 +119,28 @@ service_clock_away(struct service_mail *sm, long long player, int *away,
 	return (0);
 }
 
+/*
+ * Is row's tournament paused by its organiser?  *paused; 0, or -1 if
+ * the store fails.  Its clocks stand still as a vacation's do.
+ */
+static int
+service_clock_paused(struct service_mail *sm, const struct store_game *row,
+    int *paused, char **cause)
+{
+	struct store_tournament	t;
+	int			rc;
+
+	*paused = 0;
+	if (row->tournament == -1)
+		return (0);
+	if ((rc = store_tournament_get(sm->sv->store, row->tournament, NULL,
+	    &t, cause)) != 1)
+		return (rc);
+	*paused = strcmp(t.state, "paused") == 0;
+	store_tournament_free(&t);
+	return (0);
+}
+
 /* Bring sg's clock up to date with its game (see above). */
 int
 service_clock_sync(struct service_mail *sm, struct service_game *sg,
@@ -159,7 +184,7 @@ service_clock_advance(struct service_mail *sm, struct service_game *sg,
 	struct clock_control	 c;
 	struct store_seat	*s;
 	long long		 now = sm->ml->now, used, bank;
-	int			 mover = -1, away;
+	int			 mover = -1, away, paused;
 
 	if (!service_clock_control(sg, &c))
 		return (0);
@@ -180,8 +205,10 @@ service_clock_advance(struct service_mail *sm, struct service_game *sg,
 		row->clock_seat = row->clock_since = row->deadline = -1;
 	}
 	if (mover != -1 && (s = service_clock_seat(sg, mover)) != NULL) {
-		if (service_clock_away(sm, s->player.id, &away, cause) == -1)
+		if (service_clock_away(sm, s->player.id, &away, cause) == -1 ||
+		    service_clock_paused(sm, row, &paused, cause) == -1)
 			return (-1);
+		away = away || paused;
 		bank = s->bank;
 		if (row->clock_seat == -1) {
 			if (s->bank == -1)
@@ -313,7 +340,9 @@ service_clock_line(struct service_mail *sm, const struct service_game *sg,
 	const struct store_game	*row = &sg->row;
 	const struct store_seat	*s;
 	const char		*tz;
+	char			*cause = NULL;
 	size_t			 i;
+	int			 paused = 0;
 
 	if (row->clock == NULL || row->clock_seat == -1 ||
 	    strcmp(row->status, "playing") != 0)
@@ -325,8 +354,12 @@ service_clock_line(struct service_mail *sm, const struct service_game *sg,
 	if (s == NULL || s->player.id != to->id)
 		return;
 	if (row->clock_since == -1) {
-		buf_adds(line, "Your clock is stopped while you are on "
-		    "vacation, with ");
+		/* A store failure here only costs the right reason. */
+		if (service_clock_paused(sm, row, &paused, &cause) == -1)
+			free(cause);
+		buf_addf(line, "Your clock is stopped while %s, with ",
+		    paused ? "the tournament is paused" :
+		    "you are on vacation");
 		clock_words(s->bank, line);
 		buf_adds(line, " left on it.");
 	} else {

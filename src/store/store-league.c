@@ -48,9 +48,11 @@ enum {
 	SL_E_STATE,
 	SL_E_NUMBER,
 	SL_E_LIST,
+	SL_E_REPLACE,
 	SL_P_ADD,
 	SL_P_LIST,
 	SL_P_OF,
+	SL_P_REPLACE,
 	SL_L_ADD,
 	SL_L_GET_ID,
 	SL_L_GET_NAME,
@@ -97,6 +99,8 @@ const char *const store_league_sql[STORE_LEAGUE_NSTMTS] = {
 	    "e.rating, e.state FROM entrants e JOIN players p ON "
 	    "p.id = e.player WHERE e.tournament = ?1 ORDER BY e.number, "
 	    "e.joined, p.id",
+	"UPDATE entrants SET player = ?3 WHERE tournament = ?1 AND "
+	    "player = ?2",
 	"INSERT INTO pairings (tournament, round, board, leg, game, players, "
 	    "ranks) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
 	"SELECT p.round, p.board, p.leg, p.game, p.players, p.ranks, "
@@ -107,6 +111,9 @@ const char *const store_league_sql[STORE_LEAGUE_NSTMTS] = {
 	    "g.id = p.game WHERE p.tournament = ?1 AND (?2 = 0 OR "
 	    "p.round = ?2) ORDER BY p.round, p.board, p.leg",
 	"SELECT tournament FROM pairings WHERE game = ?1",
+	"UPDATE pairings SET players = trim(replace(' ' || players || ' ', "
+	    "' ' || CAST(?2 AS TEXT) || ' ', ' ' || CAST(?3 AS TEXT) || ' ')) "
+	    "WHERE tournament = ?1",
 	"INSERT INTO leagues (name, variant, seats, segments, division, "
 	    "promote, relegate, clock, organiser, season, state, created) "
 	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 0, 'open', ?10) "
@@ -214,6 +221,11 @@ store_league_t_row(struct db_stmt *st, struct store_tournament *t)
 	t->organiser = store_game_int(st, 11);
 	t->state = store_text(st, 12);
 	t->round = db_column_int(st, 13);
+	if (t->round < 0 && strcmp(t->state, "playing") == 0) {
+		free(t->state);
+		t->state = xstrdup("paused");
+		t->round = -t->round;
+	}
 	t->league = store_game_int(st, 14);
 	t->season = db_column_int(st, 15);
 	t->division = db_column_int(st, 16);
@@ -399,10 +411,19 @@ store_tournament_list(struct store *s, long long league,
 	return (0);
 }
 
+/*
+ * Set tournament id's state and round.  "paused" is kept as "playing"
+ * with the round negated, which the schema's CHECK allows: the round
+ * is never below 0 otherwise, and a reader gets "paused" back.
+ */
 int
 store_tournament_state(struct store *s, long long id, const char *state,
     int round, char **cause)
 {
+	if (strcmp(state, "paused") == 0) {
+		state = "playing";
+		round = -round;
+	}
 	return (store_league_run(s, SL_T_STATE, store_league_bind(s,
 	    SL_T_STATE, cause, "iti", id, state, (long long)round), cause));
 }
@@ -463,6 +484,22 @@ store_entrant_number(struct store *s, long long t, long long player,
 	return (store_league_run(s, SL_E_NUMBER, store_league_bind(s,
 	    SL_E_NUMBER, cause, "iiid", t, player, (long long)number,
 	    rating), cause));
+}
+
+/*
+ * In tournament t, player new takes old's place: their entrant row,
+ * and old's seat in every table of every round, so that the standings
+ * and later pairings are new's.
+ */
+int
+store_entrant_replace(struct store *s, long long t, long long old,
+    long long new, char **cause)
+{
+	if (store_league_run(s, SL_E_REPLACE, store_league_bind(s,
+	    SL_E_REPLACE, cause, "iii", t, old, new), cause) == -1)
+		return (-1);
+	return (store_league_run(s, SL_P_REPLACE, store_league_bind(s,
+	    SL_P_REPLACE, cause, "iii", t, old, new), cause));
 }
 
 /* Tournament t's entrants, by starting number. */

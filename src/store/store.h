@@ -295,7 +295,8 @@ struct store_tournament {
 	int		 rated;
 	long long	 starts;	/* when it starts by itself, or -1 */
 	long long	 organiser;	/* a player, or -1 */
-	char		*state;		/* open, playing, over, cancelled */
+	char		*state;		/* open, playing, paused, over,
+					   cancelled */
 	int		 round;		/* the round in play, 0 before */
 	long long	 league;	/* or -1 */
 	int		 season;	/* the league's season, or 0 */
@@ -374,6 +375,8 @@ int		 store_entrant_state(struct store *, long long, long long,
 		     const char *, char **);
 int		 store_entrant_number(struct store *, long long, long long,
 		     int, double, char **);
+int		 store_entrant_replace(struct store *, long long, long long,
+		     long long, char **);
 int		 store_entrants(struct store *, long long,
 		     struct store_entrant **, size_t *, char **);
 void		 store_entrants_free(struct store_entrant *, size_t);

@@ -70,6 +70,8 @@ static int	sl_moved(struct service_mail *,
 		    const struct service_tournament *,
 		    const struct standings_row *, long long, long long, int,
 		    struct buf *, char **);
+static int	sl_withdraw(struct service_mail *, long long, long long,
+		    char **);
 
 /* League name, or an error naming cmd: 1 found, 0 not, -1 failure. */
 static int
@@ -379,6 +381,21 @@ sl_report(struct service_mail *sm, const struct store_league *l,
 	return (rc == -1 ? -1 : 0);
 }
 
+/* Withdraw player from division id, if they play in it. */
+static int
+sl_withdraw(struct service_mail *sm, long long id, long long player,
+    char **cause)
+{
+	struct service_tournament	st;
+	int				rc, in;
+
+	if ((rc = service_round_load(sm, id, NULL, &st, cause)) != 1)
+		return (rc);
+	in = league_table_index(&st.lt, player) != -1;
+	service_round_free(&st);
+	return (in ? service_tournament_withdraw(sm, id, player, cause) : 0);
+}
+
 /*
  * Division tid's tournament in st and its standings in *rows (the
  * caller's, as st): 1 loaded, 0 not found, -1 failure.
@@ -487,13 +504,17 @@ service_league_division(struct service_mail *sm, long long id, char **cause)
 		    &norder, cause)) != 1)
 			break;
 		rc = 0;
-		/* Only members still in move: those who left are gone. */
+		/*
+		 * Only members still in move: those who left are gone, and
+		 * one the organiser moved ('league move') stays where put.
+		 */
 		for (k = 0, j = 0; k < norder; k++) {
 			for (x = 0; x < nm; x++) {
 				if (m[x].player.id == order[k])
 					break;
 			}
-			if (x < nm && strcmp(m[x].state, "in") == 0)
+			if (x < nm && strcmp(m[x].state, "in") == 0 &&
+			    m[x].division == t[i].division)
 				order[j++] = order[k];
 		}
 		norder = j;
@@ -754,12 +775,13 @@ service_league_command(struct service_mail *sm, const struct command *c,
 		    sm->me.id, m[k].division, "left", sm->ml->now,
 		    cause)) == 0 && (rc = store_tournament_list(sm->sv->store,
 		    l.id, &t, &n, cause)) == 0) {
+			/* Not by division: the organiser may have moved it. */
 			for (i = 0; i < n && rc == 0; i++) {
 				if (t[i].season == l.season &&
-				    t[i].division == m[k].division &&
-				    strcmp(t[i].state, "playing") == 0)
-					rc = service_tournament_withdraw(sm,
-					    t[i].id, sm->me.id, cause);
+				    (strcmp(t[i].state, "playing") == 0 ||
+				    strcmp(t[i].state, "paused") == 0))
+					rc = sl_withdraw(sm, t[i].id,
+					    sm->me.id, cause);
 			}
 			store_tournament_list_free(t, n);
 			if (rc == 0)

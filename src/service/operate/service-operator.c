@@ -38,10 +38,17 @@
  * tells the players by mail.  As for a timer, there is no mail in
  * hand: the service_mail has no message, and its sender is nobody (no
  * player has id 0), so every mail is a new one in the game's thread.
+ *
+ * The organiser of a tournament adjudicates and replaces by mail
+ * (service-organise.c) through service_operator_act(), in the mail's
+ * transaction: then the sender is the organiser, and the record and
+ * the players' mail name them where they would say "the operator".
  */
 
 #define SERVICE_OPERATOR_RECENT	(180 * 86400)	/* dates without a year */
 
+static void	service_operator_who(const struct service_mail *, int,
+		    struct buf *);
 static int	service_operator_load(struct service_mail *, long long,
 		    const char *, struct service_game *, char **);
 static struct store_seat *service_operator_seat(struct service_game *,
@@ -68,12 +75,6 @@ static int	service_operator_replaced(struct service_mail *,
 		    struct service_game *, int, const struct store_player *,
 		    char **);
 static int	service_operator_cancel_game(struct service_mail *,
-		    struct service_game *, const char *const *, struct buf *,
-		    char **);
-static int	service_operator_adjudicate_game(struct service_mail *,
-		    struct service_game *, const char *const *, struct buf *,
-		    char **);
-static int	service_operator_replace_game(struct service_mail *,
 		    struct service_game *, const char *const *, struct buf *,
 		    char **);
 static int	service_operator_forfeit_game(struct service_mail *,
@@ -128,22 +129,60 @@ service_operator_run(struct service *sv, struct mailloop *ml, long long id,
     const char *const *args, struct buf *done, char **cause)
 {
 	struct service_mail	sm;
-	struct service_game	sg;
 	int			rc;
 
 	if (service_operator_begin(&sm, sv, ml, cause) == -1)
 		return (-1);
-	if ((rc = service_operator_load(&sm, id, refusal, &sg, cause)) == 0) {
-		rc = act(&sm, &sg, args, done, cause);
-		service_game_free(&sg);
-	}
+	rc = service_operator_act(&sm, id, refusal, act, args, done, cause);
 	return (service_operator_end(&sm, rc, cause));
 }
 
 /*
- * Say in sg's record what the operator did ("cancelled the game"), as a
- * comment dated now, and write the record back; the game's status,
- * clock and time of its last change stay as they are.
+ * Do act to game id, which must be in play, in sm's transaction: the
+ * operator's (service_operator_run()) or a mail's, whose sender is the
+ * organiser of the game's tournament (service-organise.c).  0, or -1
+ * and *cause; the caller undoes what act did.
+ */
+int
+service_operator_act(struct service_mail *sm, long long id,
+    const char *refusal, int (*act)(struct service_mail *,
+    struct service_game *, const char *const *, struct buf *, char **),
+    const char *const *args, struct buf *done, char **cause)
+{
+	struct service_game	sg;
+	int			rc;
+
+	if ((rc = service_operator_load(sm, id, refusal, &sg, cause)) == 0) {
+		rc = act(sm, &sg, args, done, cause);
+		service_game_free(&sg);
+	}
+	return (rc);
+}
+
+/*
+ * Who acts, for the players' mail (title set: "The operator", or "The
+ * organiser, Olga <olga@example.org>,") or for the record ("the
+ * operator", "the organiser olga@example.org"): sm's sender is nobody
+ * for the operator's tool, the organiser for a mail.
+ */
+static void
+service_operator_who(const struct service_mail *sm, int title,
+    struct buf *out)
+{
+	if (sm->me.id == 0)
+		buf_adds(out, title ? "The operator" : "the operator");
+	else if (title) {
+		buf_adds(out, "The organiser, ");
+		service_label(&sm->me, out);
+		buf_adds(out, ",");
+	} else
+		buf_addf(out, "the organiser %s", sm->me.address);
+}
+
+/*
+ * Say in sg's record what the operator or organiser did ("cancelled the
+ * game"), as a comment dated now, and write the record back; the game's
+ * status, clock and time of its last change stay as they are.
  */
 int
 service_operator_note(struct service_mail *sm, struct service_game *sg,
@@ -155,7 +194,9 @@ service_operator_note(struct service_mail *sm, struct service_game *sg,
 	buf_init(&note);
 	buf_init(&text);
 	service_clock_when(sm->ml->now, NULL, &note);
-	buf_addf(&note, ": the operator %s", what);
+	buf_adds(&note, ": ");
+	service_operator_who(sm, 0, &note);
+	buf_addf(&note, " %s", what);
 	record_note(&sg->rec, note.data);
 	record_write(&sg->rec, &text);
 	rc = store_game_update(sm->sv->store, sg->row.id, sg->row.status,
@@ -557,7 +598,7 @@ service_operator_cancel(struct service *sv, struct mailloop *ml, long long id,
  * flag still decides), else NULL: an adjudicated result is not rated
  * unless the operator says so.
  */
-static int
+int
 service_operator_adjudicate_game(struct service_mail *sm,
     struct service_game *sg, const char *const *args, struct buf *done,
     char **cause)
@@ -585,9 +626,9 @@ service_operator_adjudicate_game(struct service_mail *sm,
 	    service_result_end(sm, sg, final, args[1] != NULL, cause) == -1)
 		goto out;
 	buf_reset(&what);
-	buf_addf(&what, "The operator has decided the result of game G%lld "
-	    "(%s), which ends here: %s.\n", sg->row.id, sg->g->ops->name,
-	    result.data);
+	service_operator_who(sm, 1, &what);
+	buf_addf(&what, " has decided the result of game G%lld (%s), which "
+	    "ends here: %s.\n", sg->row.id, sg->g->ops->name, result.data);
 	text_wrap(&text, what.data, TEXT_WRAP, TEXT_WIDTH);
 	service_vars_init(&vars);
 	service_vars_game(&vars, sg);
@@ -664,9 +705,10 @@ service_operator_replaced(struct service_mail *sm, struct service_game *sg,
 	service_label(old, &by);
 	service_vars_init(&vars);
 	service_vars_game(&vars, sg);
-	buf_addf(&line, "The operator has given you the seat of %s in game "
-	    "G%lld (%s), in place of %s.\n", colour, sg->row.id,
-	    sg->g->ops->name, by.data);
+	service_operator_who(sm, 1, &line);
+	buf_addf(&line, " has given you the seat of %s in game G%lld (%s), "
+	    "in place of %s.\n", colour, sg->row.id, sg->g->ops->name,
+	    by.data);
 	text_wrap(&text, line.data, TEXT_WRAP, TEXT_WIDTH);
 	if (sg->g->ops->to_move(sg->g) == seat) {
 		service_vars_set(&vars, SV_REPORT, "%s", text.data);
@@ -685,10 +727,11 @@ service_operator_replaced(struct service_mail *sm, struct service_game *sg,
 	buf_reset(&line);
 	buf_reset(&text);
 	service_label(&s->player, &line);
-	buf_addf(&text, "The operator has given your seat in game G%lld (%s), "
-	    "%s, to %s: you no longer play in this game, and mail from you "
-	    "about it is not read as a turn.\n", sg->row.id,
-	    sg->g->ops->name, colour, line.data);
+	service_operator_who(sm, 1, &text);
+	buf_addf(&text, " has given your seat in game G%lld (%s), %s, to "
+	    "%s: you no longer play in this game, and mail from you about it "
+	    "is not read as a turn.\n", sg->row.id, sg->g->ops->name, colour,
+	    line.data);
 	buf_reset(&line);
 	text_wrap(&line, text.data, TEXT_WRAP, TEXT_WIDTH);
 	service_vars_set(&vars, SV_TEXT, "%s", line.data);
@@ -699,8 +742,8 @@ service_operator_replaced(struct service_mail *sm, struct service_game *sg,
 	buf_reset(&line);
 	service_announce_who(sg, seat, &line);
 	buf_addf(&line, " takes over in game G%lld (%s), in place of %s, by "
-	    "the operator's decision.\n", sg->row.id, sg->g->ops->name,
-	    by.data);
+	    "the %s's decision.\n", sg->row.id, sg->g->ops->name, by.data,
+	    sm->me.id == 0 ? "operator" : "organiser");
 	text_wrap(&text, line.data, TEXT_WRAP, TEXT_WIDTH);
 	service_vars_set(&vars, SV_TEXT, "%s\n%s", text.data,
 	    vars.v[SV_STATUS]);
@@ -716,7 +759,7 @@ service_operator_replaced(struct service_mail *sm, struct service_game *sg,
 }
 
 /* replace: args[0] is the seat, args[1] the substitute's address. */
-static int
+int
 service_operator_replace_game(struct service_mail *sm,
     struct service_game *sg, const char *const *args, struct buf *done,
     char **cause)
