@@ -91,6 +91,12 @@ struct service_mail {
 	struct service_held	*held;		/* game mail to the sender */
 	struct service_game	*loaded;	/* its game, read for its
 						   first command to take */
+	long long		*settle;	/* tournaments whose round
+						   may be over: moved on by
+						   service_family_settle(),
+						   after the mail of the
+						   game that ended it */
+	size_t			 nsettle;
 };
 
 /* A game as the store keeps it, replayed. */

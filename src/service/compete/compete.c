@@ -36,7 +36,8 @@ const struct service_family compete_family = {
 	"start",
 	compete_start,
 	NULL,
-	NULL
+	NULL,
+	service_tournament_settle
 };
 
 /* tournaments */

@@ -50,6 +50,7 @@ int	service_stats_player(struct service_mail *, const struct command *,
 
 /* service-tournament.c */
 int	service_tournament_game(struct service_mail *, long long, char **);
+int	service_tournament_settle(struct service_mail *, char **);
 int	service_tournament_command(struct service_mail *,
 	    const struct command *, char **);
 int	service_tournament_list(struct service_mail *, char **);

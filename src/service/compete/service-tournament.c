@@ -488,11 +488,39 @@ service_tournament_list(struct service_mail *sm, char **cause)
 	return (0);
 }
 
-/* A game of tournament id has ended (service-result.c). */
+/*
+ * A game of tournament id has ended (service-result.c): its round may
+ * be over, which service_tournament_settle() sees to once the game's
+ * own mail is queued, so that "game over" comes before the next round.
+ */
 int
 service_tournament_game(struct service_mail *sm, long long id, char **cause)
 {
-	return (service_round_next(sm, id, cause));
+	size_t	i;
+
+	(void)cause;
+	for (i = 0; i < sm->nsettle; i++) {
+		if (sm->settle[i] == id)
+			return (0);
+	}
+	sm->settle = xreallocarray(sm->settle, sm->nsettle + 1,
+	    sizeof *sm->settle);
+	sm->settle[sm->nsettle++] = id;
+	return (0);
+}
+
+/* Move on the rounds of the tournaments whose games ended (settle). */
+int
+service_tournament_settle(struct service_mail *sm, char **cause)
+{
+	size_t	i;
+
+	/* A round moved on may end games, and add to the list. */
+	for (i = 0; i < sm->nsettle; i++) {
+		if (service_round_next(sm, sm->settle[i], cause) == -1)
+			return (-1);
+	}
+	return (0);
 }
 
 /* Tournament id's start timer is due: start it if it can be. */
