@@ -173,6 +173,8 @@ int	service_mail_game(struct service_mail *, struct service_game *,
 void	service_mail_reply(struct service_mail *, enum template_kind,
 	    struct service_vars *);
 int	service_mail_flush(struct service_mail *, char **);
+int	service_mail_notice_in(struct service_mail *, const char *,
+	    const char *, const char *, const char *, struct buf *, char **);
 int	service_mail_notice(struct service_mail *, const char *,
 	    const char *, const char *, char **);
 

@@ -35,7 +35,7 @@ const struct service_family compete_family = {
 	service_result_played,
 	"start",
 	compete_start,
-	NULL,
+	service_organiser_tick,
 	NULL,
 	service_tournament_settle
 };
