@@ -38,6 +38,9 @@ struct service {
 	int				 robots_inline;	/* think at once */
 	long long			 pruned;	/* when the outbox was
 							   last pruned */
+	long long			 organised;	/* when the organisers'
+							   digests and stalls
+							   are next due, or 0 */
 	struct service_picture		*picture;	/* the last drawn */
 	struct record_cache		*replays;	/* games replayed */
 };

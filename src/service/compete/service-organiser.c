@@ -231,7 +231,8 @@ so_stall(struct service_mail *sm, const struct store_stall *s, char **cause)
 /*
  * The daemon's timer (a mailloop_ticker; arg is the service): the
  * digests of the days gone, then the games that stalled.  *next is the
- * next day's start, or an hour on if sooner.
+ * next day's start, or an hour on if sooner; until then the daemon's
+ * rounds ask the store nothing.
  */
 int
 service_organiser_tick(struct mailloop *ml, long long now, void *arg,
@@ -243,6 +244,10 @@ service_organiser_tick(struct mailloop *ml, long long now, void *arg,
 	long long		 day = now - now % CLOCK_DAY, player;
 	int			 n = 0, i, k = 0, rc;
 
+	if (sv->organised != 0 && now < sv->organised) {
+		*next = sv->organised;
+		return (0);
+	}
 	*next = now + CLOCK_HOUR < day + CLOCK_DAY ? now + CLOCK_HOUR :
 	    day + CLOCK_DAY;
 	if (service_operator_begin(&sm, sv, ml, cause) == -1)
@@ -262,5 +267,7 @@ service_organiser_tick(struct mailloop *ml, long long now, void *arg,
 	free(v);
 	if (service_operator_end(&sm, rc == -1 ? -1 : 0, cause) == -1)
 		return (-1);
+	/* A batch cut short has more waiting: look again at once. */
+	sv->organised = n < SO_BATCH && k < SO_BATCH ? *next : 0;
 	return (n + k);
 }
