@@ -10,6 +10,7 @@
 #include "config-file.h"
 #include "log.h"
 #include "mailloop.h"
+#include "robot-address.h"
 #include "service-private.h"
 #include "text.h"
 #include "xmalloc.h"
@@ -63,16 +64,20 @@ service_organiser_thread(long long tid, long long lid, struct buf *out)
 
 /*
  * Mail text to address to under subject, in the thread called thread,
- * which this mail begins if it has no first mail yet.
+ * which this mail begins if it has no first mail yet (a robot's, never
+ * written, begins none).
  */
 int
 service_organiser_send(struct service_mail *sm, const char *thread,
     const char *to, const char *subject, const char *text, char **cause)
 {
-	struct buf	 id;
-	char		*first = NULL;
-	int		 rc;
+	struct buf		 id;
+	enum robot_level	 level;
+	char			*first = NULL;
+	int			 rc;
 
+	if (robot_address_level(to, &level) == 0)
+		return (0);
 	if (store_thread_get(sm->sv->store, thread, &first, cause) == -1)
 		return (-1);
 	buf_init(&id);
