@@ -8,9 +8,10 @@
 # a game that stalls (once), the end naming the winner with the
 # standings and crosstable, a season's end with its promotions and
 # relegations; the daily digest (one mail at the day's end, with the
-# day's notes in order, sent once) and digest off (none).  The players'
-# round mails keep one subject and answer the tournament's first mail,
-# and the game over mails of a round come before the next round's.
+# day's notes in order, sent once) and digest off (none).  An organiser
+# who plays gets one mail an event.  The players' round mails keep one
+# subject and answer the tournament's first mail, and the game over
+# mails of a round come before the next round's.
 # Time is set with MUPBEM_NOW.  TAP-like output.
 #
 # make check sets MUPBEM and MUPBEMD.
@@ -202,6 +203,25 @@ says "$(mails "$(p 4)" "[mupbem] Tournament RR" | tail -1)" \
     "Tournament RR is over. Winner: P1 (3 points)."
 threaded "[mupbem] Tournament RR"
 end "a round robin's organiser gets its start, each round and its end with the winner; the round's game over comes first, in one thread"
+
+# --- an organiser who plays ---------------------------------------------------
+
+fresh
+begin
+mp_mail "Org <$O>" games@localhost "x" "tournament new Own velox roundrobin time 3d
+tournament join Own"
+join Own 1
+run
+mp_mail $O games@localhost "x" "tournament start Own"
+run
+count $O 1 "[mupbem] Tournament Own"
+count "$(p 1)" 1 "[mupbem] Tournament Own"
+mp_reply "$(gm "$(games Own 1)" "$(p 1)")" "$(p 1)" resign
+run
+count $O 2 "[mupbem] Tournament Own"
+says "$(mails $O "[mupbem] Tournament Own" | tail -1)" \
+    "Tournament Own is over. Winner: Org (1 point)."
+end "an organiser who plays gets one mail an event, the organiser's"
 
 # --- a Swiss, with a daily digest and a player who leaves -------------------
 
