@@ -1,6 +1,5 @@
 #include "config.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -12,7 +11,6 @@
 #include "mailloop.h"
 #include "robot-address.h"
 #include "service-private.h"
-#include "text.h"
 #include "xmalloc.h"
 
 /*
