@@ -261,9 +261,9 @@ cfg "a bad yes/no" '[send]\nstarttls = maybe\n' \
 cfg "an unknown setting" '[mailbox]\nurl = maildir:Maildir\nfolder = x\n' \
     "t.conf line 3: [mailbox] folder: no such setting"
 cfg "an unknown section" '[mail]\nx = 1\n' \
-    "t.conf line 2: [mail]: no such section (the sections are [server], [mailbox], [send], [games], [ratings] and [archive])"
+    "t.conf line 2: [mail]: no such section (the sections are [server], [mailbox], [send], [games], [ratings], [tournaments] and [archive])"
 cfg "a setting outside a section" 'address = a@b\n' \
-    "t.conf line 1: address: every setting belongs in a section: [server], [mailbox], [send], [games], [ratings] or [archive]"
+    "t.conf line 1: address: every setting belongs in a section: [server], [mailbox], [send], [games], [ratings], [tournaments] or [archive]"
 cfg "a time control without a unit" '[games]\ntime = 3x\n' \
     "t.conf line 2: [games] time: time 3x: 3x needs a unit: d (days), h (hours), m (minutes) or w (weeks)"
 cfg "a share over 99%" '[games]\nremind_share = 150%\n' \

@@ -437,7 +437,8 @@ div() {
 [ "$(div 2 1)" = "P1 P2 P3 P5" ] || why+=("season 2, division 1: $(div 2 1)")
 [ "$(div 2 2)" = "P4 P6 P7 P9" ] || why+=("season 2, division 2: $(div 2 2)")
 [ "$(div 2 3)" = "P8 P10 P11 P12" ] || why+=("season 2, division 3: $(div 2 3)")
-f=$(grep -l "^Subject: \[mupbem\] League Club: season 1 is over" got/"$(p 5)".* | tail -1)
+f=$(grep -l "^Subject: \[mupbem\] League Club\$" got/"$(p 5)".* |
+    xargs grep -l "Season 1 of league Club is over" | tail -1)
 [ -n "$f" ] || why+=("P5 was not told season 1 is over")
 end "a league season: three divisions of four, all games at once, then the top go up and the bottom down"
 

@@ -132,6 +132,7 @@ static const struct config_setting config_settings[] = {
 	  NULL },
 	{ "ratings", "tau", CONFIG_REAL, CONFIG_AT(ratings.tau), NULL },
 	{ "ratings", "period", CONFIG_PERIOD, CONFIG_AT(ratings.period), NULL },
+	{ "tournaments", "stall", CONFIG_DURATION, CONFIG_AT(stall), NULL },
 	{ "server", "invitations", CONFIG_CHOICE, CONFIG_AT(invitations),
 	  "proven|any" },
 	{ "server", "batch", CONFIG_COUNT, CONFIG_AT(batch), NULL },
@@ -231,6 +232,7 @@ config_file_defaults(struct config_file *c)
 	c->max_games = 50;
 	c->max_invitations = 10;
 	glicko_defaults(&c->ratings);
+	c->stall = 7 * CLOCK_DAY;
 }
 
 void
@@ -744,11 +746,12 @@ config_handler(void *arg, const char *section, const char *name,
 	}
 	if (*section == '\0') {
 		xasprintf(&rd->why, "%s: every setting belongs in a section: "
-		    "[server], [mailbox], [send], [games], [ratings] or [archive]", name);
+		    "[server], [mailbox], [send], [games], [ratings], "
+		    "[tournaments] or [archive]", name);
 	} else if (!known_section) {
 		xasprintf(&rd->why, "[%s]: no such section (the sections are "
-		    "[server], [mailbox], [send], [games], [ratings] and [archive])",
-		    section);
+		    "[server], [mailbox], [send], [games], [ratings], "
+		    "[tournaments] and [archive])", section);
 	} else
 		xasprintf(&rd->why, "[%s] %s: no such setting", section, name);
 	return (0);

@@ -73,6 +73,11 @@ struct config_file {
 
 	/* [ratings] */
 	struct glicko_settings ratings;	/* a newcomer, tau, the period */
+
+	/* [tournaments] */
+	long	 stall;		/* seconds without a turn before a
+				   tournament game is told to its
+				   organiser as stalled; 0: never */
 };
 
 void	config_file_defaults(struct config_file *);

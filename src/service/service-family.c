@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "service-family.h"
@@ -108,4 +109,24 @@ service_family_end(struct service *sv)
 		if ((*f)->end != NULL)
 			(*f)->end(sv);
 	}
+}
+
+/*
+ * Run what the families put off while sm's work was done (their settle),
+ * then forget it, whether or not that went well.
+ */
+int
+service_family_settle(struct service_mail *sm, char **cause)
+{
+	const struct service_family *const	*f;
+	int					 rc = 0;
+
+	for (f = service_families; *f != NULL && rc == 0; f++) {
+		if ((*f)->settle != NULL)
+			rc = (*f)->settle(sm, cause);
+	}
+	free(sm->settle);
+	sm->settle = NULL;
+	sm->nsettle = 0;
+	return (rc);
 }

@@ -40,6 +40,13 @@ struct service_family {
 		    char **);
 	/* The service is freed. */
 	void	(*end)(struct service *);
+	/*
+	 * What a mail, a timer's batch or an operator's action put off
+	 * until its own mail was queued (a tournament's next round, after
+	 * the game over mail of the game that ended the round): run now,
+	 * before the transaction commits.
+	 */
+	int	(*settle)(struct service_mail *, char **);
 };
 
 extern const struct service_family *const service_families[];
@@ -53,5 +60,6 @@ int	service_family_timer(struct service_mail *,
 int	service_family_tick(struct mailloop *, long long, void *,
 	    long long *, char **);
 void	service_family_end(struct service *);
+int	service_family_settle(struct service_mail *, char **);
 
 #endif

@@ -843,6 +843,20 @@ int
 service_mail_notice(struct service_mail *sm, const char *to,
     const char *subject, const char *text, char **cause)
 {
+	return (service_mail_notice_in(sm, to, subject, text, NULL, NULL,
+	    cause));
+}
+
+/*
+ * As service_mail_notice(), answering thread, the Message-ID of the
+ * thread's first mail (NULL: it begins one); the new mail's Message-ID
+ * is added to id if it is not NULL.
+ */
+int
+service_mail_notice_in(struct service_mail *sm, const char *to,
+    const char *subject, const char *text, const char *thread,
+    struct buf *id, char **cause)
+{
 	struct mailloop_mail	mail;
 	struct service_vars	vars;
 	struct buf		body;
@@ -859,7 +873,8 @@ service_mail_notice(struct service_mail *sm, const char *to,
 	mail.to = to;
 	mail.subject = subject;
 	mail.body = body.data;
-	rc = service_mail_queue(sm, &mail, NULL, 0, cause);
+	mail.in_reply_to = thread;	/* and so References too */
+	rc = service_mail_queue(sm, &mail, id, 0, cause);
 	buf_free(&body);
 	service_vars_free(&vars);
 	return (rc);

@@ -38,6 +38,9 @@ struct service {
 	int				 robots_inline;	/* think at once */
 	long long			 pruned;	/* when the outbox was
 							   last pruned */
+	long long			 organised;	/* when the organisers'
+							   digests and stalls
+							   are next due, or 0 */
 	struct service_picture		*picture;	/* the last drawn */
 	struct record_cache		*replays;	/* games replayed */
 };
@@ -91,6 +94,12 @@ struct service_mail {
 	struct service_held	*held;		/* game mail to the sender */
 	struct service_game	*loaded;	/* its game, read for its
 						   first command to take */
+	long long		*settle;	/* tournaments whose round
+						   may be over: moved on by
+						   service_family_settle(),
+						   after the mail of the
+						   game that ended it */
+	size_t			 nsettle;
 };
 
 /* A game as the store keeps it, replayed. */
@@ -167,6 +176,8 @@ int	service_mail_game(struct service_mail *, struct service_game *,
 void	service_mail_reply(struct service_mail *, enum template_kind,
 	    struct service_vars *);
 int	service_mail_flush(struct service_mail *, char **);
+int	service_mail_notice_in(struct service_mail *, const char *,
+	    const char *, const char *, const char *, struct buf *, char **);
 int	service_mail_notice(struct service_mail *, const char *,
 	    const char *, const char *, char **);
 

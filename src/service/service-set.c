@@ -27,6 +27,9 @@
  *             the board, as observers get
  *   pictures  on: a mail that shows a board shows it as a picture too,
  *             unless [server] pictures is no; off: text only
+ *   digest    event: the organiser of a tournament or league gets a
+ *             mail for each of its events; daily: one mail a day with
+ *             them all; off: none (service-organiser.c)
  *   timezone  UTC, or a zone of the system's tz database (Europe/Berlin)
  *             in which deadlines are also shown: the one key whose
  *             value is not from a list, but checked against the
@@ -49,6 +52,8 @@ static const struct service_set_key service_set_keys[] = {
 	  "a mail for each other player's turn, as it is played", 0 },
 	{ "pictures", { "on", "off", NULL },
 	  "a picture of each board mailed to you, besides the text", 0 },
+	{ "digest", { "event", "daily", "off", NULL },
+	  "the mail of the tournaments and leagues you organise", 0 },
 	{ "timezone", { "UTC", NULL },
 	  "the time zone deadlines are shown in, besides UTC", 1 },
 };

@@ -198,6 +198,11 @@ service_operator_begin(struct service_mail *sm, struct service *sv,
 int
 service_operator_end(struct service_mail *sm, int rc, char **cause)
 {
+	if (rc == 0 && sm->nsettle > 0)
+		rc = service_family_settle(sm, cause);
+	free(sm->settle);
+	sm->settle = NULL;
+	sm->nsettle = 0;
 	if (rc == 0)
 		rc = store_commit(sm->sv->store, cause);
 	if (rc == -1)
@@ -822,7 +827,12 @@ service_handle(struct mailloop *ml, const struct message *m, void *arg,
 		rc = store_sender_put(sv->store, m->from, &rs, cause);
 	if (rc == 0)
 		rc = service_mail_flush(&sm, cause);
+	/* A round that ended moves on after its last game's mail. */
+	if (rc == 0 && sm.nsettle > 0 &&
+	    (rc = service_family_settle(&sm, cause)) == 0)
+		rc = service_mail_flush(&sm, cause);
 out:
+	free(sm.settle);
 	service_mail_held_free(&sm);
 	store_player_free(&sm.me);
 	buf_free(&sm.reply);

@@ -39,7 +39,8 @@ static const struct {
 	{ "store-sender.c", store_sender_sql, STORE_SENDER_NSTMTS },
 	{ "store-touched.c", store_touched_sql, STORE_TOUCHED_NSTMTS },
 	{ "store-proof.c", store_proof_sql, STORE_PROOF_NSTMTS },
-	{ "store-tries.c", store_tries_sql, STORE_TRIES_NSTMTS }
+	{ "store-tries.c", store_tries_sql, STORE_TRIES_NSTMTS },
+	{ "store-organiser.c", store_organiser_sql, STORE_ORGANISER_NSTMTS }
 };
 
 static int	store_plan_one(struct store *, const char *, const char *,

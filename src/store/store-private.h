@@ -19,6 +19,7 @@
 #define STORE_TOUCHED_NSTMTS	2	/* store-touched.c's, likewise */
 #define STORE_PROOF_NSTMTS	4	/* store-proof.c's, likewise */
 #define STORE_TRIES_NSTMTS	5	/* store-tries.c's, likewise */
+#define STORE_ORGANISER_NSTMTS	8	/* store-organiser.c's, likewise */
 
 struct store {
 	struct db *db;
@@ -35,6 +36,7 @@ struct store {
 	struct db_stmt *touched_stmt[STORE_TOUCHED_NSTMTS];
 	struct db_stmt *proof_stmt[STORE_PROOF_NSTMTS];
 	struct db_stmt *tries_stmt[STORE_TRIES_NSTMTS];
+	struct db_stmt *organiser_stmt[STORE_ORGANISER_NSTMTS];
 };
 
 /* Each file's statements, for store-plan.c. */
@@ -49,6 +51,7 @@ extern const char *const store_sender_sql[STORE_SENDER_NSTMTS];
 extern const char *const store_touched_sql[STORE_TOUCHED_NSTMTS];
 extern const char *const store_proof_sql[STORE_PROOF_NSTMTS];
 extern const char *const store_tries_sql[STORE_TRIES_NSTMTS];
+extern const char *const store_organiser_sql[STORE_ORGANISER_NSTMTS];
 
 struct store_outmail;
 struct store_game;

@@ -34,6 +34,10 @@
  *            (schema 3), so that replies find their game; schema 4
  *            names the games' count of turns played "turns", and
  *            schema 5 keeps each game's topic for its mail's subject
+ *   event_threads, organiser_notes, stalls
+ *            the thread of each tournament's and league's mail, the
+ *            organiser's notes kept for a daily digest, and the games
+ *            told to their organiser as stalled (schema 17)
  *
  * Every statement a mail can run finds its rows by an index, whatever
  * the store's size (schema 12; tests/check_store_plan.c checks the
@@ -610,6 +614,37 @@ static const struct store_migration store_migrations[] = {
 		"ALTER TABLE senders ADD COLUMN told INTEGER NOT NULL "
 		"DEFAULT 0;",
 		NULL
+	},
+	/*
+	 * 17: the organiser's mail (store-organiser.c): the thread of
+	 * each tournament's and league's mail (event_threads, by a name,
+	 * "tournament 4" or "league 2"); the notes kept for an organiser
+	 * who asked for a daily digest; and the tournament games told to
+	 * their organiser as stalled, at the turn they stalled on.
+	 */
+	{
+		"CREATE TABLE event_threads ("
+		"  name TEXT PRIMARY KEY,"
+		"  message_id TEXT NOT NULL"
+		");"
+		"CREATE TABLE organiser_notes ("
+		"  id INTEGER PRIMARY KEY,"
+		"  player INTEGER NOT NULL REFERENCES players (id),"
+		"  subject TEXT NOT NULL,"
+		"  text TEXT NOT NULL,"
+		"  created INTEGER NOT NULL"
+		");"
+		"CREATE INDEX organiser_notes_player ON organiser_notes "
+		"  (player, id);"
+		"CREATE INDEX organiser_notes_created ON organiser_notes "
+		"  (created);"
+		"CREATE TABLE stalls ("
+		"  game INTEGER PRIMARY KEY REFERENCES games (id),"
+		"  turns INTEGER NOT NULL"
+		");"
+		"CREATE INDEX games_stall ON games (updated) WHERE status = "
+		"  'playing' AND tournament IS NOT NULL AND clock IS NULL;",
+		NULL
 	}
 };
 
@@ -769,6 +804,8 @@ store_close(struct store *s)
 		db_finalize(s->proof_stmt[i]);
 	for (i = 0; i < STORE_TRIES_NSTMTS; i++)
 		db_finalize(s->tries_stmt[i]);
+	for (i = 0; i < STORE_ORGANISER_NSTMTS; i++)
+		db_finalize(s->organiser_stmt[i]);
 	db_close(s->db);
 	free(s->path);
 	free(s);

@@ -11,8 +11,9 @@
 
 #include <stddef.h>
 
-#define STORE_VERSION	16	/* the number of migrations */
+#define STORE_VERSION	17	/* the number of migrations */
 
+struct buf;
 struct store;
 
 /* A mail waiting in the outbox. */
@@ -476,6 +477,25 @@ int	store_touched_some(struct store *, size_t, struct store_touched **,
 	    char **);
 int	store_touched_done(struct store *, const struct store_touched *,
 	    size_t, char **);
+
+/* The organiser's mail (store-organiser.c): threads, notes, stalls. */
+struct store_stall {
+	long long	 game;
+	long long	 tournament;
+	int		 turns;
+};
+
+int	store_thread_get(struct store *, const char *, char **, char **);
+int	store_thread_add(struct store *, const char *, const char *,
+	    char **);
+int	store_note_add(struct store *, long long, const char *, const char *,
+	    long long, char **);
+int	store_note_due(struct store *, long long, long long *, char **);
+int	store_note_take(struct store *, long long, long long, struct buf *,
+	    char **);
+int	store_stalled(struct store *, long long, size_t, struct store_stall **,
+	    char **);
+int	store_stall_set(struct store *, long long, int, char **);
 
 /* Proof of a player's address, and invitations held until it comes. */
 int	store_proof_get(struct store *, long long, int *, char **);

@@ -23,5 +23,6 @@ const struct service_family clocks_family = {
 	NULL,
 	NULL,
 	service_timer_due,
+	NULL,
 	NULL
 };

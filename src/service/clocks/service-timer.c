@@ -242,6 +242,13 @@ service_timer_due(struct mailloop *ml, long long now, void *arg,
 			    cause)) == -1)
 				break;
 		}
+		/* Rounds move on after the mail of the games that ended. */
+		if (rc != -1 && sm.nsettle > 0 &&
+		    service_family_settle(&sm, cause) == -1)
+			rc = -1;
+		free(sm.settle);
+		sm.settle = NULL;
+		sm.nsettle = 0;
 		buf_free(&sm.reply);
 		if (rc == -1) {
 			store_rollback(sv->store);

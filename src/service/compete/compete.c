@@ -35,8 +35,9 @@ const struct service_family compete_family = {
 	service_result_played,
 	"start",
 	compete_start,
+	service_organiser_tick,
 	NULL,
-	NULL
+	service_tournament_settle
 };
 
 /* tournaments */

@@ -15,6 +15,7 @@
 struct buf;
 struct command;
 struct glicko;
+struct mailloop;
 struct service_game;
 struct service_mail;
 struct store_player;
@@ -50,6 +51,7 @@ int	service_stats_player(struct service_mail *, const struct command *,
 
 /* service-tournament.c */
 int	service_tournament_game(struct service_mail *, long long, char **);
+int	service_tournament_settle(struct service_mail *, char **);
 int	service_tournament_command(struct service_mail *,
 	    const struct command *, char **);
 int	service_tournament_list(struct service_mail *, char **);
@@ -57,6 +59,16 @@ int	service_tournament_timer(struct service_mail *, long long, char **);
 int	service_tournament_begin(struct service_mail *, long long, char **);
 int	service_tournament_withdraw(struct service_mail *, long long,
 	    long long, char **);
+
+/* service-organiser.c */
+void	service_organiser_thread(long long, long long, struct buf *);
+int	service_organiser_send(struct service_mail *, const char *,
+	    const char *, const char *, const char *, char **);
+int	service_organiser_merged(const struct store_player *, long long);
+int	service_organiser_note(struct service_mail *, long long, const char *,
+	    const char *, const char *, char **);
+int	service_organiser_tick(struct mailloop *, long long, void *,
+	    long long *, char **);
 
 /* service-league.c */
 int	service_league_division(struct service_mail *, long long, char **);

@@ -58,6 +58,14 @@ static int	sl_divisions(const struct store_league *, struct store_member *,
 static int	sl_season(struct service_mail *, long long, char **);
 static int	sl_tell(struct service_mail *, const struct store_league *,
 		    long long, const char *, const char *, char **);
+static int	sl_organiser(struct service_mail *, const struct store_league *,
+		    const long long *, int, char **);
+static int	sl_organiser_end(struct service_mail *, long long,
+		    const struct buf *, struct buf *, char **);
+static int	sl_organiser_send(struct service_mail *,
+		    const struct store_league *, const struct buf *, char **);
+static int	sl_left(struct service_mail *, const struct store_league *,
+		    char **);
 static int	sl_report(struct service_mail *, const struct store_league *,
 		    struct buf *, char **);
 static int	sl_new(struct service_mail *, const char *, char **);
@@ -260,6 +268,8 @@ sl_season(struct service_mail *sm, long long id, char **cause)
 		    "" : "s", l.division, d, l.name);
 		rc = sl_tell(sm, &l, tids[d], what.data, text.data, cause);
 	}
+	if (rc == 0)
+		rc = sl_organiser(sm, &l, tids, ndiv, cause);
 	log_info("league %s: season %d, %d divisions", l.name, l.season,
 	    ndiv);
 out:
@@ -283,7 +293,7 @@ sl_tell(struct service_mail *sm, const struct store_league *l, long long tid,
 {
 	struct store_member	*m;
 	struct store_entrant	*e;
-	struct buf		 subject, text;
+	struct buf		 subject, text, thread;
 	size_t			 nm, ne, i, x;
 	int			 rc = 0;
 
@@ -295,7 +305,10 @@ sl_tell(struct service_mail *sm, const struct store_league *l, long long tid,
 	}
 	buf_init(&subject);
 	buf_init(&text);
-	buf_addf(&subject, "[mupbem] League %s: %s", l->name, what);
+	buf_init(&thread);
+	buf_addf(&subject, "[mupbem] League %s", l->name);
+	service_organiser_thread(-1, l->id, &thread);
+	log_debug("league %s: %s told", l->name, what);
 	buf_adds(&text, lead);
 	if (service_round_text(sm, tid, 1, &text, cause) == -1)
 		rc = -1;
@@ -304,12 +317,15 @@ sl_tell(struct service_mail *sm, const struct store_league *l, long long tid,
 			if (m[x].player.id == e[i].player.id)
 				break;
 		}
-		if (x < nm && strcmp(m[x].state, "in") == 0)
-			rc = service_mail_notice(sm, e[i].player.address,
-			    subject.data, text.data, cause);
+		if (x < nm && strcmp(m[x].state, "in") == 0 &&
+		    !service_organiser_merged(&e[i].player, l->organiser))
+			rc = service_organiser_send(sm, thread.data,
+			    e[i].player.address, subject.data, text.data,
+			    cause);
 	}
 	buf_free(&subject);
 	buf_free(&text);
+	buf_free(&thread);
 	store_entrants_free(e, ne);
 	store_members_free(m, nm);
 	return (rc);
@@ -463,6 +479,104 @@ sl_moved(struct service_mail *sm, const struct service_tournament *st,
 }
 
 /*
+ * The organiser's mail of season l->season's start: its ndiv divisions
+ * (tids[1..ndiv]), each with its players.
+ */
+static int
+sl_organiser(struct service_mail *sm, const struct store_league *l,
+    const long long *tids, int ndiv, char **cause)
+{
+	struct buf	text, subject, thread;
+	int		d, rc = 0;
+
+	buf_init(&text);
+	buf_init(&subject);
+	buf_init(&thread);
+	buf_addf(&text, "Season %d of league %s begins, with %d division%s "
+	    "of up to %d players. Their games come in their own mail.\n",
+	    l->season, l->name, ndiv, ndiv == 1 ? "" : "s", l->division);
+	for (d = 1; d <= ndiv && rc == 0; d++) {
+		buf_addf(&text, "\nDivision %d:\n", d);
+		if (service_round_text(sm, tids[d], 0, &text, cause) == -1)
+			rc = -1;
+	}
+	buf_addf(&subject, "[mupbem] League %s", l->name);
+	service_organiser_thread(-1, l->id, &thread);
+	if (rc == 0)
+		rc = service_organiser_note(sm, l->organiser, thread.data,
+		    subject.data, text.data, cause);
+	buf_free(&text);
+	buf_free(&subject);
+	buf_free(&thread);
+	return (rc);
+}
+
+/*
+ * Add division tid's end, its promotions and relegations as text says
+ * them to its players, and its standings, to the organiser's mail org.
+ */
+static int
+sl_organiser_end(struct service_mail *sm, long long tid,
+    const struct buf *text, struct buf *org, char **cause)
+{
+	if (org->len > 0)
+		buf_addc(org, '\n');
+	buf_add(org, text->data, text->len);
+	return (service_round_text(sm, tid, 1, org, cause) == -1 ? -1 : 0);
+}
+
+/* Tell the organiser of l that the sender has left it. */
+static int
+sl_left(struct service_mail *sm, const struct store_league *l, char **cause)
+{
+	struct buf	text, subject, thread, who;
+	int		rc;
+
+	buf_init(&text);
+	buf_init(&subject);
+	buf_init(&thread);
+	buf_init(&who);
+	service_label(&sm->me, &who);
+	if (l->season == 0)
+		buf_addf(&text, "%s has left league %s before its first "
+		    "season.\n", who.data, l->name);
+	else
+		buf_addf(&text, "%s has left league %s in season %d: their "
+		    "games of the season are forfeit.\n", who.data, l->name,
+		    l->season);
+	buf_addf(&subject, "[mupbem] League %s", l->name);
+	service_organiser_thread(-1, l->id, &thread);
+	rc = service_organiser_note(sm, l->organiser, thread.data,
+	    subject.data, text.data, cause);
+	buf_free(&text);
+	buf_free(&subject);
+	buf_free(&thread);
+	buf_free(&who);
+	return (rc);
+}
+
+/* Send the organiser's mail of l's season's end, org. */
+static int
+sl_organiser_send(struct service_mail *sm, const struct store_league *l,
+    const struct buf *org, char **cause)
+{
+	struct buf	subject, thread;
+	int		rc;
+
+	if (org->len == 0)
+		return (0);
+	buf_init(&subject);
+	buf_init(&thread);
+	buf_addf(&subject, "[mupbem] League %s", l->name);
+	service_organiser_thread(-1, l->id, &thread);
+	rc = service_organiser_note(sm, l->organiser, thread.data,
+	    subject.data, org->data, cause);
+	buf_free(&subject);
+	buf_free(&thread);
+	return (rc);
+}
+
+/*
  * A division of league id is over: once every division of the season
  * is, move players up and down and start the next season.
  */
@@ -475,7 +589,7 @@ service_league_division(struct service_mail *sm, long long id, char **cause)
 	struct service_tournament st;
 	struct standings_row	*rows;
 	long long		*order, other;
-	struct buf		 text, what;
+	struct buf		 text, what, org;
 	size_t			 n, i, k, j, x, norder, nm = 0;
 	int			 ndiv = 0, rc, up, down;
 
@@ -495,6 +609,7 @@ service_league_division(struct service_mail *sm, long long id, char **cause)
 	}
 	buf_init(&text);
 	buf_init(&what);
+	buf_init(&org);
 	if (rc == 0 && store_members(sm->sv->store, id, &m, &nm, cause) == -1)
 		rc = -1;
 	for (i = 0; i < n && rc == 0; i++) {
@@ -560,11 +675,17 @@ service_league_division(struct service_mail *sm, long long id, char **cause)
 		if (rc == 0)
 			rc = sl_tell(sm, &l, t[i].id, what.data, text.data,
 			    cause);
+		if (rc == 0)
+			rc = sl_organiser_end(sm, t[i].id, &text, &org,
+			    cause);
 	}
+	if (rc == 0)
+		rc = sl_organiser_send(sm, &l, &org, cause);
 	if (rc == 0)
 		rc = sl_season(sm, id, cause);
 	buf_free(&text);
 	buf_free(&what);
+	buf_free(&org);
 	store_members_free(m, nm);
 	store_tournament_list_free(t, n);
 	store_league_free(&l);
@@ -773,7 +894,9 @@ service_league_command(struct service_mail *sm, const struct command *c,
 			    l.name);
 		else if ((rc = store_member_set(sm->sv->store, l.id,
 		    sm->me.id, m[k].division, "left", sm->ml->now,
-		    cause)) == 0 && (rc = store_tournament_list(sm->sv->store,
+		    cause)) == 0 && (rc = sm->me.id != l.organiser ?
+		    sl_left(sm, &l, cause) : 0) == 0 &&
+		    (rc = store_tournament_list(sm->sv->store,
 		    l.id, &t, &n, cause)) == 0) {
 			/* Not by division: the organiser may have moved it. */
 			for (i = 0; i < n && rc == 0; i++) {

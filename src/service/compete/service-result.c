@@ -17,7 +17,8 @@
  * second one, from another path or after a crash, counts nothing again.
  * Then the seats' final ranks are kept, the ratings change if the game
  * is rated (service-rating.c), and a tournament's round moves on
- * (service-tournament.c).
+ * (service-tournament.c) once the game's own mail is queued, when the
+ * mail, timer or operator's action that ended it settles.
  *
  * The ranks come from the engine (game_ops ranks) for a game played to
  * its end, from the operator for an adjudicated one, and there are none

@@ -39,9 +39,12 @@
  *
  * A round ends when its last game ends, by play, on time or by the
  * operator (service_tournament_game(), called by service-result.c in
- * the transaction that ends the game).  Then the next round is paired
- * and everyone gets the standings with the new pairings; after the last
- * round, the final standings and crosstable.
+ * the transaction that ends the game, and settled once that game's
+ * mail is queued).  Then the next round is paired and everyone gets
+ * the standings with the new pairings; after the last round, the final
+ * standings and crosstable under a line naming the winner or winners.
+ * These mails go in the tournament's thread, and to its organiser
+ * (service-organiser.c).
  *
  *   roundrobin  Berger tables for two; for more, every table of N
  *               players, scheduled so that nobody plays twice a round.
@@ -180,25 +183,104 @@ service_round_report(const struct service_tournament *st, int first,
 	}
 }
 
-/* Mail text to every entrant still in the tournament (or knocked out). */
+/*
+ * Mail text to every entrant still in the tournament (or knocked out),
+ * in the tournament's thread, and to its organiser (service-organiser.c);
+ * what names the event for the log.  An organiser who plays and has
+ * the organiser's mail at once has that one only.
+ */
 int
 service_round_tell(struct service_mail *sm, const struct service_tournament *st,
     const char *what, const char *text, char **cause)
 {
-	struct buf	subject;
+	struct buf	subject, thread;
 	size_t		i;
 	int		rc = 0;
 
 	buf_init(&subject);
-	buf_addf(&subject, "[mupbem] Tournament %s: %s", st->t.name, what);
+	buf_init(&thread);
+	buf_addf(&subject, "[mupbem] Tournament %s", st->t.name);
+	service_organiser_thread(st->t.id, -1, &thread);
 	for (i = 0; i < st->ne && rc == 0; i++) {
-		if (strcmp(st->e[i].state, "out") == 0)
+		if (strcmp(st->e[i].state, "out") == 0 ||
+		    service_organiser_merged(&st->e[i].player,
+		    st->t.organiser))
 			continue;
-		rc = service_mail_notice(sm, st->e[i].player.address,
-		    subject.data, text, cause);
+		rc = service_organiser_send(sm, thread.data,
+		    st->e[i].player.address, subject.data, text, cause);
 	}
+	if (rc == 0)
+		rc = service_organiser_note(sm, st->t.organiser, thread.data,
+		    subject.data, text, cause);
+	log_debug("tournament %s: %s told", st->t.name, what);
 	buf_free(&subject);
+	buf_free(&thread);
 	return (rc);
+}
+
+/* Points as "7 points", "6½ points", "½ point", or "2.33 points". */
+static void
+sr_points(double points, struct buf *out)
+{
+	long	h = lround(points * 2);
+
+	if (fabs(points * 2 - (double)h) > 1e-9)
+		buf_addf(out, "%.2f", points);
+	else if (h == 1)
+		buf_adds(out, "½");
+	else if (h % 2 == 0)
+		buf_addf(out, "%ld", h / 2);
+	else
+		buf_addf(out, "%ld½", h / 2);
+	buf_adds(out, h <= 2 && fabs(points * 2 - (double)h) <= 1e-9 ?
+	    " point" : " points");
+}
+
+/*
+ * The line that names the winner or winners of st, which is over:
+ * "Winner: A (7 points)." or "Winners: A and B, sharing first place on
+ * 6½ points.", from the standings' places (every row placed first), or
+ * the final's winner in a knockout.
+ */
+void
+service_round_winner(const struct service_tournament *st, struct buf *out)
+{
+	struct standings_row	*rows;
+	size_t			 i, n = 0, k;
+	int			 w, tb;
+
+	if (strcmp(st->t.format, "knockout") == 0) {
+		if (league_table_winner(&st->lt, st->t.round, 1, &w,
+		    &tb) == 1)
+			buf_addf(out, "Winner: %s, who won the final.",
+			    st->lt.e[w].name);
+		return;
+	}
+	rows = xreallocarray(NULL, st->ne + 1, sizeof *rows);
+	league_table_standings(&st->lt, rows);
+	for (i = 0; i < st->ne; i++) {
+		if (rows[i].place == 1)
+			n++;
+	}
+	if (n == 0) {
+		free(rows);
+		return;
+	}
+	buf_adds(out, n == 1 ? "Winner: " : "Winners: ");
+	for (i = 0, k = 0; i < st->ne; i++) {
+		if (rows[i].place != 1)
+			continue;
+		if (k > 0)
+			buf_adds(out, k + 1 == n ? " and " : ", ");
+		buf_adds(out, st->lt.e[rows[i].player].name);
+		k++;
+	}
+	buf_adds(out, n == 1 ? " (" : ", sharing first place on ");
+	for (i = 0; i < st->ne && rows[i].place != 1; i++)
+		;
+	sr_points(rows[i].points, out);
+	buf_adds(out, n == 1 ? ")." : ".");
+	free(rows);
 }
 
 /*
@@ -615,7 +697,9 @@ service_round_next(struct service_mail *sm, long long id, char **cause)
 		    st.t.round, cause)) == 0) {
 			free(st.t.state);
 			st.t.state = xstrdup("over");
-			buf_addf(&text, "Tournament %s is over.\n\n", st.t.name);
+			buf_addf(&text, "Tournament %s is over. ", st.t.name);
+			service_round_winner(&st, &text);
+			buf_adds(&text, "\n\n");
 			service_round_report(&st, st.t.round, &text);
 			buf_adds(&what, "final standings");
 			if (st.t.league == -1)
@@ -724,8 +808,8 @@ service_round_begin(struct service_mail *sm, long long id, char **cause)
 	buf_init(&text);
 	if (st.t.league == -1) {
 		buf_addf(&text, "Tournament %s has started: round 1 of %d. "
-		    "Your games come in their own mail.\n\n", st.t.name,
-		    league_table_count(&st.lt));
+		    "Its players' games come in their own mail.\n\n",
+		    st.t.name, league_table_count(&st.lt));
 		service_round_report(&st, 1, &text);
 		rc = service_round_tell(sm, &st, "round 1", text.data, cause);
 	}

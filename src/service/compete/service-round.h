@@ -33,6 +33,8 @@ void	service_round_report(const struct service_tournament *, int,
 int	service_round_tell(struct service_mail *,
 	    const struct service_tournament *, const char *, const char *,
 	    char **);
+void	service_round_winner(const struct service_tournament *,
+	    struct buf *);
 int	service_round_next(struct service_mail *, long long, char **);
 int	service_round_begin(struct service_mail *, long long, char **);
 int	service_round_order(struct service_mail *, long long, long long **,

@@ -48,6 +48,8 @@
 static int	st_new(struct service_mail *, const char *, char **);
 static int	st_join(struct service_mail *, const char *, char **);
 static int	st_leave(struct service_mail *, const char *, char **);
+static int	st_left(struct service_mail *,
+		    const struct service_tournament *, char **);
 static int	st_show(struct service_mail *, const char *, char **);
 
 /*
@@ -347,6 +349,38 @@ service_tournament_withdraw(struct service_mail *sm, long long id,
 	return (rc == -1 ? -1 : 0);
 }
 
+/* Tell the organiser of st that the sender has left it. */
+static int
+st_left(struct service_mail *sm, const struct service_tournament *st,
+    char **cause)
+{
+	struct buf	text, subject, thread, who;
+	int		rc;
+
+	buf_init(&text);
+	buf_init(&subject);
+	buf_init(&thread);
+	buf_init(&who);
+	service_label(&sm->me, &who);
+	if (strcmp(st->t.state, "open") == 0)
+		buf_addf(&text, "%s has left tournament %s before its start: "
+		    "%zu entrant%s now.\n", who.data, st->t.name, st->ne - 1,
+		    st->ne == 2 ? "" : "s");
+	else
+		buf_addf(&text, "%s has left tournament %s in round %d: their "
+		    "games in it are forfeit, and they are paired no more.\n",
+		    who.data, st->t.name, st->t.round);
+	buf_addf(&subject, "[mupbem] Tournament %s", st->t.name);
+	service_organiser_thread(st->t.id, -1, &thread);
+	rc = service_organiser_note(sm, st->t.organiser, thread.data,
+	    subject.data, text.data, cause);
+	buf_free(&text);
+	buf_free(&subject);
+	buf_free(&thread);
+	buf_free(&who);
+	return (rc);
+}
+
 /* tournament leave NAME */
 static int
 st_leave(struct service_mail *sm, const char *name, char **cause)
@@ -371,7 +405,11 @@ st_leave(struct service_mail *sm, const char *name, char **cause)
 		service_round_free(&st);
 		return (0);
 	}
-	rc = service_tournament_withdraw(sm, st.t.id, sm->me.id, cause);
+	/* The organiser hears of it before the round it may end. */
+	rc = sm->me.id != st.t.organiser ? st_left(sm, &st, cause) : 0;
+	if (rc == 0)
+		rc = service_tournament_withdraw(sm, st.t.id, sm->me.id,
+		    cause);
 	if (rc == 0)
 		service_notice(sm, "You have left tournament %s.%s",
 		    st.t.name, strcmp(st.t.state, "open") == 0 ? "" :
@@ -488,11 +526,39 @@ service_tournament_list(struct service_mail *sm, char **cause)
 	return (0);
 }
 
-/* A game of tournament id has ended (service-result.c). */
+/*
+ * A game of tournament id has ended (service-result.c): its round may
+ * be over, which service_tournament_settle() sees to once the game's
+ * own mail is queued, so that "game over" comes before the next round.
+ */
 int
 service_tournament_game(struct service_mail *sm, long long id, char **cause)
 {
-	return (service_round_next(sm, id, cause));
+	size_t	i;
+
+	(void)cause;
+	for (i = 0; i < sm->nsettle; i++) {
+		if (sm->settle[i] == id)
+			return (0);
+	}
+	sm->settle = xreallocarray(sm->settle, sm->nsettle + 1,
+	    sizeof *sm->settle);
+	sm->settle[sm->nsettle++] = id;
+	return (0);
+}
+
+/* Move on the rounds of the tournaments whose games ended (settle). */
+int
+service_tournament_settle(struct service_mail *sm, char **cause)
+{
+	size_t	i;
+
+	/* A round moved on may end games, and add to the list. */
+	for (i = 0; i < sm->nsettle; i++) {
+		if (service_round_next(sm, sm->settle[i], cause) == -1)
+			return (-1);
+	}
+	return (0);
 }
 
 /* Tournament id's start timer is due: start it if it can be. */

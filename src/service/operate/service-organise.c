@@ -93,6 +93,7 @@ const struct service_family operate_family = {
 	NULL,
 	NULL,
 	NULL,
+	NULL,
 	NULL
 };
 

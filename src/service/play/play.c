@@ -41,7 +41,8 @@ const struct service_family play_family = {
 	NULL,
 	NULL,
 	service_robot_tick,
-	service_robot_end
+	service_robot_end,
+	NULL
 };
 
 /* games [open]: the sender's games, or the open ones (service-seek.c). */
