@@ -245,7 +245,8 @@ run
     >/dev/null 2>err || why+=("adjudicate: $(cat err)")
 run
 says "$(mails "$(p 5)" "[mupbem] Tournament Q" | tail -1)" \
-    "Tournament Q is over. Winners: P5 and P6, sharing first place on ½ point."
+    "Tournament Q is over. Winner: P" ": level on ½ point with P" \
+    "and on every tie-break, ahead by lot."
 for x in $(playing); do
 	lower_wins "$x"
 done

@@ -95,11 +95,20 @@ play() {
 	done
 }
 
+# season_over ADDRESS L: the mail to ADDRESS that says season 1 of
+# league L is over (one thread, one subject: found by its text).
+season_over() {
+	local f
+	for f in $(ls got/"$1".* 2>/dev/null | sort -t. -k3 -n); do
+		decoded "$f" | tr '\n' ' ' | tr -s ' ' |
+		    grep -qF "Season 1 of league $2 is over" && echo "$f"
+	done | tail -1
+}
+
 # over L K: the season-over mail to player K of league L, decoded.
 over() {
 	local f
-	f=$(grep -l "^Subject: \[mupbem\] League ${1^^}: season 1 is over" \
-	    got/"$(pl "$1" "$2")".* 2>/dev/null | tail -1)
+	f=$(season_over "$(pl "$1" "$2")" "${1^^}")
 	[ -n "$f" ] ||
 	    { why+=("no season-over mail to $(pl "$1" "$2")"); return; }
 	decoded "$f" | tr '\n' ' ' | tr -s ' '
@@ -231,8 +240,7 @@ has a1 "Season 1:"
 has a1 'Division 2: 1. A10, 2. "Tanaka, Hiroshi" (by Sonneborn-Berger), 3. A8, ...'
 has a1 "Division 1: 1. A5, 2. A4 (by wins), 3. A1, ..."
 # The table's columns: a round robin's tie-breaks and what placed a row.
-decoded "$(grep -l "^Subject: \[mupbem\] League A: season 1 is over" \
-    got/"$(pl a 6)".* | tail -1)" >a6
+decoded "$(season_over "$(pl a 6)" A)" >a6
 has_line a6 "  # Name                     G   W   D   L    Pts     SB  H2H Tie-break"
 grep -qE '^  2 Tanaka, Hiroshi +4 +3 +0 +1 +3 +4\.00 +SB$' a6 ||
     why+=("no SB row for Tanaka: $(sed -n '/# Name/,/^$/p' a6)")

@@ -310,8 +310,10 @@ standings_explain(struct buf *b, const struct standings_row *row,
 		return (c);
 	side = above == row ? "ahead" : "behind";
 	standings_score(pts, sizeof pts, row->points);
-	buf_addf(b, "level on %s point%s with ", pts,
-	    standings_equal(row->points, 1) ? "" : "s");
+	/* Prose, not a column: "½ point", not "0½ points". */
+	buf_addf(b, "level on %s point%s with ", strncmp(pts, "0½", 3) == 0 ?
+	    pts + 1 : pts, row->points > STANDINGS_EPSILON &&
+	    row->points < 1 + STANDINGS_EPSILON ? "" : "s");
 	text_list_name(b, other_name != NULL ? other_name : "?");
 	if (c == STANDINGS_BY_LOT) {
 		buf_addf(b, " and on every tie-break, %s by lot", side);

@@ -237,16 +237,17 @@ sr_points(double points, struct buf *out)
 }
 
 /*
- * The line that names the winner or winners of st, which is over:
- * "Winner: A (7 points)." or "Winners: A and B, sharing first place on
- * 6½ points.", from the standings' places (every row placed first), or
- * the final's winner in a knockout.
+ * The line that names the winner of st, which is over: "Winner: A (7
+ * points)."; if the second is level on points, the tie-break that
+ * decided, as a promotion's: "Winner: A: level on 6½ points with B,
+ * ahead on Sonneborn-Berger (20.25 against 18.00).".  The standings'
+ * order is complete, so there is one; in a knockout, the final's.
  */
 void
 service_round_winner(const struct service_tournament *st, struct buf *out)
 {
 	struct standings_row	*rows;
-	size_t			 i, n = 0, k;
+	struct buf		 why;
 	int			 w, tb;
 
 	if (strcmp(st->t.format, "knockout") == 0) {
@@ -256,30 +257,28 @@ service_round_winner(const struct service_tournament *st, struct buf *out)
 			    st->lt.e[w].name);
 		return;
 	}
+	if (st->ne == 0)
+		return;
 	rows = xreallocarray(NULL, st->ne + 1, sizeof *rows);
 	league_table_standings(&st->lt, rows);
-	for (i = 0; i < st->ne; i++) {
-		if (rows[i].place == 1)
-			n++;
+	buf_init(&why);
+	buf_addf(out, "Winner: %s", st->lt.e[rows[0].player].name);
+	if (st->ne > 1)
+		standings_explain(&why, &rows[0], &rows[1],
+		    st->lt.e[rows[1].player].name);
+	if (why.len > 0) {
+		buf_addf(out, ": %s.", why.data);
+		if (rows[1].by == STANDINGS_BY_LOT)
+			log_info("tournament %s: %s wins by lot, level with "
+			    "%s on points and every tie-break", st->t.name,
+			    st->lt.e[rows[0].player].name,
+			    st->lt.e[rows[1].player].name);
+	} else {
+		buf_adds(out, " (");
+		sr_points(rows[0].points, out);
+		buf_adds(out, ").");
 	}
-	if (n == 0) {
-		free(rows);
-		return;
-	}
-	buf_adds(out, n == 1 ? "Winner: " : "Winners: ");
-	for (i = 0, k = 0; i < st->ne; i++) {
-		if (rows[i].place != 1)
-			continue;
-		if (k > 0)
-			buf_adds(out, k + 1 == n ? " and " : ", ");
-		buf_adds(out, st->lt.e[rows[i].player].name);
-		k++;
-	}
-	buf_adds(out, n == 1 ? " (" : ", sharing first place on ");
-	for (i = 0; i < st->ne && rows[i].place != 1; i++)
-		;
-	sr_points(rows[i].points, out);
-	buf_adds(out, n == 1 ? ")." : ".");
+	buf_free(&why);
 	free(rows);
 }
 
