@@ -26,46 +26,14 @@ cd "$tmp" || exit 99
 
 . "$here/tap.sh"
 . "$here/service-lib.sh"
+. "$here/tournament-lib.sh"
 
 T0=1795000000
 export MUPBEM_NOW=$T0
 O=org@example.org
 
-sql() {
-	sqlite3 mupbem.db "$1"
-}
-
-p() {
-	echo "p$1@example.org"
-}
-
 pid() {
 	sql "select id from players where address = '$1'"
-}
-
-# gm G ADDRESS: the newest mail to ADDRESS about game G.
-gm() {
-	grep -l "^Subject: \[mupbem G$1\]" got/"$2".* 2>/dev/null |
-	    sort -t. -k3 -n | tail -1
-}
-
-seats() {
-	sql "select p.address from seats s join players p on p.id = s.player
-	    where s.game = $1 order by s.seat"
-}
-
-# games T R: the games of round R of tournament T.
-games() {
-	sql "select p.game from pairings p join tournaments t on
-	    t.id = p.tournament where t.name = '$1' and p.round = $2 and
-	    p.game is not null order by p.board, p.leg"
-}
-
-lose() {
-	local f
-	f=$(gm "$1" "$2")
-	[ -n "$f" ] || { why+=("no mail to $2 about G$1"); return; }
-	mp_reply "$f" "$2" "resign"
 }
 
 # mails SUBJECT: the mails of the last run with that subject.

@@ -29,38 +29,11 @@ cd "$tmp" || exit 99
 
 . "$here/tap.sh"
 . "$here/service-lib.sh"
+. "$here/tournament-lib.sh"
 
 T0=1795000000				# 18 Nov 2026 11:06:40 UTC
 export MUPBEM_NOW=$T0
 O=org@example.org
-
-sql() {
-	sqlite3 mupbem.db "$1"
-}
-
-# p N: player N's address.
-p() {
-	echo "p$1@example.org"
-}
-
-# gm G ADDRESS: the newest mail to ADDRESS about game G.
-gm() {
-	grep -l "^Subject: \[mupbem G$1\]" got/"$2".* 2>/dev/null |
-	    sort -t. -k3 -n | tail -1
-}
-
-# seats G: game G's players' addresses, in seat order.
-seats() {
-	sql "select p.address from seats s join players p on p.id = s.player
-	    where s.game = $1 order by s.seat"
-}
-
-# games T R: the games of round R of tournament T.
-games() {
-	sql "select p.game from pairings p join tournaments t on
-	    t.id = p.tournament where t.name = '$1' and p.round = $2 and
-	    p.game is not null order by p.board, p.leg"
-}
 
 # playing: the games in play.
 playing() {
@@ -76,16 +49,6 @@ lower_wins() {
 	f=$(gm "$g" "$1")
 	[ -n "$f" ] || { why+=("no mail to $1 about G$g"); return; }
 	mp_reply "$f" "$1" "resign"
-}
-
-# join T N...: players N... join tournament T, named Pn by their From.
-join() {
-	local t=$1 n
-	shift
-	for n in "$@"; do
-		mp_mail "P$n <$(p "$n")>" games@localhost "x" \
-		    "tournament join $t"
-	done
 }
 
 # mails ADDRESS [SUBJECT]: ADDRESS's mails, oldest first (under SUBJECT).

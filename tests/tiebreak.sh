@@ -27,41 +27,18 @@ cd "$tmp" || exit 99
 
 . "$here/tap.sh"
 . "$here/service-lib.sh"
+. "$here/tournament-lib.sh"
 
 export MUPBEM_NOW=1795000000
 O=org@example.org
-
-sql() {
-	sqlite3 mupbem.db "$1"
-}
 
 # pl L K: player K of league L's address (a6@example.org).
 pl() {
 	echo "$1$2@example.org"
 }
 
-# gm G ADDRESS: the newest mail to ADDRESS about game G.
-gm() {
-	grep -l "^Subject: \[mupbem G$1\]" got/"$2".* 2>/dev/null |
-	    sort -t. -k3 -n | tail -1
-}
-
-# lose G ADDRESS: ADDRESS resigns game G by mail.
-lose() {
-	local f
-	f=$(gm "$1" "$2")
-	[ -n "$f" ] || { why+=("no mail to $2 about G$1"); return; }
-	mp_reply "$f" "$2" "resign"
-}
-
-# seats G: game G's players' addresses, in seat order.
-seats() {
-	sql "select p.address from seats s join players p on p.id = s.player
-	    where s.game = $1 order by s.seat"
-}
-
-# games T: the games of tournament T.
-games() {
+# all_games T: the games of tournament T.
+all_games() {
 	sql "select p.game from pairings p join tournaments t on
 	    t.id = p.tournament where t.name = '$1' and p.game is not null
 	    order by p.round, p.board"
@@ -74,7 +51,7 @@ games() {
 play() {
 	local t=$1 first=$2 g a b i j x r
 	local -a res=($3)
-	for g in $(games "$t"); do
+	for g in $(all_games "$t"); do
 		set -- $(seats "$g")
 		a=${1%%@*}; a=$((${a#?} - first)); b=${2%%@*}
 		b=$((${b#?} - first))
