@@ -81,8 +81,11 @@ o=$(others mupbem.db)
 [ "$(echo $o | cut -d' ' -f1)" = "$(echo $o | cut -d' ' -f2)" ] ||
     why+=("outbox_old holds $(echo $o | cut -d' ' -f1) of $(echo $o | cut -d' ' -f2)")
 cp mupbem.db old.db
-# Schema 13: without 14's tables, 15's table and 16's column.
-sqlite3 old.db "DROP TABLE mail_tries; DROP TABLE outbox_last;
+# Schema 13: without 14's tables, 15's table, 16's column and 17's
+# tables and index.
+sqlite3 old.db "DROP TABLE event_threads; DROP TABLE organiser_notes;
+    DROP TABLE stalls; DROP INDEX games_stall;
+    DROP TABLE mail_tries; DROP TABLE outbox_last;
     DROP TABLE outbox_old; ALTER TABLE senders DROP COLUMN told;
     PRAGMA user_version = 13"
 "$MUPBEM" --db old.db list >out 2>&1 || why+=("schema 13: $(cat out)")
