@@ -72,6 +72,7 @@ main(void)
 	Suite	*s = suite_create("text");
 	TCase	*tc = tcase_create("text");
 
+	tcase_set_timeout(tc, 30);
 	tcase_add_loop_test(tc, test_list_name, 0,
 	    (int)(sizeof names / sizeof names[0]));
 	tcase_add_test(tc, test_list);
