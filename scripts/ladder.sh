@@ -71,7 +71,7 @@ match() {
 	score=$(sed -nE "s/^A's score: ([0-9.]+%).*/\\1/p" "$f")
 	read -r elo low high < <(sed -nE \
 	    's/^Elo difference: ([^,]*), 95% interval (.*) to (.*)$/\1 \2 \3/p' "$f")
-	ms=$(awk '/^  A  / && NF == 5 { print $5 }' "$f")
+	ms=$(awk '/^  A  / && NF == 5 { printf "%.1f", $5 }' "$f")
 	median=$(sed -nE 's/^Game length: .*median ([0-9.]+),.*/\1/p' "$f")
 	echo "$wld $capped $score $elo $low $high $ms $median $secs"
 }
