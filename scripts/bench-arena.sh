@@ -13,7 +13,8 @@
 # ends the output: A's score rate against B and the Elo difference with
 # its 95% interval (docs/commands.md, arena).  A Mur game here is a
 # one-game match unless MUR_MATCH says otherwise.  It prints figures
-# and checks nothing; docs/performance.md records them.
+# and checks nothing; docs/performance.md records them.  The ladder of
+# mcts's budgets in every game is scripts/ladder.sh's.
 #
 # Usage, after a non-sanitizer build: bash scripts/bench-arena.sh
 # (from the source folder, or with MUPBEM set).  The environment may

@@ -12,9 +12,11 @@
 #include <unistd.h>
 
 #include "game.h"
+#include "record.h"
 #include "rng.h"
 #include "robot.h"
 #include "tool-arena.h"
+#include "tool-arena-record.h"
 #include "tool-arena-report.h"
 #include "tool-commands.h"
 #include "xmalloc.h"
@@ -32,9 +34,9 @@
  * the k players, so over k games each player sits in each seat once
  * (with two players, they take turns at moving first).  A game ends
  * when no seat is to move, and its ranks are the game's own; a game
- * still going after TOOL_ARENA_CAP turns is stopped and counted as a
- * draw, every player sharing the first rank (a Mur match of m games
- * may last m times as many turns).
+ * still going after --cap turns (TOOL_ARENA_CAP unless given) is
+ * stopped and counted as a draw, every player sharing the first rank
+ * (a Mur match of m games may last m times as many turns).
  *
  * With --jobs J, J children (fork) play games J apart, job j the games
  * j, j + J, ..., and send each result back as one fixed-size record
@@ -43,6 +45,10 @@
  * the same whatever J is, but for the thinking times: each move's
  * robot_choose() is timed on the CPU clock of the process playing it,
  * so the times are what each robot itself spent.
+ *
+ * With --records DIR, the process that plays a game writes its record
+ * to DIR (tool-arena-record.c), capped or not; DIR is checked before
+ * any game is played.
  */
 
 #define TOOL_ARENA_CAP		10000		/* turns, then a draw */
@@ -70,11 +76,11 @@ static int	tool_arena_collect(const struct tool_arena *,
 		    struct tool_arena_result *, struct pollfd *, long);
 static int	tool_arena_read(int, struct tool_arena_result *);
 
-/* The turns a game may last: TOOL_ARENA_CAP, for each game of a match. */
+/* The turns a game may last: the cap, for each game of a match. */
 static long
 tool_arena_cap(const struct tool_arena *ar)
 {
-	return (TOOL_ARENA_CAP * (ar->opts.games > 1 ? ar->opts.games : 1));
+	return (ar->cap * (ar->opts.games > 1 ? ar->opts.games : 1));
 }
 
 /* Game index's own seed, from the arena's seed. */
@@ -108,16 +114,22 @@ tool_arena_game(const struct tool_arena *ar, long index,
 	struct game			*g;
 	struct action			*a;
 	struct rng			 rng;
+	struct record			 r;
+	uint64_t			 seed;
 	double				 t;
 	int				 seat, player, rc = -1;
 	int				 k = ar->nplayers, ranks[TOOL_ARENA_MAX];
+	int				 recording = ar->records != NULL;
 
 	memset(res, 0, sizeof *res);
 	res->game = index;
 	if ((g = game_create(ar->ops, &ar->opts, cause)) == NULL)
 		return (-1);
 	a = game_action_new(g);
-	rng_init(&rng, tool_arena_seed(ar->seed, index));
+	seed = tool_arena_seed(ar->seed, index);
+	rng_init(&rng, seed);
+	if (recording)
+		tool_arena_record_start(ar, index, seed, g, &r);
 	while ((seat = g->ops->to_move(g)) != -1) {
 		if (res->turns == tool_arena_cap(ar)) {
 			res->capped = 1;
@@ -135,6 +147,8 @@ tool_arena_game(const struct tool_arena *ar, long index,
 			goto out;
 		res->cpu[player] += tool_arena_cpu() - t;
 		res->moves[player]++;
+		if (recording)
+			tool_arena_record_turn(&r, g, seat, a);
 		if (g->ops->apply(g, seat, a, NULL, cause) == -1)
 			goto out;
 		res->turns++;
@@ -147,9 +161,16 @@ tool_arena_game(const struct tool_arena *ar, long index,
 		for (seat = 0; seat < k; seat++)
 			res->ranks[(seat + index) % k] = ranks[seat];
 	}
+	if (recording) {
+		recording = 0;
+		if (tool_arena_record_end(ar, res, g, &r, cause) == -1)
+			goto out;
+	}
 	rc = 0;
 
 out:
+	if (recording)
+		record_free(&r);
 	free(a);
 	game_free(g);
 	return (rc);
@@ -423,15 +444,19 @@ tool_arena_options(int argc, char **argv, struct tool_arena *ar,
 		{ "budget", required_argument, NULL, 'b' },
 		{ "segments", required_argument, NULL, 's' },
 		{ "match", required_argument, NULL, 'm' },
+		{ "records", required_argument, NULL, 'r' },
+		{ "cap", required_argument, NULL, 'c' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char	*game = NULL, *budget = NULL;
+	char		*cause;
 	long		 n;
 	int		 ch;
 
 	memset(ar, 0, sizeof *ar);
 	ar->seed = TOOL_ARENA_SEED;
 	ar->jobs = 1;
+	ar->cap = TOOL_ARENA_CAP;
 	*players = NULL;
 	optind = 1;
 	opterr = 0;
@@ -459,6 +484,14 @@ tool_arena_options(int argc, char **argv, struct tool_arena *ar,
 			break;
 		case 'b':
 			budget = optarg;
+			break;
+		case 'r':
+			ar->records = optarg;
+			break;
+		case 'c':
+			if (tool_commands_number("cap", optarg, 1,
+			    TOOL_ARENA_CAP, &ar->cap) == -1)
+				return (1);
 			break;
 		case 's':
 		case 'm':
@@ -493,12 +526,21 @@ tool_arena_options(int argc, char **argv, struct tool_arena *ar,
 	}
 	if ((ar->ops = tool_commands_game(game)) == NULL)
 		return (1);
-	return (tool_arena_setup(ar, *players, budget) == -1 ? 1 : 0);
+	if (tool_arena_setup(ar, *players, budget) == -1)
+		return (1);
+	if (ar->records != NULL &&
+	    tool_arena_record_check(ar->records, &cause) == -1) {
+		fprintf(stderr, "mupbem: arena: %s\n", cause);
+		free(cause);
+		return (1);
+	}
+	return (0);
 }
 
 /*
  * mupbem arena --game G --players A,B[,C...] --games N [--seed S]
- *     [--jobs J] [--budget N] [--segments N] [--match N]
+ *     [--jobs J] [--budget N] [--segments N] [--match N] [--cap N]
+ *     [--records DIR]
  */
 int
 tool_arena_run(int argc, char **argv)

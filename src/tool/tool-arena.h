@@ -26,7 +26,9 @@ struct tool_arena {
 	int				 nplayers;
 	long				 games;
 	long				 jobs;
+	long				 cap;	/* turns a game, then a draw */
 	uint64_t			 seed;
+	const char			*records;	/* a folder, or NULL */
 };
 
 /* One game's outcome, by player (not by seat); a job sends it whole. */

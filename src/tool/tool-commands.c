@@ -97,7 +97,8 @@ static const struct tool_command tool_commands[] = {
 	{ "demo", tool_commands_demo, "demo [--game velox] [--seed S]" },
 	{ "arena", tool_commands_arena, "arena --game classic|levis|velox|mur "
 	  "--players A,B[,C...] --games N [--seed S] [--jobs J] "
-	  "[--budget N] [--segments N] [--match N]" },
+	  "[--budget N] [--segments N] [--match N] [--cap N] "
+	  "[--records DIR]" },
 	{ NULL, NULL, NULL }
 };
 
