@@ -30,11 +30,15 @@
  *
  * In an ending, when one seat has more men than every other and the
  * others have at most MU_EVAL_CHASE_PIECES pieces left, that leader
- * loses MU_EVAL_CHASE for every cell between each enemy piece and the
- * leader's nearest piece (at most MU_EVAL_CHASE_FAR cells a piece):
- * men that merely lead would otherwise shuffle apart for ever, as no
- * other term sees a man come closer.  The others gain by running, so
- * the search of both sides plays the chase out.
+ * gains MU_EVAL_CHASE for every cell by which an enemy piece is nearer
+ * to the leader's nearest piece than MU_EVAL_CHASE_FAR (more than any
+ * board is across), on average over the enemy pieces: men that merely
+ * lead would otherwise shuffle apart for ever, as no other term sees a
+ * man come closer.  The others gain by running, so the search of both
+ * sides plays the chase out.  A gain, not a cost, so that the chase
+ * never makes a lead look smaller than it is (a robot then took the
+ * draw its opponent's pass offered), and only for the last men, since
+ * a chase begun earlier lost men to greedy's captures.
  *
  * The raw points become shares of the win by a softmax: seat s gets
  * exp(raw[s] / T) over the sum for all seats, so two players' values
@@ -77,7 +81,7 @@ mu_eval_counts(const struct mu_board *b, int c, int n)
 	}
 }
 
-/* Take the chase's cost off the leader's raw points, in an ending. */
+/* Add the chase's gain to the leader's raw points, in an ending. */
 static void
 mu_eval_chase(const struct mu_game *g, double *raw)
 {
@@ -115,7 +119,9 @@ mu_eval_chase(const struct mu_game *g, double *raw)
 		}
 		far += near;
 	}
-	raw[lead] -= MU_EVAL_CHASE * far;
+	if (others > 0)
+		raw[lead] += MU_EVAL_CHASE * (MU_EVAL_CHASE_FAR -
+		    (double)far / others);
 }
 
 /* Fill raw[] with each seat's raw points. */
