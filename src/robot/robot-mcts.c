@@ -38,11 +38,19 @@
  *
  * The budget is o->budget playouts (ROBOT_BUDGET if 0); o->stop is
  * asked every ROBOT_STOP_EVERY playouts.  If the first ROBOT_FLAT
- * playouts all score exactly the same, the evaluation cannot tell the
- * turns apart (Mu's layout and selection) and the search stops there.
+ * playouts all give every seat the same value, the evaluation cannot
+ * tell the turns apart (Mu's layout and selection) and the search stops
+ * there.  Playouts that agree but tell the seats apart do not stop it:
+ * in a sparse Mu ending most turns change nothing the evaluation sees,
+ * and only a deeper search finds the ones that do (a velox midgame of
+ * single men once stopped after 64 playouts at every budget).
  * The choice is the root child visited most, then the better mean, then
- * the better turn search rank.  Everything drawn comes from o->seed: the
- * same seed and budget give the same action.
+ * the better turn search rank.  A pass that would end the game is
+ * always a root child, and is played instead when nothing is to be
+ * gained by moving on (robot_tree_pass), so that two robots end a game
+ * by passing in turn.
+ * Everything drawn comes from o->seed: the same seed and budget give
+ * the same action.
  */
 
 #ifndef ROBOT_DEPTH
@@ -55,6 +63,8 @@
 #define ROBOT_PRIOR		3.0	/* visits a root child starts with */
 #define ROBOT_FLAT		64	/* equal playouts that end a search */
 #define ROBOT_STOP_EVERY	8	/* playouts between calls of stop */
+#define ROBOT_PROGRESS		0.02	/* a gain a leader plays on for */
+#define ROBOT_PATIENCE		16	/* offers a leader lets pass, about */
 
 struct robot_node {
 	int		parent;
@@ -84,12 +94,14 @@ struct robot_tree {
 	unsigned char		*chains;	/* nodes' longer turns */
 	int			 nchains;
 	struct rng		 rng;
+	int			 pass;		/* root pass, or -1 */
 };
 
 static int	robot_tree_add(struct robot_tree *, int,
 		    const struct action *, int);
 static const struct action *robot_tree_action(const struct robot_tree *,
 		    int);
+static int	robot_tree_ends(const struct game *, const struct action *);
 static void	robot_tree_root(struct robot_tree *, int);
 static int	robot_tree_order(struct robot_tree *, int,
 		    const struct game *);
@@ -100,7 +112,9 @@ static int	robot_tree_select(const struct robot_tree *, int);
 static void	robot_tree_playout(struct robot_tree *, struct game *,
 		    double *);
 static void	robot_tree_iterate(struct robot_tree *, double *);
+static int	robot_tree_even(const struct robot_tree *, const double *);
 static int	robot_tree_choice(const struct robot_tree *);
+static int	robot_tree_pass(struct robot_tree *, int);
 
 /* A new child of parent (-1: the root) for action a; its index. */
 static int
@@ -143,6 +157,23 @@ robot_tree_action(const struct robot_tree *t, int i)
 	return ((const struct action *)(t->actions + (size_t)i * t->size));
 }
 
+/* Does a, played by g's mover, end the game? */
+static int
+robot_tree_ends(const struct game *g, const struct action *a)
+{
+	struct game	*c;
+	char		*cause;
+	int		 ends = 0;
+
+	c = game_copy(g);
+	if (c->ops->apply(c, c->ops->to_move(c), a, NULL, &cause) == -1)
+		free(cause);
+	else
+		ends = c->ops->to_move(c) == -1;
+	game_free(c);
+	return (ends);
+}
+
 /* The root and its children, the turn search's best, with priors. */
 static void
 robot_tree_root(struct robot_tree *t, int seed_children)
@@ -155,8 +186,23 @@ robot_tree_root(struct robot_tree *t, int seed_children)
 
 	robot_tree_add(t, -1, NULL, t->root->ops->to_move(t->root));
 	robot_turns_search(t->root, rng_next(&t->rng), &turns);
-	/* Children are pushed at the head: add the worst first. */
+	/* A pass that ends the game comes too, wherever it ranks. */
+	for (i = 0; i < turns.n; i++) {
+		if (robot_is_word(t->root, robot_turns_at(&turns, i), "pass"))
+			break;
+	}
+	if (i < turns.n && !robot_tree_ends(t->root, robot_turns_at(&turns,
+	    i)))
+		i = turns.n;
 	k = turns.n < seed_children ? turns.n : seed_children;
+	for (j = 0; j < k && i < turns.n; j++) {
+		if (turns.order[j] == i)
+			i = turns.n;
+	}
+	if (i < turns.n)
+		turns.order[k++] = i;
+	t->pass = -1;
+	/* Children are pushed at the head: add the worst first. */
 	for (j = k - 1; j >= 0; j--) {
 		i = turns.order[j];
 		c = game_copy(t->root);
@@ -170,6 +216,8 @@ robot_tree_root(struct robot_tree *t, int seed_children)
 		game_free(c);
 		nd = &t->nodes[robot_tree_add(t, 0, robot_turns_at(&turns, i),
 		    seat)];
+		if (robot_is_word(t->root, robot_turns_at(&turns, i), "pass"))
+			t->pass = t->n - 1;
 		nd->visits = ROBOT_PRIOR;
 		for (seat = 0; seat < t->nseats; seat++)
 			nd->reward[seat] = ROBOT_PRIOR *
@@ -386,6 +434,19 @@ robot_tree_iterate(struct robot_tree *t, double *values)
 	}
 }
 
+/* Do values give every seat the same? */
+static int
+robot_tree_even(const struct robot_tree *t, const double *values)
+{
+	int	s;
+
+	for (s = 1; s < t->nseats; s++) {
+		if (values[s] != values[0])
+			return (0);
+	}
+	return (1);
+}
+
 /* The root child to play: most visited, then best mean, then first. */
 static int
 robot_tree_choice(const struct robot_tree *t)
@@ -405,6 +466,42 @@ robot_tree_choice(const struct robot_tree *t)
 		}
 	}
 	return (pick);
+}
+
+/*
+ * Should the root pass rather than play child pick?  Only where the
+ * opponents have passed, so that the pass ends the game and its value
+ * is exact: if it is at least as good as pick, or if the mover leads
+ * and its search finds no turn better than the position now by
+ * ROBOT_PROGRESS, once in ROBOT_PATIENCE such offers (a draw from the
+ * seed).  A lead in men may be one it cannot turn into a win (a huddle
+ * it cannot break), and playing on for ever would only shuffle; the
+ * patience leaves it time to catch an opponent who passes only while
+ * it is cornered.  A first pass is never forced: while nothing is in
+ * reach every turn looks alike, and a pass on a near tie would agree a
+ * draw that a patient search wins (mcts drew every velox game with
+ * greedy that way).
+ */
+static int
+robot_tree_pass(struct robot_tree *t, int pick)
+{
+	const struct robot_node	*p, *c = &t->nodes[pick];
+	double			 mean, best, now[ROBOT_SEATS];
+	int			 seat = t->nodes[0].seat;
+
+	if (t->pass == -1 || pick == t->pass ||
+	    t->nodes[t->pass].seat != -1)
+		return (0);
+	p = &t->nodes[t->pass];
+	mean = p->reward[seat] / p->visits;
+	best = c->reward[seat] / c->visits;
+	if (mean >= best)
+		return (1);
+	memset(now, 0, sizeof now);
+	t->root->ops->evaluate(t->root, now);
+	return (now[seat] > 1.0 / t->nseats &&
+	    best <= now[seat] + ROBOT_PROGRESS &&
+	    rng_next(&t->rng) % ROBOT_PATIENCE == 0);
 }
 
 /* The mcts level. */
@@ -430,15 +527,20 @@ robot_mcts(const struct game *g, const struct robot_options *o,
 			    o->stop(o->arg))
 				break;
 			robot_tree_iterate(&t, values);
-			if (i == 0)
+			if (i == 0) {
 				memcpy(first, values, sizeof first);
+				if (!robot_tree_even(&t, values))
+					flat = -1;
+			}
 			if (memcmp(first, values, sizeof first) != 0)
 				flat = -1;
 			else if (flat != -1 && ++flat == ROBOT_FLAT)
 				break;
 		}
 	}
-	if ((pick = robot_tree_choice(&t)) == -1) {
+	if ((pick = robot_tree_choice(&t)) != -1 && robot_tree_pass(&t, pick))
+		pick = t.pass;
+	if (pick == -1) {
 		*cause = xstrdup("no legal action to choose from");
 		free(t.nodes);
 		free(t.actions);

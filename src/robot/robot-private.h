@@ -17,6 +17,7 @@ struct game;
 #define ROBOT_SEATS	6	/* the most seats a game has */
 #define ROBOT_BEAM	3	/* turns a turn search extends at a time */
 #define ROBOT_TURN_CAP	3000	/* evaluations in one turn search */
+#define ROBOT_RESIGN	0.08	/* a value to resign below */
 
 /* The turns a turn search evaluated, best first once sorted. */
 struct robot_turns {
@@ -42,6 +43,9 @@ int	 robot_candidates(const struct game *, const struct action *,
 	     struct action **);
 int	 robot_value(const struct game *, const struct action *, int,
 	     double *);
+int	 robot_word(const struct game *, const char *, struct action *);
+int	 robot_is_word(const struct game *, const struct action *,
+	     const char *);
 void	 robot_turns_search(const struct game *, uint64_t,
 	     struct robot_turns *);
 const struct action *robot_turns_at(const struct robot_turns *, int);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "buf.h"
 #include "game.h"
 #include "robot-private.h"
 #include "xmalloc.h"
@@ -15,9 +16,19 @@
  * the actions, apply on a copy, evaluate for the values, random for
  * playouts.  Random is the game's own seeded random legal action;
  * greedy (robot-greedy.c) and mcts (robot-mcts.c) think.
+ *
+ * Greedy and mcts resign a hopeless two-player game, so that a lost
+ * ending is not played out man by man: when the evaluation gives the
+ * mover less than ROBOT_RESIGN both now and after the turn chosen.
+ * The game's own "resign" is played.  A game of three or more is
+ * always played on, since resigning there only ranks the robot last
+ * (MU-RULINGS), and so is Mur: a match ends by itself (a game without
+ * a trap for long is drawn), and a game behind is not a match lost.
  */
 
 static const char *const robot_levels[] = { "random", "greedy", "mcts" };
+
+static int	robot_hopeless(const struct game *, const struct action *);
 
 /* The level called name: 0 and *out, or -1. */
 int
@@ -77,11 +88,70 @@ robot_value(const struct game *g, const struct action *a, int seat,
 	return (0);
 }
 
+/*
+ * Is the turn a chosen for g's mover hopeless, a two-player game it
+ * trails by more than ROBOT_RESIGN before and after a?
+ */
+static int
+robot_hopeless(const struct game *g, const struct action *a)
+{
+	double	values[ROBOT_SEATS];
+	int	seat = g->ops->to_move(g);
+
+	if (g->ops->players(g) != 2 || strcmp(g->ops->name, "mur") == 0)
+		return (0);
+	memset(values, 0, sizeof values);
+	g->ops->evaluate(g, values);
+	if (values[seat] >= ROBOT_RESIGN)
+		return (0);
+	memset(values, 0, sizeof values);
+	if (robot_value(g, a, seat, values) == -1)
+		return (0);
+	return (values[seat] < ROBOT_RESIGN);
+}
+
+/*
+ * Fill a with g's action s (such as "pass"); -1, and a kept, if the
+ * game has none.
+ */
+int
+robot_word(const struct game *g, const char *s, struct action *a)
+{
+	struct action	*w;
+	char		*cause;
+
+	w = game_action_new(g);
+	if (g->ops->parse(g, s, strlen(s), w, &cause) == -1) {
+		free(cause);
+		free(w);
+		return (-1);
+	}
+	memcpy(a, w, g->ops->action_size);
+	free(w);
+	return (0);
+}
+
+/* Is a the action g's notation writes as s? */
+int
+robot_is_word(const struct game *g, const struct action *a, const char *s)
+{
+	struct buf	b;
+	int		same;
+
+	buf_init(&b);
+	g->ops->format(g, a, &b);
+	same = b.len == strlen(s) && memcmp(b.data, s, b.len) == 0;
+	buf_free(&b);
+	return (same);
+}
+
 /* Choose the action of g's seat to move into a (game_action_new()). */
 int
 robot_choose(const struct game *g, const struct robot_options *o,
     struct action *a, char **cause)
 {
+	int	rc;
+
 	if (g->ops->to_move(g) == -1) {
 		*cause = xstrdup("the game is over");
 		return (-1);
@@ -92,11 +162,16 @@ robot_choose(const struct game *g, const struct robot_options *o,
 	}
 	switch (o->level) {
 	case ROBOT_GREEDY:
-		return (robot_greedy(g, o, a, cause));
+		rc = robot_greedy(g, o, a, cause);
+		break;
 	case ROBOT_MCTS:
-		return (robot_mcts(g, o, a, cause));
+		rc = robot_mcts(g, o, a, cause);
+		break;
 	default:
 		g->ops->random(g, o->seed, a);
 		return (0);
 	}
+	if (rc == 0 && robot_hopeless(g, a))
+		robot_word(g, "resign", a);
+	return (rc);
 }

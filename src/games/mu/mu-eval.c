@@ -28,6 +28,18 @@
  * edge, where capacities are small, and froze two robots into a game
  * of men that never met (docs/robots.md, "Mu").
  *
+ * In an ending, when one seat has more men than every other and the
+ * others have at most MU_EVAL_CHASE_PIECES pieces left, that leader
+ * gains MU_EVAL_CHASE for every cell by which an enemy piece is nearer
+ * to the leader's nearest piece than MU_EVAL_CHASE_FAR (more than any
+ * board is across), on average over the enemy pieces: men that merely
+ * lead would otherwise shuffle apart for ever, as no other term sees a
+ * man come closer.  The others gain by running, so the search of both
+ * sides plays the chase out.  A gain, not a cost, so that the chase
+ * never makes a lead look smaller than it is (a robot then took the
+ * draw its opponent's pass offered), and only for the last men, since
+ * a chase begun earlier lost men to greedy's captures.
+ *
  * The raw points become shares of the win by a softmax: seat s gets
  * exp(raw[s] / T) over the sum for all seats, so two players' values
  * are a logistic function of the difference.  A seat that resigned
@@ -37,6 +49,7 @@
 
 static int	mu_eval_near(const struct mu_board *, int);
 static int	mu_eval_counts(const struct mu_board *, int, int);
+static void	mu_eval_chase(const struct mu_game *, double *);
 
 /* Is cell c (non-empty) one man short of exploding? */
 static int
@@ -66,6 +79,49 @@ mu_eval_counts(const struct mu_board *b, int c, int n)
 	default:
 		return (layer == MU_LAYER_WALL);
 	}
+}
+
+/* Add the chase's gain to the leader's raw points, in an ending. */
+static void
+mu_eval_chase(const struct mu_game *g, double *raw)
+{
+	const struct mu_board	*b = &g->board;
+	int			 men[MU_MAX_PLAYERS], ncells, c, e, d, near;
+	int			 s, lead = MU_NONE, others = 0, far = 0;
+
+	memset(men, 0, sizeof men);
+	ncells = mu_board_ncells(b);
+	for (c = 0; c < ncells; c++) {
+		if (b->cells[c].colour != MU_NONE)
+			men[b->cells[c].colour] += b->cells[c].height;
+	}
+	for (s = 0; s < g->players; s++) {
+		if (lead == MU_NONE || men[s] > men[lead])
+			lead = s;
+	}
+	for (s = 0; s < g->players; s++) {
+		if (s != lead && men[s] >= men[lead])
+			return;
+	}
+	for (e = 0; e < ncells; e++) {
+		if (b->cells[e].colour == MU_NONE ||
+		    b->cells[e].colour == lead)
+			continue;
+		if (++others > MU_EVAL_CHASE_PIECES)
+			return;
+		near = MU_EVAL_CHASE_FAR;
+		for (c = 0; c < ncells; c++) {
+			if (b->cells[c].colour != lead)
+				continue;
+			d = hex_distance(b->cells[c].pos, b->cells[e].pos);
+			if (d < near)
+				near = d;
+		}
+		far += near;
+	}
+	if (others > 0)
+		raw[lead] += MU_EVAL_CHASE * (MU_EVAL_CHASE_FAR -
+		    (double)far / others);
 }
 
 /* Fill raw[] with each seat's raw points. */
@@ -106,6 +162,7 @@ mu_eval_raw(const struct mu_game *g, double *raw)
 		raw[s] += MU_EVAL_SEGMENT * __builtin_popcountll(segs[s]);
 	if (g->phase != MU_PHASE_MOVEMENT)
 		return;
+	mu_eval_chase(g, raw);
 	n = mu_score_regions(g, regions);
 	for (i = 0; i < n; i++) {
 		if (regions[i].owner != MU_NONE)

@@ -15,6 +15,9 @@ struct mu_game;
 					   cell, for the seat to move */
 #define MU_EVAL_THREAT_OTHER	0.2	/* the same, for the others */
 #define MU_EVAL_TEMPERATURE	4.0	/* raw points per factor e of odds */
+#define MU_EVAL_CHASE		0.1	/* a cell between leader and prey */
+#define MU_EVAL_CHASE_FAR	32	/* the most cells counted a piece */
+#define MU_EVAL_CHASE_PIECES	2	/* the prey's pieces, at most */
 
 void	mu_eval_raw(const struct mu_game *, double *);
 void	mu_eval_values(const struct mu_game *, double *);
