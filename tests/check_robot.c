@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "game-registry.h"
 #include "game.h"
 #include "robot.h"
@@ -16,7 +17,9 @@
  * cap; the same seed gives the same action; greedy and mcts take an
  * obvious capture; the evaluation is a share of the win; and the
  * explosion orders the candidates add are accepted and change the
- * result.  Budgets are small: this tests behaviour, not strength.
+ * result; the history the robots remember a game by hashes positions
+ * and counts quiet turns.  Budgets are small: this tests behaviour,
+ * not strength.
  */
 
 #define TEST_TURNS	80	/* turns a game at most */
@@ -239,6 +242,76 @@ START_TEST(test_orders)
 }
 END_TEST
 
+/* g's position as text, with old (once) replaced by new. */
+static struct game *
+test_edited(const struct game *g, const char *old, const char *new)
+{
+	struct buf	 b, e;
+	struct game	*x;
+	char		*at, *cause = NULL;
+
+	buf_init(&b);
+	g->ops->write_position(g, &b);
+	ck_assert_ptr_nonnull(at = strstr(b.data, old));
+	buf_init(&e);
+	buf_add(&e, b.data, (size_t)(at - b.data));
+	buf_adds(&e, new);
+	buf_adds(&e, at + strlen(old));
+	x = game_read_position(e.data, &cause);
+	ck_assert_msg(x != NULL, "%s", cause);
+	buf_free(&b);
+	buf_free(&e);
+	return (x);
+}
+
+/*
+ * The robots' memory (issue 37): a position hashes the same whatever
+ * its counters of turns and passes, and differently with another seat
+ * to move or a piece moved; a history counts a position's repeats and
+ * the turns since the evaluation last changed.
+ */
+START_TEST(test_history)
+{
+	struct game_history	 h;
+	struct game		*g, *later, *blue, *moved;
+	char			*cause = NULL;
+	uint64_t		 hash;
+
+	g = test_util_load("positions/levis-capture.pos");
+	hash = g->ops->hash(g);
+	later = test_edited(g, "turns 2\nallowance 1\npasses 0",
+	    "turns 40\nallowance 1\npasses 1");
+	ck_assert_uint_eq(later->ops->hash(later), hash);
+	blue = test_edited(g, "to-move red", "to-move blue");
+	ck_assert_uint_ne(blue->ops->hash(blue), hash);
+	moved = game_copy(g);
+	ck_assert_msg(game_play(moved, 0, "A3-B5", 5, NULL, NULL, &cause) ==
+	    0, "%s", cause);
+	ck_assert_uint_ne(moved->ops->hash(moved), hash);
+
+	memset(&h, 0, sizeof h);
+	ck_assert_uint_eq(game_history_quiet(&h), 0);
+	game_history_add(&h, g);
+	game_history_add(&h, moved);
+	ck_assert_uint_eq(game_history_quiet(&h), 0);
+	game_history_add(&h, later);
+	ck_assert_uint_eq(game_history_quiet(&h), 0);
+	game_history_add(&h, later);
+	game_history_add(&h, g);
+	ck_assert_uint_eq(game_history_quiet(&h), 2);
+	ck_assert_uint_eq(game_history_count(&h, hash), 4);
+	ck_assert_uint_eq(game_history_count(&h, moved->ops->hash(moved)),
+	    1);
+	ck_assert_uint_eq(game_history_count(&h, blue->ops->hash(blue)), 0);
+	game_history_free(&h);
+	ck_assert_uint_eq(h.n, 0);
+	game_free(g);
+	game_free(later);
+	game_free(blue);
+	game_free(moved);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -251,6 +324,7 @@ main(void)
 	tcase_add_loop_test(tc, test_same_seed, 0, TEST_NSETUPS);
 	tcase_add_test(tc, test_capture);
 	tcase_add_test(tc, test_orders);
+	tcase_add_test(tc, test_history);
 	suite_add_tcase(s, tc);
 	return (test_util_run(s));
 }

@@ -4,7 +4,8 @@
 # docs/robots.md "Finishing"): a few mcts-against-mcts arena games with
 # a small budget in velox, levis, classic and a one-game Mur match all
 # end by the rules (a pass in turn, a resignation, a win), none at the
-# arena's turn cap; and the budget changes
+# arena's turn cap; a robot remembering a velox game gone quiet passes
+# to end it; and the budget changes
 # the search in velox: at a midgame of single men, where the search
 # once stopped after 64 playouts whatever the budget, budgets of 250,
 # 1000 and 4000 playouts choose three different turns.  Prints
@@ -75,6 +76,26 @@ finish velox
 finish levis
 finish classic
 finish mur --match 1
+
+# A velox game gone quiet (tests/data/records/velox-quiet.rec): five
+# single men a side, the evaluation unchanged for 150 turns.  mcts,
+# remembering the game, passes to offer an end by the score; given the
+# same position without the game that led to it, it plays on, so the
+# pass comes from its memory (docs/robots.md, Finishing).
+begin
+quiet=${TEST_DATA:-$here/data}/records/velox-quiet.rec
+for s in 1 3; do
+	"$MUPBEM" robot --level mcts --budget "$FINISH_BUDGET" --seed "$s" \
+	    "$quiet" >"quiet$s.out" 2>&1 || why+=("robot: $(head -1 "quiet$s.out")")
+	[ "$(cat "quiet$s.out")" = pass ] ||
+	    why+=("seed $s: '$(cat "quiet$s.out")', not a pass")
+done
+"$MUPBEM" replay "$quiet" 2>&1 | sed '/^$/Q' >quiet.pos
+"$MUPBEM" robot --level mcts --budget "$FINISH_BUDGET" --seed 1 quiet.pos \
+    >quiet.pos.out 2>&1 || why+=("robot on the position: $(head -1 quiet.pos.out)")
+[ "$(cat quiet.pos.out)" != pass ] ||
+    why+=("it passes without the game's history too")
+end "mcts remembers a game gone quiet and passes to end it"
 
 # A velox midgame (seed 11, 50 turns of greedy against greedy): red has
 # 7 single men, blue 5, and no turn changes what the evaluation sees.

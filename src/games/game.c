@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "game.h"
 #include "xmalloc.h"
@@ -13,7 +14,9 @@
  * replaces the state, so a failed action never leaves a game
  * half-changed, whatever the game.  Only a replay, which throws the
  * whole game away when an action fails, plays in place
- * (game_play_in_place()).
+ * (game_play_in_place()).  A game_history is the robots' memory of the
+ * positions a game has been in: one hash each, counted by a plain scan,
+ * as a robot asks about a few dozen turns a search.
  */
 
 static int	game_play_on(struct game *, int, const char *, size_t,
@@ -175,4 +178,69 @@ game_unfinished_values(int n, double *values)
 	for (i = 0; i < n; i++)
 		values[i] = GAME_VALUE_MARGIN / n +
 		    (1 - GAME_VALUE_MARGIN) * values[i];
+}
+
+/* Remember g's position, if its game can hash one. */
+void
+game_history_add(struct game_history *h, const struct game *g)
+{
+	double		values[GAME_HISTORY_SEATS];
+	unsigned char	*p = (unsigned char *)values;
+	uint64_t	 v = 14695981039346656037ULL;
+	size_t		 i;
+
+	if (g->ops->hash == NULL)
+		return;
+	if (h->n == h->room) {
+		h->room = h->room == 0 ? 64 : h->room * 2;
+		h->hashes = xreallocarray(h->hashes, h->room,
+		    sizeof *h->hashes);
+		h->values = xreallocarray(h->values, h->room,
+		    sizeof *h->values);
+	}
+	memset(values, 0, sizeof values);
+	g->ops->evaluate(g, values);
+	for (i = 0; i < sizeof values; i++)
+		v = (v ^ p[i]) * 1099511628211ULL;
+	h->hashes[h->n] = g->ops->hash(g);
+	h->values[h->n++] = v;
+}
+
+/* How many times the game has been in the position hashing to hash. */
+size_t
+game_history_count(const struct game_history *h, uint64_t hash)
+{
+	size_t	i, n = 0;
+
+	if (h == NULL)
+		return (0);
+	for (i = 0; i < h->n; i++)
+		n += h->hashes[i] == hash;
+	return (n);
+}
+
+/*
+ * The turns since the evaluation last changed: 0 if the last turn
+ * changed it (or there is no history), 5 if the last six positions were
+ * all valued the same.  A game going nowhere.
+ */
+size_t
+game_history_quiet(const struct game_history *h)
+{
+	size_t	i;
+
+	if (h == NULL || h->n == 0)
+		return (0);
+	for (i = h->n - 1; i > 0 && h->values[i - 1] == h->values[h->n - 1];
+	    i--)
+		;
+	return (h->n - 1 - i);
+}
+
+void
+game_history_free(struct game_history *h)
+{
+	free(h->hashes);
+	free(h->values);
+	memset(h, 0, sizeof *h);
 }

@@ -35,6 +35,7 @@ struct game_options {
 };
 
 #define GAME_VALUE_MARGIN	0.05	/* unfinished values kept off 0, 1 */
+#define GAME_HISTORY_SEATS	8	/* values a history's evaluate fills */
 
 struct game_ops {
 	const char	*name;		/* "classic", "levis", "velox", "mur" */
@@ -121,6 +122,27 @@ struct game_ops {
 	 * is only one choice, without the list.
 	 */
 	int		 (*choices)(const struct game *, int);
+
+	/*
+	 * Optional (NULL: the game keeps its own count of quiet turns, as
+	 * Mur does).  A hash of the position as a player sees it: the
+	 * board, the phase and the seat to move, not the counters of turns
+	 * and passes, so that a position reached again hashes the same.
+	 * The robots avoid repeating positions with it (docs/robots.md).
+	 */
+	uint64_t	 (*hash)(const struct game *);
+};
+
+/*
+ * The positions a game has been in, oldest first, as hashes (ops->hash)
+ * and hashes of their evaluations (ops->evaluate); empty for a game
+ * without hash.  The robots' memory of the game.
+ */
+struct game_history {
+	uint64_t	*hashes;
+	uint64_t	*values;
+	size_t		 n;
+	size_t		 room;
 };
 
 struct game {
@@ -142,5 +164,11 @@ int			 game_play_in_place(struct game *, int, const char *,
 			     size_t, struct buf *, char **);
 void			 game_rank_values(int, const int *, double *);
 void			 game_unfinished_values(int, double *);
+void			 game_history_add(struct game_history *,
+			     const struct game *);
+size_t			 game_history_count(const struct game_history *,
+			     uint64_t);
+size_t			 game_history_quiet(const struct game_history *);
+void			 game_history_free(struct game_history *);
 
 #endif

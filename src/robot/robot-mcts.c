@@ -48,7 +48,12 @@
  * the better turn search rank.  A pass that would end the game is
  * always a root child, and is played instead when nothing is to be
  * gained by moving on (robot_tree_pass), so that two robots end a game
- * by passing in turn.
+ * by passing in turn.  The caller's history of the game (struct
+ * game_history) is the search's memory: a leader does not go back to a
+ * position the game has been in, and a mover that does not lead passes
+ * first when the game has gone quiet (its evaluation unchanged for
+ * ROBOT_QUIET turns a seat) or its turn would repeat a position
+ * (robot_tree_fresh).
  * Everything drawn comes from o->seed: the same seed and budget give
  * the same action.
  */
@@ -65,6 +70,10 @@
 #define ROBOT_STOP_EVERY	8	/* playouts between calls of stop */
 #define ROBOT_PROGRESS		0.02	/* a gain a leader plays on for */
 #define ROBOT_PATIENCE		16	/* offers a leader lets pass, about */
+#define ROBOT_LEAD		0.02	/* above 1/n: a lead that plays on */
+#define ROBOT_QUIET		60	/* turns a seat: a game gone quiet */
+#define ROBOT_STALE		4	/* times ROBOT_QUIET: one gone stale */
+#define ROBOT_FRESH		0.05	/* a new position's cost, at most */
 
 struct robot_node {
 	int		parent;
@@ -76,6 +85,7 @@ struct robot_node {
 	int		order;		/* candidates' order in t->order */
 	int		chain;		/* longer turn in t->chains, or -1 */
 	uint64_t	seed;		/* orders the candidates */
+	size_t		seen;		/* root child: its position's repeats */
 	double		visits;
 	double		reward[ROBOT_SEATS];
 };
@@ -95,6 +105,8 @@ struct robot_tree {
 	int			 nchains;
 	struct rng		 rng;
 	int			 pass;		/* root pass, or -1 */
+	const struct game_history *history;	/* or NULL */
+	struct action		*passing;	/* the root's pass, or NULL */
 };
 
 static int	robot_tree_add(struct robot_tree *, int,
@@ -114,7 +126,9 @@ static void	robot_tree_playout(struct robot_tree *, struct game *,
 static void	robot_tree_iterate(struct robot_tree *, double *);
 static int	robot_tree_even(const struct robot_tree *, const double *);
 static int	robot_tree_choice(const struct robot_tree *);
+static int	robot_tree_quiet(const struct robot_tree *);
 static int	robot_tree_pass(struct robot_tree *, int);
+static int	robot_tree_fresh(struct robot_tree *, int);
 
 /* A new child of parent (-1: the root) for action a; its index. */
 static int
@@ -191,6 +205,10 @@ robot_tree_root(struct robot_tree *t, int seed_children)
 		if (robot_is_word(t->root, robot_turns_at(&turns, i), "pass"))
 			break;
 	}
+	if (i < turns.n) {
+		t->passing = game_action_new(t->root);
+		memcpy(t->passing, robot_turns_at(&turns, i), t->size);
+	}
 	if (i < turns.n && !robot_tree_ends(t->root, robot_turns_at(&turns,
 	    i)))
 		i = turns.n;
@@ -213,9 +231,12 @@ robot_tree_root(struct robot_tree *t, int seed_children)
 			continue;
 		}
 		seat = c->ops->to_move(c);
-		game_free(c);
 		nd = &t->nodes[robot_tree_add(t, 0, robot_turns_at(&turns, i),
 		    seat)];
+		if (t->history != NULL && c->ops->hash != NULL)
+			nd->seen = game_history_count(t->history,
+			    c->ops->hash(c));
+		game_free(c);
 		if (robot_is_word(t->root, robot_turns_at(&turns, i), "pass"))
 			t->pass = t->n - 1;
 		nd->visits = ROBOT_PRIOR;
@@ -469,25 +490,49 @@ robot_tree_choice(const struct robot_tree *t)
 }
 
 /*
+ * Has the game gone nowhere for long?  1 if the evaluation has not
+ * changed for ROBOT_QUIET turns a seat, 2 for ROBOT_STALE times that,
+ * 0 if not or without a history.
+ */
+static int
+robot_tree_quiet(const struct robot_tree *t)
+{
+	size_t	quiet = game_history_quiet(t->history);
+	size_t	turns = (size_t)ROBOT_QUIET * (size_t)t->nseats;
+
+	if (quiet >= turns * ROBOT_STALE)
+		return (2);
+	return (quiet >= turns);
+}
+
+/*
  * Should the root pass rather than play child pick?  Only where the
  * opponents have passed, so that the pass ends the game and its value
- * is exact: if it is at least as good as pick, or if the mover leads
- * and its search finds no turn better than the position now by
- * ROBOT_PROGRESS, once in ROBOT_PATIENCE such offers (a draw from the
- * seed).  A lead in men may be one it cannot turn into a win (a huddle
- * it cannot break), and playing on for ever would only shuffle; the
- * patience leaves it time to catch an opponent who passes only while
- * it is cornered.  A first pass is never forced: while nothing is in
- * reach every turn looks alike, and a pass on a near tie would agree a
- * draw that a patient search wins (mcts drew every velox game with
- * greedy that way).
+ * is exact:
+ * - if it is at least as good as pick;
+ * - if it wins, and the search finds no turn better than the position
+ *   now by ROBOT_PROGRESS, once in ROBOT_PATIENCE such offers (a draw
+ *   from the seed): a lead may be one the mover cannot turn into more
+ *   (a huddle it cannot break), and playing on for ever would only
+ *   shuffle; the patience leaves it time to catch an opponent who
+ *   passes only while it is cornered;
+ * - if the game has gone nowhere for ROBOT_QUIET turns a seat
+ *   (robot_tree_quiet) and the search sees no progress: when the pass
+ *   wins, or draws for a mover that does not lead by ROBOT_LEAD; after
+ *   ROBOT_STALE times as long, whatever it gives.  A leader offered a
+ *   draw plays on that long: the others, passing, leave their men
+ *   where they stand for it to catch.
+ * A first pass is never forced here: while nothing is in reach every
+ * turn looks alike, and a pass on a near tie would agree a draw that a
+ * patient search wins (mcts drew every velox game with greedy that
+ * way).  The end of a game that has gone quiet is robot_tree_fresh's.
  */
 static int
 robot_tree_pass(struct robot_tree *t, int pick)
 {
 	const struct robot_node	*p, *c = &t->nodes[pick];
 	double			 mean, best, now[ROBOT_SEATS];
-	int			 seat = t->nodes[0].seat;
+	int			 seat = t->nodes[0].seat, quiet, still;
 
 	if (t->pass == -1 || pick == t->pass ||
 	    t->nodes[t->pass].seat != -1)
@@ -499,9 +544,61 @@ robot_tree_pass(struct robot_tree *t, int pick)
 		return (1);
 	memset(now, 0, sizeof now);
 	t->root->ops->evaluate(t->root, now);
-	return (now[seat] > 1.0 / t->nseats &&
-	    best <= now[seat] + ROBOT_PROGRESS &&
+	still = best <= now[seat] + ROBOT_PROGRESS;
+	quiet = robot_tree_quiet(t);
+	if (still && (quiet == 2 || (quiet == 1 && (mean > 1.0 / t->nseats ||
+	    (mean == 1.0 / t->nseats &&
+	    now[seat] <= 1.0 / t->nseats + ROBOT_LEAD)))))
+		return (1);
+	return (mean > 1.0 / t->nseats && still &&
 	    rng_next(&t->rng) % ROBOT_PATIENCE == 0);
+}
+
+/*
+ * Root child pick has been chosen; should another be played?  Returns
+ * the child to play, pick itself, or -2 for the root's pass (t->passing).
+ * - A mover that leads by more than ROBOT_LEAD, where pick takes the
+ *   game back to a position it has been in (t->history), plays the
+ *   child visited most of those that lead somewhere new, if one is
+ *   worth no more than ROBOT_FRESH less than pick: going round in
+ *   circles wins nothing, and a new position may.
+ * - A mover that does not lead, whose search finds nothing better than
+ *   the position now by ROBOT_PROGRESS, passes where pick repeats a
+ *   position or the game has gone quiet (robot_tree_quiet): the pass
+ *   offers the others an end by the score, which robot_tree_pass takes
+ *   for them when they gain nothing by playing on.
+ */
+static int
+robot_tree_fresh(struct robot_tree *t, int pick)
+{
+	const struct robot_node	*c;
+	double			 now[ROBOT_SEATS], best, mean, visits = -1;
+	int			 i, fresh = -1, seat = t->nodes[0].seat;
+
+	if (t->history == NULL)
+		return (pick);
+	memset(now, 0, sizeof now);
+	t->root->ops->evaluate(t->root, now);
+	c = &t->nodes[pick];
+	best = c->reward[seat] / c->visits;
+	if (now[seat] <= 1.0 / t->nseats + ROBOT_LEAD) {
+		if (t->passing != NULL && best <= now[seat] + ROBOT_PROGRESS &&
+		    (c->seen > 0 || robot_tree_quiet(t) > 0))
+			return (-2);
+		return (pick);
+	}
+	if (c->seen == 0)
+		return (pick);
+	for (i = t->nodes[0].child; i != -1; i = c->sibling) {
+		c = &t->nodes[i];
+		mean = c->reward[seat] / c->visits;
+		if (c->seen == 0 && i != t->pass &&
+		    mean >= best - ROBOT_FRESH && c->visits > visits) {
+			visits = c->visits;
+			fresh = i;
+		}
+	}
+	return (fresh != -1 ? fresh : pick);
 }
 
 /* The mcts level. */
@@ -519,6 +616,7 @@ robot_mcts(const struct game *g, const struct robot_options *o,
 	t.size = g->ops->action_size;
 	t.nseats = g->ops->players(g);
 	rng_init(&t.rng, o->seed);
+	t.history = o->history;
 	budget = o->budget > 0 ? o->budget : ROBOT_BUDGET;
 	robot_tree_root(&t, ROBOT_ROOT);
 	if (t.nodes[0].nchildren > 1) {
@@ -538,18 +636,22 @@ robot_mcts(const struct game *g, const struct robot_options *o,
 				break;
 		}
 	}
-	if ((pick = robot_tree_choice(&t)) != -1 && robot_tree_pass(&t, pick))
-		pick = t.pass;
-	if (pick == -1) {
-		*cause = xstrdup("no legal action to choose from");
-		free(t.nodes);
-		free(t.actions);
-		return (-1);
+	if ((pick = robot_tree_choice(&t)) != -1) {
+		if (robot_tree_pass(&t, pick))
+			pick = t.pass;
+		else
+			pick = robot_tree_fresh(&t, pick);
 	}
-	memcpy(a, robot_tree_action(&t, pick), t.size);
+	if (pick == -1)
+		*cause = xstrdup("no legal action to choose from");
+	else if (pick == -2)
+		memcpy(a, t.passing, t.size);
+	else
+		memcpy(a, robot_tree_action(&t, pick), t.size);
 	free(t.nodes);
 	free(t.actions);
 	free(t.order);
 	free(t.chains);
-	return (0);
+	free(t.passing);
+	return (pick == -1 ? -1 : 0);
 }

@@ -15,6 +15,7 @@
 
 struct action;
 struct game;
+struct game_history;
 
 enum robot_level {
 	ROBOT_RANDOM,
@@ -30,6 +31,7 @@ struct robot_options {
 	uint64_t		 seed;
 	int			(*stop)(void *);	/* or NULL: budget only */
 	void			*arg;
+	const struct game_history *history;	/* positions so far, or NULL */
 };
 
 int		 robot_level_find(const char *, enum robot_level *);

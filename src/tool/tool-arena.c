@@ -115,6 +115,7 @@ tool_arena_game(const struct tool_arena *ar, long index,
 	struct action			*a;
 	struct rng			 rng;
 	struct record			 r;
+	struct game_history		 hist;
 	uint64_t			 seed;
 	double				 t;
 	int				 seat, player, rc = -1;
@@ -122,9 +123,11 @@ tool_arena_game(const struct tool_arena *ar, long index,
 	int				 recording = ar->records != NULL;
 
 	memset(res, 0, sizeof *res);
+	memset(&hist, 0, sizeof hist);
 	res->game = index;
 	if ((g = game_create(ar->ops, &ar->opts, cause)) == NULL)
 		return (-1);
+	game_history_add(&hist, g);
 	a = game_action_new(g);
 	seed = tool_arena_seed(ar->seed, index);
 	rng_init(&rng, seed);
@@ -141,6 +144,7 @@ tool_arena_game(const struct tool_arena *ar, long index,
 		ro.level = p->level;
 		ro.budget = p->budget;
 		ro.seed = rng_next(&rng);
+		ro.history = &hist;
 		memset(a, 0, g->ops->action_size);
 		t = tool_arena_cpu();
 		if (robot_choose(g, &ro, a, cause) == -1)
@@ -151,6 +155,7 @@ tool_arena_game(const struct tool_arena *ar, long index,
 			tool_arena_record_turn(&r, g, seat, a);
 		if (g->ops->apply(g, seat, a, NULL, cause) == -1)
 			goto out;
+		game_history_add(&hist, g);
 		res->turns++;
 	}
 	if (res->capped) {
@@ -173,6 +178,7 @@ out:
 		record_free(&r);
 	free(a);
 	game_free(g);
+	game_history_free(&hist);
 	return (rc);
 }
 

@@ -766,6 +766,7 @@ tool_commands_robot(int argc, char **argv)
 {
 	struct robot_options	 o;
 	struct record		 r;
+	struct game_history	 hist;
 	struct game		*g;
 	struct action		*a;
 	struct buf		 out;
@@ -780,6 +781,18 @@ tool_commands_robot(int argc, char **argv)
 		return (1);
 	if ((g = tool_commands_load(argv[first], &r, NULL)) == NULL)
 		return (1);
+	memset(&hist, 0, sizeof hist);
+	if (r.nactions > 0) {
+		/* A record, replayed once more for the positions on the way. */
+		game_free(g);
+		if ((g = record_replay_history(&r, &hist, &cause)) == NULL) {
+			record_free(&r);
+			tool_commands_error("%s: %s", argv[first], cause);
+			free(cause);
+			return (1);
+		}
+		o.history = &hist;
+	}
 	if (t[0] > 0) {
 		if (o.budget == 0)
 			o.budget = 100000000;
@@ -792,6 +805,7 @@ tool_commands_robot(int argc, char **argv)
 		free(a);
 		record_free(&r);
 		game_free(g);
+		game_history_free(&hist);
 		tool_commands_error("%s: %s", argv[first], cause);
 		free(cause);
 		return (1);
@@ -803,6 +817,7 @@ tool_commands_robot(int argc, char **argv)
 	free(a);
 	record_free(&r);
 	game_free(g);
+	game_history_free(&hist);
 	return (0);
 }
 

@@ -160,6 +160,39 @@ mu_game_same(const struct mu_game *a, const struct mu_game *b)
 }
 
 /*
+ * A hash of g as a player sees it (game_ops hash): phase, seat to move,
+ * resignations, the segments and every cell's layer and piece, FNV-1a
+ * over them; the counters of turns, passes and velox's allowance are
+ * left out, so that a position reached again hashes the same.
+ */
+uint64_t
+mu_game_hash(const struct mu_game *g)
+{
+	const struct mu_board	*b = &g->board;
+	const struct mu_cell	*c;
+	uint64_t		 h = 14695981039346656037ULL;
+	int			 i;
+
+#define MU_GAME_HASH(x)	(h = (h ^ (uint64_t)(uint32_t)(x)) * 1099511628211ULL)
+	MU_GAME_HASH(g->phase);
+	MU_GAME_HASH(g->to_move);
+	MU_GAME_HASH(g->resigned);
+	for (i = 0; i < b->nsegments; i++) {
+		MU_GAME_HASH(b->segments[i].centre.q);
+		MU_GAME_HASH(b->segments[i].centre.r);
+		MU_GAME_HASH(b->segments[i].owner);
+	}
+	for (i = 0; i < b->nsegments * MU_SEGMENT_CELLS; i++) {
+		c = &b->cells[i];
+		MU_GAME_HASH((unsigned)c->layer |
+		    (unsigned)(c->colour + 1) << 4 |
+		    (unsigned)c->height << 12);
+	}
+#undef MU_GAME_HASH
+	return (h);
+}
+
+/*
  * The movement phase has just begun: report where each seat's men
  * start, from its one segment kept or, in velox, its segments' centres.
  */

@@ -73,6 +73,7 @@ int		 mu_game_placed(const struct mu_game *, int);
 size_t		 mu_game_size(const struct mu_game *);
 void		 mu_game_copy(struct mu_game *, const struct mu_game *);
 int		 mu_game_same(const struct mu_game *, const struct mu_game *);
+uint64_t	 mu_game_hash(const struct mu_game *);
 int		 mu_game_apply(struct mu_game *, int, const struct mu_action *,
 		     struct mu_report *, char **);
 int		 mu_game_legal(const struct mu_game *, struct mu_action **);

@@ -59,6 +59,7 @@ static int	mu_ops_extend(const struct game *, const struct action *,
 		    struct action **);
 static int	mu_ops_picture(const struct game *, int,
 		    const struct action *, struct scene *, char **);
+static uint64_t	mu_ops_hash(const struct game *);
 
 #define MU_OPS(id, create, title) {				\
 	id, title, sizeof (struct mu_action),			\
@@ -71,7 +72,7 @@ static int	mu_ops_picture(const struct game *, int,
 	mu_ops_write_position, mu_ops_read_position,		\
 	mu_notation_looks_like, mu_ops_ranks,			\
 	mu_ops_evaluate, mu_ops_extend, mu_ops_picture,		\
-	mu_ops_choices						\
+	mu_ops_choices, mu_ops_hash				\
 }
 
 const struct game_ops mu_ops_classic =
@@ -404,4 +405,10 @@ mu_ops_picture(const struct game *g, int seat, const struct action *a,
 {
 	return (mu_picture_build(g->state, seat, (const struct mu_action *)a,
 	    s, cause));
+}
+
+static uint64_t
+mu_ops_hash(const struct game *g)
+{
+	return (mu_game_hash(g->state));
 }

@@ -487,6 +487,30 @@ record_replay(const struct record *r, char **cause)
 	return (record_replay_to(r, r->nactions, cause));
 }
 
+/*
+ * As record_replay(), remembering in h each position on the way, the
+ * first and the last included: the robots' memory of the game.
+ */
+struct game *
+record_replay_history(const struct record *r, struct game_history *h,
+    char **cause)
+{
+	struct game	*g;
+	size_t		 i;
+
+	if ((g = record_replay_to(r, 0, cause)) == NULL)
+		return (NULL);
+	game_history_add(h, g);
+	for (i = 0; i < r->nactions; i++) {
+		if (record_replay_on(r, g, i, i + 1, cause) == -1) {
+			game_free(g);
+			return (NULL);
+		}
+		game_history_add(h, g);
+	}
+	return (g);
+}
+
 /* The game the first n actions of r make, or NULL as record_replay(). */
 struct game *
 record_replay_to(const struct record *r, size_t n, char **cause)

@@ -53,6 +53,8 @@ int		 record_parse(struct record *, const char *, char **);
 void		 record_write(const struct record *, struct buf *);
 struct game	*record_replay(const struct record *, char **);
 struct game	*record_replay_to(const struct record *, size_t, char **);
+struct game	*record_replay_history(const struct record *,
+		     struct game_history *, char **);
 int		 record_replay_on(const struct record *, struct game *, size_t,
 		     size_t, char **);
 

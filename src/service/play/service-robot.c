@@ -91,17 +91,20 @@ service_robot_think(struct service_robot *r)
 {
 	struct robot_options	 o;
 	struct record		 rec;
+	struct game_history	 hist;
 	struct game		*g;
 	struct action		*a;
 	struct buf		 out;
 	char			*why = NULL;
 
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &r->start);
+	memset(&hist, 0, sizeof hist);
 	record_init(&rec, NULL, NULL, 0);
 	if (record_parse(&rec, r->record, &why) == -1 ||
-	    (g = record_replay(&rec, &why)) == NULL) {
+	    (g = record_replay_history(&rec, &hist, &why)) == NULL) {
 		r->why = why;
 		record_free(&rec);
+		game_history_free(&hist);
 		return;
 	}
 	memset(&o, 0, sizeof o);
@@ -110,6 +113,7 @@ service_robot_think(struct service_robot *r)
 	o.seed = r->seed;
 	o.stop = service_robot_stop;
 	o.arg = r;
+	o.history = &hist;
 	a = game_action_new(g);
 	if (robot_choose(g, &o, a, &why) == -1)
 		r->why = why;
@@ -121,6 +125,7 @@ service_robot_think(struct service_robot *r)
 	free(a);
 	game_free(g);
 	record_free(&rec);
+	game_history_free(&hist);
 }
 
 static void *
