@@ -61,7 +61,7 @@ const struct game_ops mur_ops = {
 	mur_ops_seat_parse, mur_ops_render, mur_ops_render_form,
 	mur_ops_score, mur_ops_write_position, mur_ops_read_position,
 	mur_notation_looks_like, mur_ops_ranks, mur_ops_evaluate, NULL,
-	mur_ops_picture, NULL
+	mur_ops_picture, NULL, NULL	/* no hash: a quiet game is drawn */
 };
 
 static int
