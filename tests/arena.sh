@@ -250,7 +250,7 @@ end "classic, 3 players: --jobs 2 plays the same games"
 want_err --game chess --players random,random --games 2 -- 1 \
     "mupbem: game: no game is called 'chess' (the games are classic, levis, velox and mur)"
 want_err --game velox --players random,wise --games 2 -- 1 \
-    "mupbem: players: no robot level is called 'wise' (the levels are random, greedy and mcts)"
+    "mupbem: players: no robot level is called 'wise' (the levels are random, greedy, mcts and expert)"
 want_err --game mur --players random,random,random --games 2 -- 1 \
     "mupbem: Mur is a game for two players, not 3"
 want_err --game velox --players random --games 2 -- 1 \
@@ -262,7 +262,7 @@ want_err --game mur --players random,random --games 2 --segments 3 -- 1 \
 want_err --game velox --players random,random --games 0 -- 1 \
     "mupbem: games: '0' is not a number from 1 to 1000000"
 want_err --game velox --players greedy:5,random --games 2 -- 1 \
-    "mupbem: players: 'greedy:5': only mcts takes a budget"
+    "mupbem: players: 'greedy:5': only mcts and expert take a budget"
 want_err --game velox --players mcts:0,random --games 2 -- 1 \
     "mupbem: players: budget: '0' is not a number from 1 to 1000000000"
 want_err --game velox --players random,,random --games 2 -- 1 \

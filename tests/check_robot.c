@@ -14,16 +14,16 @@
 /*
  * The robots (src/robot/, issue 16): every level plays only actions
  * that apply, over seeded games of every game to the end or a turn
- * cap; the same seed gives the same action; greedy and mcts take an
- * obvious capture; the evaluation is a share of the win; and the
- * explosion orders the candidates add are accepted and change the
- * result; the history the robots remember a game by hashes positions
- * and counts quiet turns.  Budgets are small: this tests behaviour,
- * not strength.
+ * cap; the same seed gives the same action (expert's too); greedy and
+ * mcts take an obvious capture; the evaluation is a share of the win;
+ * the explosion orders the candidates add are accepted and change the
+ * result; and the history the robots remember a game by hashes
+ * positions and counts quiet turns.  Budgets are small: this tests
+ * behaviour, not strength.
  */
 
 #define TEST_TURNS	80	/* turns a game at most */
-#define TEST_BUDGET	24	/* mcts playouts a move */
+#define TEST_BUDGET	24	/* mcts and expert playouts a move */
 
 struct test_setup {
 	const char	*game;
@@ -144,7 +144,7 @@ START_TEST(test_same_seed)
 	}
 	free(a);
 	if (g->ops->to_move(g) != -1) {
-		for (level = ROBOT_RANDOM; level <= ROBOT_MCTS; level++) {
+		for (level = ROBOT_RANDOM; level <= ROBOT_EXPERT; level++) {
 			x = test_choose(g, (enum robot_level)level, 5);
 			y = test_choose(g, (enum robot_level)level, 5);
 			ck_assert_str_eq(x, y);

@@ -59,7 +59,7 @@ begin
 mp_mail "$A" games@localhost "x" "new velox with robot:greedy segments 2"
 mp_mail bob@example.org games@localhost "x" "new velox with robot:clever"
 run
-has "$(last bob@example.org)" "new: 'robot:clever' is no robot; the robots are robot:random, robot:greedy and robot:mcts"
+has "$(last bob@example.org)" "new: 'robot:clever' is no robot; the robots are robot:random, robot:greedy, robot:mcts and robot:expert (robot alone is robot:mcts)"
 [ "$(sql "select status from games")" = playing ] ||
     why+=("the game: $(sql "select id, status from games")")
 [ "$(sql "select name from players where address = 'greedy@robot.mupbem.invalid'")" = "Robot (greedy)" ] ||

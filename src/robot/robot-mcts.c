@@ -56,6 +56,11 @@
  * (robot_tree_fresh).
  * Everything drawn comes from o->seed: the same seed and budget give
  * the same action.
+ *
+ * The expert level is this search with two options (robot-expert.c):
+ * ROBOT_EXPERT_BUDGET playouts by default, and at the root's children,
+ * where the game has extend, the turn search's best whole turns as the
+ * candidates (robot_tree_replies) instead of the one-move turns.
  */
 
 #ifndef ROBOT_DEPTH
@@ -84,6 +89,7 @@ struct robot_node {
 	int		seat;		/* to move here; -1: over */
 	int		order;		/* candidates' order in t->order */
 	int		chain;		/* longer turn in t->chains, or -1 */
+	int		nchain;		/* turns there: 1, expert's more */
 	uint64_t	seed;		/* orders the candidates */
 	size_t		seen;		/* root child: its position's repeats */
 	double		visits;
@@ -107,6 +113,7 @@ struct robot_tree {
 	int			 pass;		/* root pass, or -1 */
 	const struct game_history *history;	/* or NULL */
 	struct action		*passing;	/* the root's pass, or NULL */
+	int			 expert;	/* whole-turn replies */
 };
 
 static int	robot_tree_add(struct robot_tree *, int,
@@ -116,6 +123,8 @@ static const struct action *robot_tree_action(const struct robot_tree *,
 static int	robot_tree_ends(const struct game *, const struct action *);
 static void	robot_tree_root(struct robot_tree *, int);
 static int	robot_tree_order(struct robot_tree *, int,
+		    const struct game *);
+static int	robot_tree_replies(struct robot_tree *, int,
 		    const struct game *);
 static int	robot_tree_longer(struct robot_tree *, const struct game *,
 		    int, struct action *, double *);
@@ -265,6 +274,8 @@ robot_tree_order(struct robot_tree *t, int node, const struct game *g)
 	double			 values[ROBOT_SEATS], best;
 	int			 n, i, seat = nd->seat, chain = -1;
 
+	if (t->expert && nd->parent == 0 && g->ops->extend != NULL)
+		return (robot_tree_replies(t, node, g));
 	n = g->ops->legal(g, &list);
 	r = xreallocarray(NULL, (size_t)n + 1, sizeof *r);
 	rng_init(&rng, nd->seed);
@@ -296,12 +307,36 @@ robot_tree_order(struct robot_tree *t, int node, const struct game *g)
 			memcpy(t->chains + (size_t)t->nchains * t->size, turn,
 			    t->size);
 			nd->chain = t->nchains++;
+			nd->nchain = 1;
 		}
 		free(turn);
 	}
 	free(r);
 	free(list);
-	return (n + (nd->chain != -1));
+	return (n + nd->nchain);
+}
+
+/*
+ * Expert's candidates at a reply to a root child: the turn search's
+ * best whole turns (robot-expert.c), all of them in t->chains.
+ */
+static int
+robot_tree_replies(struct robot_tree *t, int node, const struct game *g)
+{
+	struct robot_node	*nd = &t->nodes[node];
+	unsigned char		*turns;
+	int			 n;
+
+	n = robot_expert_replies(g, nd->seed, ROBOT_REPLIES, &turns);
+	t->chains = xreallocarray(t->chains, (size_t)t->nchains + n + 1,
+	    t->size);
+	memcpy(t->chains + (size_t)t->nchains * t->size, turns,
+	    (size_t)n * t->size);
+	nd->chain = t->nchains;
+	nd->nchain = n;
+	t->nchains += n;
+	free(turns);
+	return (n);
 }
 
 /* Replace turn by its best one-move extension if that beats *best. */
@@ -341,11 +376,11 @@ robot_tree_expand(struct robot_tree *t, int node, struct game *g)
 	char			*cause;
 
 	a = game_action_new(g);
-	if (nd->chain != -1 && k == 0)
-		memcpy(a, t->chains + (size_t)nd->chain * t->size, t->size);
+	if (k < nd->nchain)
+		memcpy(a, t->chains + (size_t)(nd->chain + k) * t->size,
+		    t->size);
 	else {
-		if (nd->chain != -1)
-			k--;
+		k -= nd->nchain;
 		g->ops->legal(g, &list);
 		memcpy(a, game_action_at(g, list, t->order[nd->order + k]),
 		    t->size);
@@ -617,7 +652,9 @@ robot_mcts(const struct game *g, const struct robot_options *o,
 	t.nseats = g->ops->players(g);
 	rng_init(&t.rng, o->seed);
 	t.history = o->history;
-	budget = o->budget > 0 ? o->budget : ROBOT_BUDGET;
+	t.expert = o->level == ROBOT_EXPERT;
+	budget = o->budget > 0 ? o->budget : t.expert ? ROBOT_EXPERT_BUDGET :
+	    ROBOT_BUDGET;
 	robot_tree_root(&t, ROBOT_ROOT);
 	if (t.nodes[0].nchildren > 1) {
 		for (i = 0; i < budget; i++) {

@@ -1,7 +1,7 @@
 /*
  * What the robot's levels share: the candidates of a position, the
- * value of an action, and the turn search greedy makes and mcts starts
- * from.
+ * value of an action, and the turn search greedy makes, mcts starts
+ * from and expert also reads the opponents' replies with.
  */
 #ifndef ROBOT_PRIVATE_H
 #define ROBOT_PRIVATE_H
@@ -18,6 +18,7 @@ struct game;
 #define ROBOT_BEAM	3	/* turns a turn search extends at a time */
 #define ROBOT_TURN_CAP	3000	/* evaluations in one turn search */
 #define ROBOT_RESIGN	0.08	/* a value to resign below */
+#define ROBOT_REPLIES	24	/* expert's whole-turn replies a node */
 
 /* The turns a turn search evaluated, best first once sorted. */
 struct robot_turns {
@@ -54,5 +55,7 @@ int	 robot_greedy(const struct game *, const struct robot_options *,
 	     struct action *, char **);
 int	 robot_mcts(const struct game *, const struct robot_options *,
 	     struct action *, char **);
+int	 robot_expert_replies(const struct game *, uint64_t, int,
+	     unsigned char **);
 
 #endif

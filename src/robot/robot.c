@@ -15,9 +15,10 @@
  * sees the game only through struct game_ops: legal and extend for
  * the actions, apply on a copy, evaluate for the values, random for
  * playouts.  Random is the game's own seeded random legal action;
- * greedy (robot-greedy.c) and mcts (robot-mcts.c) think.
+ * greedy (robot-greedy.c) and mcts (robot-mcts.c) think, and expert is
+ * mcts with options (robot-expert.c).
  *
- * Greedy and mcts resign a hopeless two-player game, so that a lost
+ * Greedy, mcts and expert resign a hopeless two-player game, so that a lost
  * ending is not played out man by man: when the evaluation gives the
  * mover less than ROBOT_RESIGN both now and after the turn chosen.
  * The game's own "resign" is played.  A game of three or more is
@@ -26,7 +27,9 @@
  * a trap for long is drawn), and a game behind is not a match lost.
  */
 
-static const char *const robot_levels[] = { "random", "greedy", "mcts" };
+static const char *const robot_levels[] = {
+	"random", "greedy", "mcts", "expert"
+};
 
 static int	robot_hopeless(const struct game *, const struct action *);
 
@@ -165,6 +168,7 @@ robot_choose(const struct game *g, const struct robot_options *o,
 		rc = robot_greedy(g, o, a, cause);
 		break;
 	case ROBOT_MCTS:
+	case ROBOT_EXPERT:
 		rc = robot_mcts(g, o, a, cause);
 		break;
 	default:

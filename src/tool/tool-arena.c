@@ -352,31 +352,36 @@ tool_arena_player(struct tool_arena *ar, int i, char *spec, long budget)
 {
 	struct tool_arena_player	*p = &ar->players[i];
 	char				*colon;
-	int				 level;
+	int				 level, searches;
 
 	if ((colon = strchr(spec, ':')) != NULL)
 		*colon++ = '\0';
 	if (robot_level_find(spec, &p->level) == -1) {
 		fprintf(stderr, "mupbem: players: no robot level is called "
 		    "'%s' (the levels are", spec);
-		for (level = ROBOT_RANDOM; level <= ROBOT_MCTS; level++) {
+		for (level = ROBOT_RANDOM; level <= ROBOT_EXPERT; level++) {
 			fprintf(stderr, "%s%s", level == ROBOT_RANDOM ? " " :
-			    level == ROBOT_MCTS ? " and " : ", ",
+			    level == ROBOT_EXPERT ? " and " : ", ",
 			    robot_level_name((enum robot_level)level));
 		}
 		fprintf(stderr, ")\n");
 		return (-1);
 	}
-	if (colon != NULL && p->level != ROBOT_MCTS) {
-		fprintf(stderr, "mupbem: players: '%s:%s': only mcts takes a "
-		    "budget\n", spec, colon);
+	searches = p->level == ROBOT_MCTS || p->level == ROBOT_EXPERT;
+	if (colon != NULL && !searches) {
+		fprintf(stderr, "mupbem: players: '%s:%s': only mcts and "
+		    "expert take a budget\n", spec, colon);
 		return (-1);
 	}
 	if (colon != NULL && tool_commands_number("players: budget", colon,
 	    1, TOOL_ARENA_BUDGET, &budget) == -1)
 		return (-1);
-	p->budget = p->level == ROBOT_MCTS ? budget : 0;
-	if (p->level == ROBOT_MCTS) {
+	if (budget == 0) {
+		budget = p->level == ROBOT_EXPERT ? ROBOT_EXPERT_BUDGET :
+		    ROBOT_BUDGET;
+	}
+	p->budget = searches ? budget : 0;
+	if (searches) {
 		snprintf(p->name, sizeof p->name, "%s:%ld",
 		    robot_level_name(p->level), p->budget);
 	} else {
@@ -396,7 +401,7 @@ tool_arena_setup(struct tool_arena *ar, const char *list,
 {
 	struct game	*g;
 	char		*copy, *rest, *spec, *cause;
-	long		 each = ROBOT_BUDGET;
+	long		 each = 0;	/* the level's own */
 	int		 i, rc = -1;
 
 	if (budget != NULL && tool_commands_number("budget", budget, 1,

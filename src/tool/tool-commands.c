@@ -92,8 +92,9 @@ static const struct tool_command tool_commands[] = {
 	  "[--svg FILE] [--names] [--width N] RECORD|POSITION" },
 	{ "legal", tool_commands_legal, "legal RECORD|POSITION" },
 	{ "replay", tool_commands_replay, "replay RECORD" },
-	{ "robot", tool_commands_robot, "robot [--level random|greedy|mcts] "
-	  "[--budget N] [--time S] [--seed S] RECORD" },
+	{ "robot", tool_commands_robot, "robot "
+	  "[--level random|greedy|mcts|expert] [--budget N] [--time S] "
+	  "[--seed S] RECORD" },
 	{ "demo", tool_commands_demo, "demo [--game velox] [--seed S]" },
 	{ "arena", tool_commands_arena, "arena --game classic|levis|velox|mur "
 	  "--players A,B[,C...] --games N [--seed S] [--jobs J] "
@@ -710,8 +711,8 @@ tool_commands_robot_options(int argc, char **argv, struct robot_options *o,
 		case 'l':
 			if (robot_level_find(optarg, &o->level) == -1) {
 				tool_commands_error("level: no level '%s' (the "
-				    "levels are random, greedy and mcts)",
-				    optarg);
+				    "levels are random, greedy, mcts and "
+				    "expert)", optarg);
 				return (-1);
 			}
 			break;

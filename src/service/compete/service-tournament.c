@@ -249,7 +249,8 @@ st_join(struct service_mail *sm, const char *args, char **cause)
 	robot += strspn(robot, " \t");
 	if (*robot != '\0' && robot_address_word(robot, &level) != 0) {
 		service_error(sm, "tournament join %s: '%s' is no robot; the "
-		    "robots are robot:random, robot:greedy and robot:mcts",
+		    "robots are robot:random, robot:greedy, robot:mcts "
+		    "and robot:expert",
 		    name, robot);
 		return (0);
 	}

@@ -461,8 +461,9 @@ service_lifecycle_new(struct service_mail *sm, const struct command *c,
 			continue;
 		if (rc == -2) {
 			service_error(sm, "new: '%s' is no robot; the robots "
-			    "are robot:random, robot:greedy and robot:mcts "
-			    "(robot alone is robot:mcts)", c->with[i]);
+			    "are robot:random, robot:greedy, robot:mcts and "
+			    "robot:expert (robot alone is robot:mcts)",
+			    c->with[i]);
 			rc = 0;
 			goto out;
 		}
