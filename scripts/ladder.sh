@@ -5,7 +5,9 @@
 # below it:
 #
 #   mcts:250 v greedy, mcts:1000 v mcts:250, mcts:4000 v mcts:1000,
-#   mcts:16000 v mcts:4000, and mcts (its default budget) v greedy
+#   mcts:16000 v mcts:4000, mcts (its default budget) v greedy, and
+#   expert (its default budget) v mcts, whose Elo over greedy adds
+#   mcts's
 #
 # Each match is one arena run of GAMES games, the seats rotating
 # (docs/commands.md, arena), and gives the higher rung's Elo over the
@@ -132,6 +134,7 @@ for game in $LADDER_GAMES; do
 	done
 	steps=()
 	row "$game" mcts greedy
+	row "$game" expert mcts
 done
 
 echo "Measured with GAMES=$GAMES SEED=$SEED CAP=$CAP JOBS=$JOBS" \
