@@ -20,35 +20,11 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
-if [ -z "${MUPBEM:-}" ]; then
-	MUPBEM=./mupbem
-	[ -x "$MUPBEM" ] || MUPBEM=$here/../mupbem
-fi
-case $MUPBEM in
-/*)	;;
-*)	MUPBEM=$PWD/$MUPBEM ;;
-esac
-if [ ! -x "$MUPBEM" ]; then
-	echo "Bail out! no mupbem binary at $MUPBEM"
-	exit 99
-fi
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/mupbem-arena-records.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM
-cd "$tmp" || exit 99
+. "$here/tool-lib.sh"
+tool_setup arena-records
 
 games=4
 rc=0
-
-# arena OUT ARGS...: run mupbem arena into OUT (and OUT.err); sets rc.
-arena() {
-	local out=$1
-
-	shift
-	"$MUPBEM" arena "$@" </dev/null >"$out" 2>"$out.err"
-	rc=$?
-}
 
 # winner FILE: the winner's seat (red, black...) that mupbem replay's
 # result line names in FILE, "draw" for a draw, or nothing.

@@ -22,23 +22,8 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
-if [ -z "${MUPBEM:-}" ]; then
-	MUPBEM=./mupbem
-	[ -x "$MUPBEM" ] || MUPBEM=$here/../mupbem
-fi
-case $MUPBEM in
-/*)	;;
-*)	MUPBEM=$PWD/$MUPBEM ;;
-esac
-if [ ! -x "$MUPBEM" ]; then
-	echo "Bail out! no mupbem binary at $MUPBEM"
-	exit 99
-fi
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/mupbem-finish.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM
-cd "$tmp" || exit 99
+. "$here/tool-lib.sh"
+tool_setup finish
 
 FINISH_BUDGET=50	# mcts playouts a move
 FINISH_GAMES=4		# games a game

@@ -14,23 +14,8 @@
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
-if [ -z "${MUPBEM:-}" ]; then
-	MUPBEM=./mupbem
-	[ -x "$MUPBEM" ] || MUPBEM=$here/../mupbem
-fi
-case $MUPBEM in
-/*)	;;
-*)	MUPBEM=$PWD/$MUPBEM ;;
-esac
-if [ ! -x "$MUPBEM" ]; then
-	echo "Bail out! no mupbem binary at $MUPBEM"
-	exit 99
-fi
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/mupbem-tool.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM
-cd "$tmp" || exit 99
+. "$here/tool-lib.sh"
+tool_setup tool
 umask 022
 
 # --- Reporting ----------------------------------------------------------
