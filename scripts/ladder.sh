@@ -49,7 +49,9 @@ trap 'rm -rf "$out"' EXIT
 rows=()
 
 # match GAME A B: A against B in GAME; prints "W-L-D capped score elo
-# low high ms median seconds", A's figures, on one line.
+# low high ms median seconds", A's figures, on one line, or "failed"
+# and dashes if the arena failed (its report says why), so that one
+# failed match costs its row and the rungs above it, not the table.
 match() {
 	local game=$1 a=$2 b=$3 f extra=() wld capped score elo low high
 	local ms median start secs dir
@@ -63,8 +65,14 @@ match() {
 	fi
 	echo "== $game: $a v $b" >&2
 	start=$(date +%s)
-	"$MUPBEM" arena --game "$game" --players "$a,$b" --games "$GAMES" \
-	    --seed "$SEED" --jobs "$JOBS" --cap "$CAP" "${extra[@]}" >"$f"
+	if ! "$MUPBEM" arena --game "$game" --players "$a,$b" \
+	    --games "$GAMES" --seed "$SEED" --jobs "$JOBS" --cap "$CAP" \
+	    "${extra[@]}" >"$f"; then
+		cat "$f" >&2
+		echo "== $game: $a v $b failed: the other matches go on" >&2
+		echo "failed - - - - - - - $(($(date +%s) - start))"
+		return
+	fi
 	secs=$(($(date +%s) - start))
 	cat "$f" >&2
 	echo >&2
@@ -88,6 +96,7 @@ sum() {
 			return (s ~ /^-/ ? "-inf" : "+inf")
 		return (s + 0)
 	}
+	$1 == "failed" { failed = 1; next }
 	{
 		e = num($1); l = num($2); h = num($3)
 		if (e == "+inf" || e == "-inf") {
@@ -101,6 +110,7 @@ sum() {
 			v += ((h - l) / 3.92) ^ 2
 	}
 	END {
+		if (failed) { printf "none (a match failed)"; exit }
 		if (inf != "") { printf "%s", inf; exit }
 		if (open) { printf "%+.0f (interval open)", d; exit }
 		printf "%+.0f (%+.0f to %+.0f)", d, d - 1.96 * sqrt(v),
@@ -116,9 +126,13 @@ row() {
 	shift 3
 	read -r wld capped score elo low high ms median secs \
 	    < <(match "$game" "$a" "$b")
-	steps+=("$elo $low $high")
+	if [ "$wld" = failed ]; then
+		steps+=(failed)
+	else
+		steps+=("$elo $low $high")
+	fi
 	if [ "$b" = greedy ]; then
-		ladder=$(printf '%s\n' "$elo $low $high" | sum)
+		ladder=$(printf '%s\n' "${steps[-1]}" | sum)
 	else
 		ladder=$(printf '%s\n' "${steps[@]}" | sum)
 	fi
