@@ -29,8 +29,12 @@ static const struct {
 	{ 20, 10, 10, 0.625, 0.065551, 88.7, -2.4, 194.1 },
 	/* 90%: the upper end is past 100%. */
 	{ 9, 1, 0, 0.9, 0.094868, 381.7, 159.0, INF },
-	/* All draws: sd 0, the interval is the point. */
-	{ 0, 0, 8, 0.5, 0, 0, 0, 0 },
+	/*
+	 * All draws: sd 0, and the interval comes from the exact bound on
+	 * the rate of decisive games.
+	 */
+	{ 0, 0, 8, 0.5, 0, 0, -134.7, 134.7 },
+	{ 0, 0, 20, 0.5, 0, 0, -59.1, 59.1 },
 	/* 100%: at least the rate of 2.5% for n wins in a row. */
 	{ 10, 0, 0, 1, 0, INF, 140.2, INF },
 	{ 0, 10, 0, 0, 0, -INF, -INF, -140.2 },

@@ -18,7 +18,12 @@
  * comes instead from the exact (Clopper-Pearson) bound: with n wins in
  * n games, the rate is at least 0.025^(1/n), the rate at which n wins
  * in a row have a chance of 2.5%, the tail the interval leaves on
- * either side; and with n losses, at most 1 - 0.025^(1/n).
+ * either side; and with n losses, at most 1 - 0.025^(1/n).  With n
+ * draws sd is 0 as well, but n draws do not show the two equal: they
+ * rule out, in the same way, a rate of decisive games above
+ * q = 1 - 0.025^(1/n), so the interval is D at 1/2 - q/2 and at
+ * 1/2 + q/2, as if every one of those games had gone one way (20
+ * draws: -59 to +59).
  */
 
 #define ELO_Z		1.96	/* the 95% two-sided normal quantile */
@@ -61,6 +66,9 @@ elo_estimate(long wins, long losses, long draws, struct elo_estimate *e)
 	} else if (wins + draws == 0) {
 		e->low = -HUGE_VAL;
 		e->high = elo_diff(1 - bound);
+	} else if (wins + losses == 0) {
+		e->low = elo_diff(0.5 - (1 - bound) / 2);
+		e->high = elo_diff(0.5 + (1 - bound) / 2);
 	} else {
 		e->low = elo_diff(e->score - ELO_Z * e->sd);
 		e->high = elo_diff(e->score + ELO_Z * e->sd);
