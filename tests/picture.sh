@@ -105,7 +105,7 @@ begin
     2>"$tmp/err"
 rc=$?
 [ $rc -eq 1 ] || why+=("exit $rc, not 1")
-[ "$(cat "$tmp/err")" = "mupbem: show: --names and --width draw pictures: give --png FILE or --svg FILE too" ] ||
+[ "$(cat "$tmp/err")" = "mupbem: show: --names, --palette and --width draw pictures: give --png FILE or --svg FILE too" ] ||
     why+=("stderr: $(cat "$tmp/err")")
 "$MUPBEM" show --png "$tmp/w.png" --width 100 \
     "$data/positions/velox-walls.pos" 2>"$tmp/err"
