@@ -35,8 +35,8 @@ static void	picture_draw_hex(cairo_t *,
 static void	picture_draw_disc(cairo_t *, const struct scene *,
 		    const struct picture_palette_frame *,
 		    const struct scene_shape *);
-static void	picture_draw_piece_path(cairo_t *, int, double, double,
-		    double);
+static void	picture_draw_piece_path(cairo_t *,
+		    const struct picture_palette_piece *, double, double);
 static void	picture_draw_piece(cairo_t *, const struct scene *,
 		    const struct picture_palette_frame *,
 		    const struct scene_shape *);
@@ -287,76 +287,48 @@ picture_draw_disc(cairo_t *cr, const struct scene *s,
 	picture_draw_fill(cr, rgb, 0, f->palette->rim);
 }
 
-/*
- * The outline of a piece of shape, centred on x, y, of about a disc
- * of radius r: each shape as wide as a disc, a triangle a little more.
- */
+/* The outline of piece p, centred on x, y. */
 static void
-picture_draw_piece_path(cairo_t *cr, int shape, double x, double y,
-    double r)
+picture_draw_piece_path(cairo_t *cr, const struct picture_palette_piece *p,
+    double x, double y)
 {
-	static const struct {
-		int	n;		/* corners; 0 for a circle */
-		double	start;		/* the first corner, degrees */
-		double	size;		/* the corners' distance, in r */
-	} shapes[] = {
-		{ 0, 0, 1 },		/* circle */
-		{ 4, 45, 1.25 },	/* square */
-		{ 4, 0, 1.2 },		/* diamond */
-		{ 3, -90, 1.35 },	/* triangle, pointing up */
-		{ 3, 90, 1.35 },	/* nabla, pointing down */
-		{ 5, -90, 1.12 }	/* pentagon */
-	};
-	double	a, d;
-	int	k;
+	int	i;
 
-	if (shapes[shape].n == 0) {
-		cairo_arc(cr, x, y, r, 0, 2 * M_PI);
+	if (p->n == 0) {
+		cairo_arc(cr, x, y, p->r, 0, 2 * M_PI);
 		return;
 	}
-	d = shapes[shape].size * r;
-	for (k = 0; k < shapes[shape].n; k++) {
-		a = (shapes[shape].start + 360.0 * k / shapes[shape].n) *
-		    M_PI / 180;
-		if (k == 0)
-			cairo_move_to(cr, x + d * cos(a), y + d * sin(a));
+	for (i = 0; i < p->n; i++) {
+		if (i == 0)
+			cairo_move_to(cr, x + p->xy[0], y + p->xy[1]);
 		else
-			cairo_line_to(cr, x + d * cos(a), y + d * sin(a));
+			cairo_line_to(cr, x + p->xy[2 * i],
+			    y + p->xy[2 * i + 1]);
 	}
 	cairo_close_path(cr);
 }
 
 /*
  * A piece of Mu: its seat's shape and colour, a black rim, its height
- * in the ink that reads on the colour; on a phone, large enough for
- * its height to be read.
+ * in the ink that reads on the colour (picture-palette.c).
  */
 static void
 picture_draw_piece(cairo_t *cr, const struct scene *s,
     const struct picture_palette_frame *f, const struct scene_shape *sh)
 {
-	double		 x = PICTURE_PALETTE_X(f, sh->x);
-	double		 y = PICTURE_PALETTE_Y(f, sh->y);
-	double		 r = sh->r * f->scale, size, k;
-	const double	*rgb;
-	int		 shape = picture_palette_shape(sh->seat);
+	struct picture_palette_piece	 p;
+	double				 x = PICTURE_PALETTE_X(f, sh->x);
+	double				 y = PICTURE_PALETTE_Y(f, sh->y);
+	const double			*rgb;
 
-	k = strlen(sh->label) > 2 ? 0.8 : 1.05;
-	if (shape == PICTURE_PALETTE_TRIANGLE ||
-	    shape == PICTURE_PALETTE_NABLA)
-		k *= 0.8;
-	size = picture_palette_text(f, r * k);
-	if (size > r * k)
-		r = size / k;
+	picture_palette_piece(f, picture_palette_shape(sh->seat),
+	    strlen(sh->label), sh->r * f->scale, &p);
 	rgb = picture_palette_colour(f->palette, s, sh->seat);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-	picture_draw_piece_path(cr, shape, x, y, r);
+	picture_draw_piece_path(cr, &p, x, y);
 	picture_draw_fill(cr, rgb, 0, f->palette->rim);
-	/* A triangle's text sits at its centroid, a nabla's too. */
 	picture_draw_rgb(cr, picture_palette_ink(rgb));
-	picture_draw_text(cr, sh->label, x, y + (shape ==
-	    PICTURE_PALETTE_TRIANGLE ? 0.15 * r : shape ==
-	    PICTURE_PALETTE_NABLA ? -0.15 * r : 0), size, 1);
+	picture_draw_text(cr, sh->label, x, y + p.dy, p.size, 1);
 }
 
 /* The last move: a line from centre to centre, its head at the end. */
@@ -509,7 +481,8 @@ static void
 picture_draw_legend(cairo_t *cr, const struct scene *s,
     const struct picture_palette_frame *f)
 {
-	struct picture_palette_frame	 swatch;
+	struct picture_palette_frame	 swatch, key;
+	struct picture_palette_piece	 p;
 	cairo_text_extents_t		 te;
 	double				 x = PICTURE_DRAW_PAD + 8;
 	double				 y = f->legend + 12;
@@ -518,10 +491,14 @@ picture_draw_legend(cairo_t *cr, const struct scene *s,
 	cairo_select_font_face(cr, PICTURE_DRAW_FONT,
 	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, 14);
+	/* A key is of a fixed size, whatever the frame's least text. */
+	memset(&key, 0, sizeof key);
 	for (i = 0; i < s->nseats; i++) {
 		cairo_new_path(cr);
-		picture_draw_piece_path(cr, f->layers ?
-		    picture_palette_shape(i) : PICTURE_PALETTE_CIRCLE, x, y, 8);
+		picture_palette_piece(&key, f->layers ?
+		    picture_palette_shape(i) : PICTURE_PALETTE_CIRCLE, 0, 8,
+		    &p);
+		picture_draw_piece_path(cr, &p, x, y);
 		picture_draw_fill(cr, picture_palette_colour(f->palette, s, i),
 		    0, 1.5);
 		picture_draw_rgb(cr, picture_palette_black);

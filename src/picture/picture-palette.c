@@ -302,6 +302,48 @@ picture_palette_shape(int seat)
 	    PICTURE_PALETTE_NSHAPES));
 }
 
+/*
+ * A piece of shape in frame f, of about a disc of radius r pixels,
+ * whose text is len characters long.  Each shape is about as wide as
+ * the disc, a triangle a little more, and its text smaller, centred
+ * on its centroid.  On a phone a piece is made as large as its text
+ * needs.
+ */
+void
+picture_palette_piece(const struct picture_palette_frame *f,
+    enum picture_palette_shape shape, size_t len, double r,
+    struct picture_palette_piece *p)
+{
+	static const struct {
+		int	n;		/* corners; 0 for a circle */
+		double	start;		/* the first corner, degrees */
+		double	size;		/* the corners' distance, in r */
+		double	text;		/* the text's size, in r */
+	} shapes[] = {
+		{ 0, 0, 1, 1.05 },		/* circle */
+		{ 4, 45, 1.25, 1.05 },		/* square */
+		{ 4, 0, 1.2, 1.05 },		/* diamond */
+		{ 3, -90, 1.35, 0.84 },		/* triangle, pointing up */
+		{ 3, 90, 1.35, 0.84 },		/* nabla, pointing down */
+		{ 5, -90, 1.12, 1.05 }		/* pentagon */
+	};
+	double	k, a;
+	int	i;
+
+	k = shapes[shape].text * (len > 2 ? 0.8 / 1.05 : 1);
+	p->shape = shape;
+	p->size = picture_palette_text(f, r * k);
+	p->r = p->size > r * k ? p->size / k : r;
+	p->dy = shape == PICTURE_PALETTE_TRIANGLE ? 0.15 * p->r :
+	    shape == PICTURE_PALETTE_NABLA ? -0.15 * p->r : 0;
+	p->n = shapes[shape].n;
+	for (i = 0; i < p->n; i++) {
+		a = (shapes[shape].start + 360.0 * i / p->n) * M_PI / 180;
+		p->xy[2 * i] = shapes[shape].size * p->r * cos(a);
+		p->xy[2 * i + 1] = shapes[shape].size * p->r * sin(a);
+	}
+}
+
 const char *
 picture_palette_shape_name(enum picture_palette_shape shape)
 {

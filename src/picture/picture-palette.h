@@ -26,6 +26,16 @@ enum picture_palette_shape {
 	PICTURE_PALETTE_NSHAPES
 };
 
+/* A piece as drawn: its shape and size, its text's. */
+struct picture_palette_piece {
+	enum picture_palette_shape shape;
+	double		 r;		/* pixels, enlarged to hold its text */
+	double		 size;		/* its text's, in pixels */
+	double		 dy;		/* its text's centre below its own */
+	int		 n;		/* corners; 0 for a circle */
+	double		 xy[10];	/* the corners around its centre */
+};
+
 struct picture_palette_colour {
 	const char	*name;
 	double		 rgb[3];
@@ -74,6 +84,9 @@ const double	*picture_palette_seat(const struct scene *, int);
 const double	*picture_palette_colour(const struct picture_palette *,
 		     const struct scene *, int);
 enum picture_palette_shape picture_palette_shape(int);
+void		 picture_palette_piece(const struct picture_palette_frame *,
+		     enum picture_palette_shape, size_t, double,
+		     struct picture_palette_piece *);
 const char	*picture_palette_shape_name(enum picture_palette_shape);
 double		 picture_palette_luminance(const double *);
 double		 picture_palette_contrast(const double *, const double *);

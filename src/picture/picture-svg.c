@@ -65,10 +65,8 @@ static void	picture_svg_mark(const struct picture_palette_frame *,
 static void	picture_svg_arrow(const struct picture_palette_frame *,
 		    const struct scene_shape *, const char *, struct buf *);
 static void	picture_svg_badge(double, double, double, int, struct buf *);
-static void	picture_svg_piece_points(struct buf *, int, double, double,
-		    double);
-static void	picture_svg_piece_shape(int, const double *, double, double,
-		    double, struct buf *);
+static void	picture_svg_piece_shape(const struct picture_palette_piece *,
+		    const double *, double, double, struct buf *);
 static void	picture_svg_palette_style(const struct picture_palette *,
 		    struct buf *);
 static void	picture_svg_data(const struct scene *,
@@ -333,11 +331,11 @@ static void
 picture_svg_disc(const struct scene *s, const struct picture_palette_frame *f,
     const struct scene_shape *sh, const char *extra, struct buf *out)
 {
-	const double	*rgb;
-	double		 x = PICTURE_PALETTE_X(f, sh->x);
-	double		 y = PICTURE_PALETTE_Y(f, sh->y);
-	double		 r = sh->r * f->scale, size, k;
-	int		 shape;
+	struct picture_palette_piece	 p;
+	const double			*rgb;
+	double				 x = PICTURE_PALETTE_X(f, sh->x);
+	double				 y = PICTURE_PALETTE_Y(f, sh->y);
+	double				 r = sh->r * f->scale;
 
 	if (sh->class == SCENE_MUR) {
 		picture_svg_addf(out, "<g%s class=\"mur\"", extra);
@@ -363,74 +361,41 @@ picture_svg_disc(const struct scene *s, const struct picture_palette_frame *f,
 		buf_adds(out, "/>");
 		return;
 	}
-	/* As picture-draw.c's picture_draw_piece(). */
-	shape = picture_palette_shape(sh->seat);
-	k = strlen(sh->label) > 2 ? 0.8 : 1.05;
-	if (shape == PICTURE_PALETTE_TRIANGLE ||
-	    shape == PICTURE_PALETTE_NABLA)
-		k *= 0.8;
-	size = picture_palette_text(f, r * k);
-	if (size > r * k)
-		r = size / k;
+	picture_palette_piece(f, picture_palette_shape(sh->seat),
+	    strlen(sh->label), r, &p);
 	rgb = picture_palette_colour(f->palette, s, sh->seat);
 	picture_svg_addf(out, "<g%s class=\"piece\"", extra);
 	picture_svg_data(s, sh, out);
 	buf_addc(out, '>');
-	picture_svg_piece_shape(shape, rgb, x, y, r, out);
-	if (shape == PICTURE_PALETTE_TRIANGLE)
-		y += 0.15 * r;
-	else if (shape == PICTURE_PALETTE_NABLA)
-		y -= 0.15 * r;
+	picture_svg_piece_shape(&p, rgb, x, y, out);
 	picture_svg_addf(out, "<text x=\"%f\" y=\"%f\" font-size=\"%f\" "
-	    "fill=\"%s\">", x, y, size,
+	    "fill=\"%s\">", x, y + p.dy, p.size,
 	    picture_palette_ink(rgb) == picture_palette_white ? "#fff" :
 	    "#000");
 	text_escape_markup(out, sh->label);
 	buf_adds(out, "</text></g>");
 }
 
-/* The corners of a piece's shape, as picture-draw.c draws them. */
-static void
-picture_svg_piece_points(struct buf *out, int shape, double x, double y,
-    double r)
-{
-	static const struct {
-		int	n;
-		double	start;
-		double	size;
-	} shapes[] = {
-		{ 0, 0, 1 }, { 4, 45, 1.25 }, { 4, 0, 1.2 }, { 3, -90, 1.35 },
-		{ 3, 90, 1.35 }, { 5, -90, 1.12 }
-	};
-	double	a, d = shapes[shape].size * r;
-	int	k;
-
-	buf_addc(out, 'M');
-	for (k = 0; k < shapes[shape].n; k++) {
-		a = (shapes[shape].start + 360.0 * k / shapes[shape].n) *
-		    M_PI / 180;
-		picture_svg_addf(out, "%s%f %f", k > 0 ? "L" : "",
-		    x + d * cos(a), y + d * sin(a));
-	}
-	buf_addc(out, 'Z');
-}
-
 /*
- * A piece's shape at x, y of about radius r, filled with rgb: a
- * circle, or a path whose class names its shape (class="square").
+ * Piece p at x, y, filled with rgb: a circle, or a path whose class
+ * names its shape (class="square").
  */
 static void
-picture_svg_piece_shape(int shape, const double *rgb, double x, double y,
-    double r, struct buf *out)
+picture_svg_piece_shape(const struct picture_palette_piece *p,
+    const double *rgb, double x, double y, struct buf *out)
 {
-	if (shape == PICTURE_PALETTE_CIRCLE)
+	int	i;
+
+	if (p->n == 0)
 		picture_svg_addf(out, "<circle cx=\"%f\" cy=\"%f\" r=\"%f\" "
-		    "fill=\"", x, y, r);
+		    "fill=\"", x, y, p->r);
 	else {
-		picture_svg_addf(out, "<path class=\"%s\" d=\"",
-		    picture_palette_shape_name(shape));
-		picture_svg_piece_points(out, shape, x, y, r);
-		buf_adds(out, "\" fill=\"");
+		picture_svg_addf(out, "<path class=\"%s\" d=\"M",
+		    picture_palette_shape_name(p->shape));
+		for (i = 0; i < p->n; i++)
+			picture_svg_addf(out, "%s%f %f", i > 0 ? "L" : "",
+			    x + p->xy[2 * i], y + p->xy[2 * i + 1]);
+		buf_adds(out, "Z\" fill=\"");
 	}
 	picture_svg_rgb(out, rgb);
 	buf_adds(out, "\"/>");
@@ -613,18 +578,24 @@ void
 picture_svg_legend(const struct scene *s,
     const struct picture_palette_frame *f, struct buf *out)
 {
-	double	x, y = f->legend + 12;
-	int	i;
+	struct picture_palette_frame	key;
+	struct picture_palette_piece	p;
+	double				x, y = f->legend + 12;
+	int				i;
 
+	/* A key is of a fixed size, whatever the frame's least text. */
+	memset(&key, 0, sizeof key);
 	buf_adds(out, "<g class=\"legend\">");
 	for (i = 0; i < s->nseats; i++) {
 		x = picture_svg_legend_x(s, i);
 		buf_adds(out, "<g class=\"key\" data-seat=\"");
 		text_escape_markup(out, s->seats[i]);
 		buf_adds(out, "\" stroke=\"#000\" stroke-width=\"1.5\">");
-		picture_svg_piece_shape(f->layers ?
-		    (int)picture_palette_shape(i) : PICTURE_PALETTE_CIRCLE,
-		    picture_palette_colour(f->palette, s, i), x, y, 8, out);
+		picture_palette_piece(&key, f->layers ?
+		    picture_palette_shape(i) : PICTURE_PALETTE_CIRCLE, 0, 8,
+		    &p);
+		picture_svg_piece_shape(&p, picture_palette_colour(f->palette,
+		    s, i), x, y, out);
 		picture_svg_addf(out, "</g><text x=\"%f\" y=\"%f\">", x + 13,
 		    y + 5);
 		text_escape_markup(out, s->seats[i]);
