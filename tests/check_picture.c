@@ -403,6 +403,28 @@ START_TEST(test_shapes)
 END_TEST
 
 /*
+ * No piece rises into the band of its cell's name, which starts 1.1
+ * disc radii above its centre, and every piece's text is inside it.
+ */
+START_TEST(test_piece_top)
+{
+	struct picture_palette_frame	f;
+	struct picture_palette_piece	p;
+	int				k;
+
+	memset(&f, 0, sizeof f);
+	picture_palette_piece(&f, (enum picture_palette_shape)_i, 1, 10, &p);
+	ck_assert_double_eq_tol(p.r, 10, 1e-9);
+	ck_assert(p.size >= 8 && p.size <= 10.5);
+	ck_assert(p.dy > -p.r / 2 && p.dy < p.r / 2);
+	for (k = 0; k < p.n; k++)
+		ck_assert_msg(p.xy[2 * k + 1] >= -11 - 1e-9, "%s: a corner "
+		    "%.1f above the centre",
+		    picture_palette_shape_name(p.shape), -p.xy[2 * k + 1]);
+}
+END_TEST
+
+/*
  * A phone's picture: 400 pixels wide, cut to where the pieces are on
  * a big board, with no text under PICTURE_PALETTE_SMALL pixels.
  */
@@ -468,6 +490,7 @@ picture_suite(void)
 	tcase_add_loop_test(tc, test_contrast, 0, n);
 	tcase_add_test(tc, test_contrast_ratio);
 	tcase_add_test(tc, test_shapes);
+	tcase_add_loop_test(tc, test_piece_top, 0, PICTURE_PALETTE_NSHAPES);
 	tcase_add_test(tc, test_phone);
 	suite_add_tcase(s, tc);
 	return (s);

@@ -305,9 +305,10 @@ picture_palette_shape(int seat)
 /*
  * A piece of shape in frame f, of about a disc of radius r pixels,
  * whose text is len characters long.  Each shape is about as wide as
- * the disc, a triangle a little more, and its text smaller, centred
- * on its centroid.  On a phone a piece is made as large as its text
- * needs.
+ * the disc, a triangle a little more, with its text smaller and low
+ * in it.  No corner rises more than 1.1 r above the centre, into the
+ * band of the cell's name; a triangle pointing up is set lower for
+ * that.  On a phone a piece is made as large as its text needs.
  */
 void
 picture_palette_piece(const struct picture_palette_frame *f,
@@ -319,13 +320,15 @@ picture_palette_piece(const struct picture_palette_frame *f,
 		double	start;		/* the first corner, degrees */
 		double	size;		/* the corners' distance, in r */
 		double	text;		/* the text's size, in r */
+		double	low;		/* the corners below the centre, in r */
+		double	dy;		/* the text below the centre, in r */
 	} shapes[] = {
-		{ 0, 0, 1, 1.05 },		/* circle */
-		{ 4, 45, 1.25, 1.05 },		/* square */
-		{ 4, 0, 1.2, 1.05 },		/* diamond */
-		{ 3, -90, 1.35, 0.84 },		/* triangle, pointing up */
-		{ 3, 90, 1.35, 0.84 },		/* nabla, pointing down */
-		{ 5, -90, 1.12, 1.05 }		/* pentagon */
+		{ 0, 0, 1, 1.05, 0, 0 },		/* circle */
+		{ 4, 45, 1.25, 1.05, 0, 0 },		/* square */
+		{ 4, 0, 1.1, 1.05, 0, 0 },		/* diamond */
+		{ 3, -90, 1.35, 0.84, 0.3, 0.45 },	/* triangle, up */
+		{ 3, 90, 1.35, 0.84, 0, -0.15 },	/* nabla, down */
+		{ 5, -90, 1.08, 1.05, 0, 0.05 }		/* pentagon */
 	};
 	double	k, a;
 	int	i;
@@ -334,13 +337,13 @@ picture_palette_piece(const struct picture_palette_frame *f,
 	p->shape = shape;
 	p->size = picture_palette_text(f, r * k);
 	p->r = p->size > r * k ? p->size / k : r;
-	p->dy = shape == PICTURE_PALETTE_TRIANGLE ? 0.15 * p->r :
-	    shape == PICTURE_PALETTE_NABLA ? -0.15 * p->r : 0;
+	p->dy = shapes[shape].dy * p->r;
 	p->n = shapes[shape].n;
 	for (i = 0; i < p->n; i++) {
 		a = (shapes[shape].start + 360.0 * i / p->n) * M_PI / 180;
 		p->xy[2 * i] = shapes[shape].size * p->r * cos(a);
-		p->xy[2 * i + 1] = shapes[shape].size * p->r * sin(a);
+		p->xy[2 * i + 1] = (shapes[shape].size * sin(a) +
+		    shapes[shape].low) * p->r;
 	}
 }
 
