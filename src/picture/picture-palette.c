@@ -40,11 +40,16 @@
  * a board of hexagons a swatch a layer.  A picture of
  * PICTURE_PALETTE_PHONE pixels or less is for a phone: its frame is
  * the part of a board of hexagons where pieces stand and the last turn
- * was played, with a cell of margin, up to half again as tall as it is
- * wide, and no text in it is smaller than PICTURE_PALETTE_SMALL.
+ * was played, with a margin that holds the whole of each segment they
+ * are on, up to half again as tall as it is wide, and no text in it is
+ * smaller than PICTURE_PALETTE_SMALL.
  */
 
-#define PICTURE_PALETTE_MARGIN	1.6	/* model units around a crop */
+/*
+ * Model units around a crop: a cell's centre is at most 2 sqrt(3)
+ * from the far cells of its segment, whose corners are 1 further.
+ */
+#define PICTURE_PALETTE_MARGIN	4.5
 #define PICTURE_PALETTE_TALL	1.5	/* a phone's height, in widths */
 
 static const struct picture_palette_colour picture_palette_okabe[] = {
