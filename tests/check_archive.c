@@ -96,6 +96,8 @@ START_TEST(test_svg_shapes)
 	sh->seat = 1;
 	snprintf(sh->label, sizeof sh->label, "%s", "3");
 	scene_add(&s, SCENE_MARK, SCENE_EXPLODE, 2, 0, 0.8);
+	memset(&f, 0, sizeof f);
+	f.palette = picture_palette_default();
 	f.scale = 10;
 	f.ox = 100;
 	f.oy = 50;
@@ -111,9 +113,10 @@ START_TEST(test_svg_shapes)
 	buf_reset(&b);
 	picture_svg_shape(&s, &f, &s.shapes[2], " data-i=\"7\"", &b);
 	ck_assert_str_eq(b.data, "<g data-i=\"7\" class=\"piece\" "
-	    "data-cell=\"C4\" data-seat=\"blue\" data-height=\"3\"><circle "
-	    "cx=\"100\" cy=\"50\" r=\"5\" fill=\"#0072b2\"/><text x=\"100\" "
-	    "y=\"50\" font-size=\"5.3\" fill=\"#fff\">3</text></g>");
+	    "data-cell=\"C4\" data-seat=\"blue\" data-height=\"3\"><path "
+	    "class=\"square\" d=\"M104.4 54.4L95.6 54.4L95.6 45.6L104.4 "
+	    "45.6Z\" fill=\"#0072b2\"/><text x=\"100\" y=\"50\" "
+	    "font-size=\"5.3\" fill=\"#fff\">3</text></g>");
 	buf_reset(&b);
 	picture_svg_shape(&s, &f, &s.shapes[3], "", &b);
 	ck_assert(strncmp(b.data, "<g class=\"explode\" data-cell=\"A0\">"

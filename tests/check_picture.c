@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,8 @@
 #include "buf.h"
 #include "game.h"
 #include "picture-cairo.h"
+#include "picture-palette.h"
+#include "picture-svg.h"
 #include "record.h"
 #include "scene-record.h"
 #include "scene.h"
@@ -27,7 +30,16 @@
  *
  * MUPBEM_GOLDEN=DIR writes the pictures to DIR instead of comparing,
  * to make new goldens after a deliberate change (look at them first).
+ *
+ * The palettes are checked pair by pair against WCAG 2.1 AA: every
+ * text 4.5:1 against what is behind it, every piece and mark 3:1
+ * against the cell it is on; a seat has a shape of its own, in the
+ * pieces and the legend; a phone's picture is cut to the board in
+ * play, with no text under PICTURE_PALETTE_SMALL pixels.
  */
+
+#define PICTURE_AA_TEXT		4.5	/* WCAG 1.4.3 */
+#define PICTURE_AA_GRAPHIC	3.0	/* WCAG 1.4.11 */
 
 #define PICTURE_DIFF_LEVEL	64	/* of 255, in any channel */
 #define PICTURE_DIFF_SHARE	0.005	/* of all pixels */
@@ -91,7 +103,8 @@ picture_load(const struct buf *png)
 static cairo_surface_t *
 picture_render(int i, int earlier, int png, const char *dir)
 {
-	struct picture_cairo_options	 o = { PICTURE_WIDTH, goldens[i].names };
+	struct picture_cairo_options	 o = { PICTURE_WIDTH, goldens[i].names,
+					     NULL };
 	struct record			 r;
 	struct scene			 s;
 	struct game			*g;
@@ -266,6 +279,189 @@ START_TEST(test_change)
 }
 END_TEST
 
+/*
+ * Every pair palette _i can draw reads: a piece's height on each seat
+ * colour, a piece (its fill or its black rim) on each layer, the names
+ * on each layer and on the Wall's hatch, Mur's stone on its board, and
+ * the black text and marks on white.
+ */
+START_TEST(test_contrast)
+{
+	const struct picture_palette	*p = picture_palette_all[_i];
+	const double			*c, *layer;
+	double				 fill, rim, text;
+	int				 i, k;
+
+	ck_assert_ptr_nonnull(p);
+	ck_assert_msg(p->rim >= 2, "%s: a rim of %.1f pixels", p->name,
+	    p->rim);
+	for (i = 0; p->seats[i].name != NULL; i++) {
+		c = p->seats[i].rgb;
+		text = picture_palette_contrast(picture_palette_ink(c), c);
+		ck_assert_msg(text >= PICTURE_AA_TEXT, "%s: a height on %s is "
+		    "%.2f:1", p->name, p->seats[i].name, text);
+		for (k = 0; k < 3; k++) {
+			layer = p->layers[k];
+			fill = picture_palette_contrast(c, layer);
+			rim = picture_palette_contrast(picture_palette_black,
+			    layer);
+			ck_assert_msg(fill >= PICTURE_AA_GRAPHIC ||
+			    rim >= PICTURE_AA_GRAPHIC, "%s: %s on %s is "
+			    "%.2f:1, its rim %.2f:1", p->name, p->seats[i].name,
+			    picture_palette_layer_names[k], fill, rim);
+		}
+	}
+	for (k = 0; k < 2; k++) {
+		text = picture_palette_contrast(picture_palette_names,
+		    p->layers[k]);
+		ck_assert_msg(text >= PICTURE_AA_TEXT, "%s: a name on %s is "
+		    "%.2f:1", p->name, picture_palette_layer_names[k], text);
+	}
+	text = fmin(picture_palette_contrast(picture_palette_white,
+	    p->layers[2]), picture_palette_contrast(picture_palette_white,
+	    p->hatch));
+	ck_assert_msg(text >= PICTURE_AA_TEXT, "%s: a name on the Wall is "
+	    "%.2f:1", p->name, text);
+	ck_assert(fmax(picture_palette_contrast(p->mur, p->layers[0]),
+	    picture_palette_contrast(picture_palette_black, p->layers[0])) >=
+	    PICTURE_AA_GRAPHIC);
+	ck_assert(picture_palette_contrast(picture_palette_black, p->mur) >=
+	    PICTURE_AA_GRAPHIC);
+	ck_assert(picture_palette_contrast(picture_palette_black,
+	    picture_palette_white) >= PICTURE_AA_TEXT);
+}
+END_TEST
+
+/* WCAG's own figures: white on black 21:1, on #777 4.48:1. */
+START_TEST(test_contrast_ratio)
+{
+	static const double	grey[3] = { 0x77 / 255.0, 0x77 / 255.0,
+				    0x77 / 255.0 };
+
+	ck_assert_double_eq_tol(picture_palette_contrast(picture_palette_white,
+	    picture_palette_black), 21, 1e-9);
+	ck_assert_double_eq_tol(picture_palette_contrast(grey,
+	    picture_palette_white), 4.48, 0.005);
+	ck_assert_ptr_eq(picture_palette_ink(grey), picture_palette_black);
+	ck_assert_ptr_null(picture_palette_find("sepia"));
+	ck_assert_str_eq(picture_palette_find("Contrast")->name, "contrast");
+}
+END_TEST
+
+/* A scene of six seats, one piece each on a row of Virginity. */
+static void
+picture_six(struct scene *s)
+{
+	static const char	*seats[] = { "red", "blue", "green", "yellow",
+				    "purple", "white" };
+	struct scene_shape	*sh;
+	int			 i;
+
+	scene_init(s);
+	s->nseats = 6;
+	for (i = 0; i < 6; i++) {
+		s->seats[i] = seats[i];
+		sh = scene_add(s, SCENE_HEX, SCENE_VIRGIN, 2 * i, 0, 1);
+		snprintf(sh->label, sizeof sh->label, "A%d", i);
+		sh = scene_add(s, SCENE_DISC, SCENE_PIECE, 2 * i, 0, 0.62);
+		sh->seat = i;
+		snprintf(sh->label, sizeof sh->label, "%d", i + 1);
+	}
+	s->to_move = 0;
+}
+
+/* Each seat's pieces, and its key in the legend, have its own shape. */
+START_TEST(test_shapes)
+{
+	static const char	*want[] = {
+		"data-seat=\"red\" data-height=\"1\"><circle ",
+		"data-seat=\"blue\" data-height=\"2\"><path class=\"square\"",
+		"data-seat=\"green\" data-height=\"3\"><path class=\"diamond\"",
+		"data-seat=\"yellow\" data-height=\"4\"><path "
+		    "class=\"triangle\"",
+		"data-seat=\"purple\" data-height=\"5\"><path class=\"nabla\"",
+		"data-seat=\"white\" data-height=\"6\"><path "
+		    "class=\"pentagon\"",
+		"<g class=\"key\" data-seat=\"blue\" stroke=\"#000\" "
+		    "stroke-width=\"1.5\"><path class=\"square\"",
+		"<g class=\"key\" data-seat=\"white\" stroke=\"#000\" "
+		    "stroke-width=\"1.5\"><path class=\"pentagon\""
+	};
+	struct scene	s;
+	struct buf	out;
+	size_t		i;
+
+	picture_six(&s);
+	buf_init(&out);
+	picture_svg_render(&s, 800, &out);
+	for (i = 0; i < sizeof want / sizeof want[0]; i++)
+		ck_assert_msg(strstr(out.data, want[i]) != NULL, "no '%s' in "
+		    "%s", want[i], out.data);
+	buf_free(&out);
+	scene_free(&s);
+}
+END_TEST
+
+/*
+ * No piece rises into the band of its cell's name, which starts 1.1
+ * disc radii above its centre, and every piece's text is inside it.
+ */
+START_TEST(test_piece_top)
+{
+	struct picture_palette_frame	f;
+	struct picture_palette_piece	p;
+	int				k;
+
+	memset(&f, 0, sizeof f);
+	picture_palette_piece(&f, (enum picture_palette_shape)_i, 1, 10, &p);
+	ck_assert_double_eq_tol(p.r, 10, 1e-9);
+	ck_assert(p.size >= 8 && p.size <= 10.5);
+	ck_assert(p.dy > -p.r / 2 && p.dy < p.r / 2);
+	for (k = 0; k < p.n; k++)
+		ck_assert_msg(p.xy[2 * k + 1] >= -11 - 1e-9, "%s: a corner "
+		    "%.1f above the centre",
+		    picture_palette_shape_name(p.shape), -p.xy[2 * k + 1]);
+}
+END_TEST
+
+/*
+ * A phone's picture: 400 pixels wide, cut to where the pieces are on
+ * a big board, with no text under PICTURE_PALETTE_SMALL pixels.
+ */
+START_TEST(test_phone)
+{
+	struct picture_palette_frame	 wide, phone;
+	struct scene			 s;
+	struct scene_shape		*sh;
+	struct buf			 out;
+	const char			*p;
+	double				 size;
+
+	picture_six(&s);
+	/* An empty corner far away, which a phone leaves out. */
+	sh = scene_add(&s, SCENE_HEX, SCENE_VIRGIN, 10, 30, 1);
+	snprintf(sh->label, sizeof sh->label, "Z0");
+	picture_palette_frame(&s, 800, &wide);
+	picture_palette_frame(&s, 400, &phone);
+	ck_assert_int_eq(wide.crop, 0);
+	ck_assert_int_eq(phone.crop, 1);
+	ck_assert_int_eq(phone.width, 400);
+	ck_assert_msg(phone.scale > wide.scale, "a phone's scale %.1f, "
+	    "the whole board's at 800 pixels %.1f", phone.scale, wide.scale);
+	ck_assert_int_lt(phone.height, 400 * 3 / 2 + 100);
+	buf_init(&out);
+	picture_svg_render(&s, 400, &out);
+	ck_assert(strstr(out.data, "clip-path=\"url(#crop)\"") != NULL);
+	for (p = out.data; (p = strstr(p, "font-size=\"")) != NULL; p++) {
+		size = strtod(p + 11, NULL);
+		ck_assert_msg(size >= PICTURE_PALETTE_SMALL, "a text of %.1f "
+		    "pixels at 400", size);
+	}
+	buf_free(&out);
+	scene_free(&s);
+}
+END_TEST
+
 /* Cairo's and fontconfig's caches go, so a leak checker sees none. */
 static void
 picture_teardown(void)
@@ -278,6 +474,7 @@ picture_suite(void)
 {
 	Suite	*s = suite_create("picture");
 	TCase	*tc = tcase_create("picture");
+	int	 n;
 
 	/* The slowest test: 0.2 s under ASan (docs/performance.md). */
 	tcase_set_timeout(tc, 60);
@@ -286,6 +483,15 @@ picture_suite(void)
 	    sizeof goldens / sizeof goldens[0]);
 	tcase_add_test(tc, test_tolerant);
 	tcase_add_test(tc, test_change);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("palette");
+	for (n = 0; picture_palette_all[n] != NULL; n++)
+		;
+	tcase_add_loop_test(tc, test_contrast, 0, n);
+	tcase_add_test(tc, test_contrast_ratio);
+	tcase_add_test(tc, test_shapes);
+	tcase_add_loop_test(tc, test_piece_top, 0, PICTURE_PALETTE_NSHAPES);
+	tcase_add_test(tc, test_phone);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 #
-# mime-shape.py MAIL [TEXT]: what a mail from mupbemd is made of, read
-# with Python's email package, as a mail client reads it (docs/mail.md):
+# mime-shape.py MAIL [TEXT [PNG]]: what a mail from mupbemd is made of,
+# read with Python's email package, as a mail client reads it
+# (docs/mail.md):
 #
 #   shape: multipart/alternative(text/plain,multipart/related(...))
 #   picture: G1-2.png, 800 pixels wide, under 100 KB
@@ -9,9 +10,11 @@
 #
 # and a line "error: ..." for each thing wrong with its picture: the
 # page's <img> names no part by Content-ID, the PNG does not decode
-# (signature, CRCs, inflated size) or is not 800 pixels wide, 100 KB or more, the
-# page lacks the text or the picture's size.  The text part, decoded,
-# goes to the file TEXT.  Exits 0.
+# (signature, CRCs, inflated size) or is not 800 pixels wide (400 for
+# a phone's), 100 KB or more, the page lacks the text or the picture's
+# size, or lets the picture be wider than the screen (no
+# max-width:100% and height:auto).  The text part, decoded, goes to
+# the file TEXT, the PNG to the file PNG.  Exits 0.
 
 import email
 import email.policy
@@ -106,8 +109,15 @@ def main():
     if (str(w), str(h)) != (img.group(3), img.group(4)):
         print("error: the page says %sx%s, the PNG is %dx%d" %
               (img.group(3), img.group(4), w, h))
-    if w != 800 or not 400 <= h <= 1200:
+    if not (w == 800 and 400 <= h <= 1200 or w == 400 and 200 <= h <= 800):
         print("error: the PNG is %dx%d" % (w, h))
+    style = re.search(r'<img [^>]*style="([^"]*)"', page)
+    if style is None or "max-width:100%" not in style.group(1) or \
+            "height:auto" not in style.group(1):
+        print("error: the <img> may be wider than a phone's screen")
+    if len(sys.argv) > 3:
+        with open(sys.argv[3], "wb") as f:
+            f.write(data)
     if len(data) >= 100 * 1024:
         print("error: the PNG is %d bytes" % len(data))
     pre = re.search(r"<pre[^>]*>\n(.*)</pre>", page, re.S)

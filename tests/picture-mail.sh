@@ -35,17 +35,19 @@ P= Q=
 
 pictured="multipart/alternative(text/plain,multipart/related(text/html,image/png))"
 
-# shape_is FILE SHAPE [PICTURE ALT]: mail FILE is made of SHAPE, its
-# picture (if any) is named PICTURE and described by ALT, and nothing
-# is wrong with it; its text goes to txt/NAME.
+# shape_is FILE SHAPE [PICTURE ALT [WIDTH]]: mail FILE is made of
+# SHAPE, its picture (if any) is named PICTURE, WIDTH pixels wide (800
+# if not given) and described by ALT, and nothing is wrong with it;
+# its text goes to txt/NAME, its picture to png/NAME.
 shape_is() {
 	local want
 	want="shape: $2"
 	[ $# -gt 2 ] && want="$want
-picture: $3, 800 pixels wide, under 100 KB
+picture: $3, ${5:-800} pixels wide, under 100 KB
 alt: $4"
-	mkdir -p txt
-	python3 "$here/mime-shape.py" "$1" "txt/${1#got/}" >shape 2>>"$tmp/sizes"
+	mkdir -p txt png
+	python3 "$here/mime-shape.py" "$1" "txt/${1#got/}" "png/${1#got/}" \
+	    >shape 2>>"$tmp/sizes"
 	[ "$(cat shape)" = "$want" ] ||
 	    why+=("$1: '$(cat shape)', wanted '$want'")
 }
@@ -102,7 +104,7 @@ shape_is "$(last "$Q")" "$pictured" G1-2.png \
 on=txt/${Q}.$(($(ls got | grep -c "^$Q\.") - 1))
 mp_reply "$(last "$Q")" "$Q" "set pictures maybe"
 run
-has "$(last "$Q")" "set pictures: write set pictures on or off"
+has "$(last "$Q")" "set pictures: write set pictures on, off or small"
 mp_reply "$(last "$Q")" "$Q" "set pictures off"
 run
 has "$(last "$Q")" "Your setting is kept: pictures off (a picture of each board mailed to you, besides the text)."
@@ -142,6 +144,49 @@ grep -q '^Content-Disposition: attachment; filename="G1.rec"$' "$(last "$P")" ||
 subject_is "$(last "$Q")" "[mupbem G1] velox: game over"
 shape_is "$(last "$Q")" "multipart/mixed(text/plain,text/plain)"
 end "the end of the game: the record and the picture, in the sender's held mail too; text and record for the player without pictures"
+
+# colours PNG: how many colours of the indexed PNG's palette are not
+# greys.
+colours() {
+	python3 - "$1" <<'EOF'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+pos, n = 8, 0
+while pos + 8 <= len(data):
+    size, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    if kind == b"PLTE":
+        plte = data[pos + 8:pos + 8 + size]
+        n = sum(1 for i in range(0, size, 3)
+                if not plte[i] == plte[i + 1] == plte[i + 2])
+    pos += 12 + size
+print(n)
+EOF
+}
+
+begin
+fresh
+mp_mail "$A" games@localhost "x" "set palette sepia"
+run
+has "$(last "$A")" "set palette: write set palette default, contrast or grey"
+mp_mail "$A" games@localhost "x" "set palette grey"
+run
+has "$(last "$A")" "Your setting is kept: palette grey (the colours of the pictures mailed to you)."
+mp_mail "$B" games@localhost "x" "set pictures small"
+run
+has "$(last "$B")" "Your setting is kept: pictures small (a picture of each board mailed to you, besides the text)."
+mp_mail "$A" games@localhost "x" "new velox with $B"
+run
+mp_reply "$(last "$B")" "$B" "accept"
+run
+shape_is "$(last "$A")" "$pictured" G1-1.png \
+    "The board of G1: Mu velox after 1 turn: blue to move"
+shape_is "$(last "$B")" "$pictured" G1-1.png \
+    "The board of G1: Mu velox after 1 turn: blue to move" 400
+nc=$(colours "png/$(basename "$(last "$A")")")
+[ "$nc" = 0 ] || why+=("$A's picture in grey has $nc colours")
+nc=$(colours "png/$(basename "$(last "$B")")")
+[ "$nc" -gt 0 ] || why+=("$B's picture in the default palette has no colours")
+end "set palette grey and set pictures small: one turn drawn in each player's palette and size"
 
 begin
 start 'pictures = no\n'

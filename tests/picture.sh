@@ -3,7 +3,8 @@
 # mupbem show --png and --svg: the real binary draws records and
 # positions into files (docs/pictures.md).  Checks the files are PNG
 # 800 pixels wide and well under 100 KB for the busiest boards of the
-# test data, SVG that refers to nothing outside itself, and the exact
+# test data, SVG that refers to nothing outside itself, the palettes
+# (greys only in grey), a phone's picture at 400 pixels, and the exact
 # errors for bad options and unwritable files.  Prints the sizes it
 # measured as comments.  Prints TAP-like lines; exits 1 if a check
 # failed.
@@ -105,7 +106,7 @@ begin
     2>"$tmp/err"
 rc=$?
 [ $rc -eq 1 ] || why+=("exit $rc, not 1")
-[ "$(cat "$tmp/err")" = "mupbem: show: --names and --width draw pictures: give --png FILE or --svg FILE too" ] ||
+[ "$(cat "$tmp/err")" = "mupbem: show: --names, --palette and --width draw pictures: give --png FILE or --svg FILE too" ] ||
     why+=("stderr: $(cat "$tmp/err")")
 "$MUPBEM" show --png "$tmp/w.png" --width 100 \
     "$data/positions/velox-walls.pos" 2>"$tmp/err"
@@ -142,5 +143,61 @@ begin
     why+=("show failed")
 cmp -s "$tmp/a.png" "$tmp/b.png" || why+=("two drawings differ")
 end "the same record draws the same bytes twice"
+
+# png_height FILE: the height in the PNG's IHDR chunk.
+png_height() {
+	od -An -tu1 -j20 -N4 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }'
+}
+
+# png_colours FILE: the colours of the PNG's palette that are not grey.
+png_colours() {
+	python3 - "$1" <<'EOF'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+pos, n = 8, 0
+while pos + 8 <= len(data):
+    size, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    if kind == b"PLTE":
+        p = data[pos + 8:pos + 8 + size]
+        n = sum(1 for i in range(0, size, 3) if not p[i] == p[i + 1] == p[i + 2])
+    pos += 12 + size
+print(n)
+EOF
+}
+
+begin
+"$MUPBEM" show --png "$tmp/x.png" --palette sepia \
+    "$data/positions/velox-walls.pos" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 1 ] || why+=("exit $rc, not 1")
+[ "$(cat "$tmp/err")" = "mupbem: show: there is no palette 'sepia'; there is default, contrast, grey" ] ||
+    why+=("stderr: $(cat "$tmp/err")")
+for p in default contrast grey; do
+	"$MUPBEM" show --png "$tmp/$p.png" --svg "$tmp/$p.svg" --palette $p \
+	    "$data/pictures/classic-6p-busy.rec" || why+=("--palette $p failed")
+	is_png "$tmp/$p.png" 100000
+	is_svg "$tmp/$p.svg"
+done
+[ "$(png_colours "$tmp/grey.png")" = 0 ] ||
+    why+=("--palette grey has $(png_colours "$tmp/grey.png") colours")
+[ "$(png_colours "$tmp/default.png")" -gt 0 ] ||
+    why+=("--palette default has no colours")
+cmp -s "$tmp/default.png" "$tmp/contrast.png" &&
+    why+=("--palette contrast draws as the default")
+end "show --palette: the default, contrast and grey palettes; greys only in grey"
+
+begin
+"$MUPBEM" show --png "$tmp/phone.png" --width 400 \
+    "$data/records/classic-3p-movement.rec" &&
+"$MUPBEM" show --png "$tmp/whole.png" --width 800 \
+    "$data/records/classic-3p-movement.rec" || why+=("show failed")
+[ "$(png_width "$tmp/phone.png")" -eq 400 ] ||
+    why+=("the phone's picture is $(png_width "$tmp/phone.png") wide")
+# The whole board at 800 is about square; a phone's is cut to the
+# pieces, taller than wide, at more than half the scale.
+h=$(png_height "$tmp/phone.png")
+[ "$h" -gt 560 ] && [ "$h" -le 700 ] || why+=("the phone's picture is $h high")
+echo "# phone.png: $(stat -c %s "$tmp/phone.png") bytes, 400x$h; whole.png: $(stat -c %s "$tmp/whole.png") bytes, 800x$(png_height "$tmp/whole.png")"
+end "show --width 400: a phone's picture, cut to the board in play"
 
 tap_done

@@ -61,6 +61,8 @@ picture_cairo_render(const struct scene *s,
 		return (-1);
 	}
 	picture_palette_frame(s, width, &f);
+	if (o->palette != NULL)
+		f.palette = o->palette;
 	if (fmt == PICTURE_CAIRO_SVG) {
 		surface = cairo_svg_surface_create_for_stream(
 		    picture_png_append, out, f.width, f.height);

@@ -17,9 +17,12 @@ enum picture_cairo_format {
 	PICTURE_CAIRO_SVG
 };
 
+struct picture_palette;
+
 struct picture_cairo_options {
 	int	width;		/* pixels; 0 for PICTURE_CAIRO_WIDTH */
 	int	names;		/* draw the names of cells and points */
+	const struct picture_palette *palette;	/* NULL: the default */
 };
 
 int	picture_cairo_render(const struct scene *,

@@ -14,7 +14,9 @@
  * How each shape of a scene looks with cairo (docs/pictures.md), in
  * the palette and frame of picture-palette.c.  Marks are shapes, not
  * colours: black on a white halo, so they show on every layer and
- * every piece.
+ * every piece.  A piece of Mu has its seat's shape as well as its
+ * colour, a black rim and its height in black or white, whichever
+ * reads better on it (picture-palette.c).
  */
 
 #define PICTURE_DRAW_PAD	PICTURE_PALETTE_PAD
@@ -26,10 +28,16 @@ static void	picture_draw_fill(cairo_t *, const double *, double, double);
 static void	picture_draw_hex_path(cairo_t *, double, double, double);
 static void	picture_draw_text(cairo_t *, const char *, double, double,
 		    double, int);
+static void	picture_draw_title(cairo_t *, const char *, double);
 static void	picture_draw_hex(cairo_t *,
 		    const struct picture_palette_frame *,
 		    const struct scene_shape *);
 static void	picture_draw_disc(cairo_t *, const struct scene *,
+		    const struct picture_palette_frame *,
+		    const struct scene_shape *);
+static void	picture_draw_piece_path(cairo_t *,
+		    const struct picture_palette_piece *, double, double);
+static void	picture_draw_piece(cairo_t *, const struct scene *,
 		    const struct picture_palette_frame *,
 		    const struct scene_shape *);
 static void	picture_draw_names(cairo_t *, const struct scene *,
@@ -57,7 +65,14 @@ picture_draw_scene(cairo_t *cr, const struct scene *s,
 	cairo_select_font_face(cr, PICTURE_DRAW_FONT,
 	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
 	cairo_set_source_rgb(cr, 0, 0, 0);
-	picture_draw_text(cr, s->title, PICTURE_DRAW_PAD, 20, 15, 0);
+	picture_draw_title(cr, s->title, f->width - 2 * PICTURE_DRAW_PAD);
+	cairo_save(cr);
+	if (f->crop) {
+		cairo_new_path(cr);
+		cairo_rectangle(cr, 0, PICTURE_PALETTE_TITLE, f->width,
+		    f->legend - PICTURE_PALETTE_TITLE);
+		cairo_clip(cr);
+	}
 	for (i = 0; i < s->n; i++) {
 		sh = &s->shapes[i];
 		/* Text leaves a current point; an arc would join it. */
@@ -96,12 +111,14 @@ picture_draw_scene(cairo_t *cr, const struct scene *s,
 	}
 	if (names)
 		picture_draw_names(cr, s, f);
+	cairo_restore(cr);
 	picture_draw_legend(cr, s, f);
 }
 
 /*
  * The names of cells (at the top of the hexagon, above the piece) and
- * of points (to their upper right), over everything else.
+ * of points (to their upper right), over everything else; on a phone
+ * no smaller than its least text, where they fit.
  */
 static void
 picture_draw_names(cairo_t *cr, const struct scene *s,
@@ -116,19 +133,41 @@ picture_draw_names(cairo_t *cr, const struct scene *s,
 		x = PICTURE_PALETTE_X(f, sh->x);
 		y = PICTURE_PALETTE_Y(f, sh->y);
 		r = sh->r * f->scale;
+		/* On a phone, a name too long for its cell is left out. */
+		if (sh->kind == SCENE_HEX && f->small > 0.3 * r &&
+		    0.65 * f->small * (double)strlen(sh->label) > 1.7 * r)
+			continue;
 		if (sh->kind == SCENE_HEX) {
 			if (sh->class == SCENE_WALL)
-				cairo_set_source_rgb(cr, 1, 1, 1);
+				picture_draw_rgb(cr, picture_palette_white);
 			else
-				cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+				picture_draw_rgb(cr, picture_palette_names);
 			picture_draw_text(cr, sh->label, x, y - 0.8 * r,
-			    0.3 * r, 1);
+			    picture_palette_text(f, 0.3 * r), 1);
 		} else if (sh->class == SCENE_POINT) {
-			cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+			picture_draw_rgb(cr, picture_palette_names);
 			picture_draw_text(cr, sh->label, x + 0.5 * f->scale,
-			    y - 0.3 * f->scale, 0.16 * f->scale, 1);
+			    y - 0.3 * f->scale,
+			    picture_palette_text(f, 0.16 * f->scale), 1);
 		}
 	}
+}
+
+/*
+ * The title, in 15 pixels, or smaller to fit room on a phone, but no
+ * smaller than PICTURE_PALETTE_SMALL.
+ */
+static void
+picture_draw_title(cairo_t *cr, const char *title, double room)
+{
+	cairo_text_extents_t	te;
+	double			size = 15;
+
+	cairo_set_font_size(cr, size);
+	cairo_text_extents(cr, title, &te);
+	if (te.x_advance > room)
+		size = fmax(PICTURE_PALETTE_SMALL, size * room / te.x_advance);
+	picture_draw_text(cr, title, PICTURE_DRAW_PAD, 20, size, 0);
 }
 
 static void
@@ -193,7 +232,7 @@ picture_draw_hex(cairo_t *cr, const struct picture_palette_frame *f,
 	int	layer = sh->class - SCENE_VIRGIN;
 
 	picture_draw_hex_path(cr, x, y, r);
-	picture_draw_rgb(cr, picture_palette_layers[layer]);
+	picture_draw_rgb(cr, f->palette->layers[layer]);
 	cairo_fill_preserve(cr);
 	if (sh->class == SCENE_WALL) {
 		cairo_save(cr);
@@ -203,7 +242,7 @@ picture_draw_hex(cairo_t *cr, const struct picture_palette_frame *f,
 			cairo_move_to(cr, x + d - r, y + r);
 			cairo_line_to(cr, x + d + r, y - r);
 		}
-		cairo_set_source_rgb(cr, 0.28, 0.28, 0.28);
+		picture_draw_rgb(cr, f->palette->hatch);
 		cairo_set_line_width(cr, 1);
 		cairo_stroke(cr);
 		cairo_restore(cr);
@@ -223,31 +262,73 @@ picture_draw_disc(cairo_t *cr, const struct scene *s,
 	double		 r = sh->r * f->scale;
 	const double	*rgb;
 
+	if (sh->class == SCENE_PIECE && sh->label[0] != '\0') {
+		picture_draw_piece(cr, s, f, sh);
+		return;
+	}
 	cairo_arc(cr, x, y, r, 0, 2 * M_PI);
 	switch (sh->class) {
 	case SCENE_BOARD:
-		picture_draw_fill(cr, picture_palette_layers[0], 0.3, 2);
+		picture_draw_fill(cr, f->palette->layers[0], 0.3, 2);
 		return;
 	case SCENE_POINT:
 		cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
 		cairo_fill(cr);
 		return;
 	case SCENE_MUR:
-		picture_draw_fill(cr, picture_palette_mur, 0, 3);
+		picture_draw_fill(cr, f->palette->mur, 0, 3);
 		cairo_arc(cr, x, y, r / 3, 0, 2 * M_PI);
 		cairo_fill(cr);
 		return;
 	default:
 		break;
 	}
-	rgb = picture_palette_seat(s, sh->seat);
-	picture_draw_fill(cr, rgb, 0, 1.5);
-	if (picture_palette_dark(rgb))
-		cairo_set_source_rgb(cr, 1, 1, 1);
-	else
-		cairo_set_source_rgb(cr, 0, 0, 0);
-	picture_draw_text(cr, sh->label, x, y, r * (strlen(sh->label) > 2 ?
-	    0.8 : 1.05), 1);
+	rgb = picture_palette_colour(f->palette, s, sh->seat);
+	picture_draw_fill(cr, rgb, 0, f->palette->rim);
+}
+
+/* The outline of piece p, centred on x, y. */
+static void
+picture_draw_piece_path(cairo_t *cr, const struct picture_palette_piece *p,
+    double x, double y)
+{
+	int	i;
+
+	if (p->n == 0) {
+		cairo_arc(cr, x, y, p->r, 0, 2 * M_PI);
+		return;
+	}
+	for (i = 0; i < p->n; i++) {
+		if (i == 0)
+			cairo_move_to(cr, x + p->xy[0], y + p->xy[1]);
+		else
+			cairo_line_to(cr, x + p->xy[2 * i],
+			    y + p->xy[2 * i + 1]);
+	}
+	cairo_close_path(cr);
+}
+
+/*
+ * A piece of Mu: its seat's shape and colour, a black rim, its height
+ * in the ink that reads on the colour (picture-palette.c).
+ */
+static void
+picture_draw_piece(cairo_t *cr, const struct scene *s,
+    const struct picture_palette_frame *f, const struct scene_shape *sh)
+{
+	struct picture_palette_piece	 p;
+	double				 x = PICTURE_PALETTE_X(f, sh->x);
+	double				 y = PICTURE_PALETTE_Y(f, sh->y);
+	const double			*rgb;
+
+	picture_palette_piece(f, picture_palette_shape(sh->seat),
+	    strlen(sh->label), sh->r * f->scale, &p);
+	rgb = picture_palette_colour(f->palette, s, sh->seat);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	picture_draw_piece_path(cr, &p, x, y);
+	picture_draw_fill(cr, rgb, 0, f->palette->rim);
+	picture_draw_rgb(cr, picture_palette_ink(rgb));
+	picture_draw_text(cr, sh->label, x, y + p.dy, p.size, 1);
 }
 
 /* The last move: a line from centre to centre, its head at the end. */
@@ -400,17 +481,27 @@ static void
 picture_draw_legend(cairo_t *cr, const struct scene *s,
     const struct picture_palette_frame *f)
 {
-	cairo_text_extents_t	 te;
-	double			 x = PICTURE_DRAW_PAD + 8, y = f->legend + 12;
-	int			 i;
+	struct picture_palette_frame	 swatch, key;
+	struct picture_palette_piece	 p;
+	cairo_text_extents_t		 te;
+	double				 x = PICTURE_DRAW_PAD + 8;
+	double				 y = f->legend + 12;
+	int				 i;
 
 	cairo_select_font_face(cr, PICTURE_DRAW_FONT,
 	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, 14);
+	/* A key is of a fixed size, whatever the frame's least text. */
+	memset(&key, 0, sizeof key);
 	for (i = 0; i < s->nseats; i++) {
 		cairo_new_path(cr);
-		cairo_arc(cr, x, y, 8, 0, 2 * M_PI);
-		picture_draw_fill(cr, picture_palette_seat(s, i), 0, 1.5);
+		picture_palette_piece(&key, f->layers ?
+		    picture_palette_shape(i) : PICTURE_PALETTE_CIRCLE, 0, 8,
+		    &p);
+		picture_draw_piece_path(cr, &p, x, y);
+		picture_draw_fill(cr, picture_palette_colour(f->palette, s, i),
+		    0, 1.5);
+		picture_draw_rgb(cr, picture_palette_black);
 		cairo_move_to(cr, x + 13, y + 5);
 		cairo_show_text(cr, s->seats[i]);
 		cairo_text_extents(cr, s->seats[i], &te);
@@ -426,10 +517,14 @@ picture_draw_legend(cairo_t *cr, const struct scene *s,
 		return;
 	x = PICTURE_DRAW_PAD + 8;
 	y += PICTURE_DRAW_LEGEND;
+	memset(&swatch, 0, sizeof swatch);
+	swatch.scale = 1;
+	swatch.palette = f->palette;
 	for (i = 0; i < 3; i++) {
 		cairo_new_path(cr);
-		picture_draw_hex(cr, &(struct picture_palette_frame){ 1, x, y,
-		    0, 0, 0, 0 }, &(struct scene_shape){ SCENE_HEX,
+		swatch.ox = x;
+		swatch.oy = y;
+		picture_draw_hex(cr, &swatch, &(struct scene_shape){ SCENE_HEX,
 		    SCENE_VIRGIN + i, -1, 0, 0, 0, 0, 9, "" });
 		cairo_set_source_rgb(cr, 0, 0, 0);
 		cairo_move_to(cr, x + 14, y + 5);

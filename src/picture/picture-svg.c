@@ -35,14 +35,11 @@
 
 #define PICTURE_SVG_CHAR	8.4	/* a legend character, in pixels */
 
+/* The style sheet; the layers' and the pieces' look follow, by palette. */
 static const char *picture_svg_style =
-    "<style>"
-    ".virgin{fill:#f8f2e0}.common{fill:#afcfe7}.wall{fill:url(#hatch)}"
     ".virgin,.common,.wall{stroke:#404040;stroke-width:1}"
-    ".board{fill:#f8f2e0;stroke:#4d4d4d;stroke-width:2}"
     ".ring,.spoke{fill:none;stroke:#4d4d4d;stroke-width:2.5}"
     ".point{fill:#333}"
-    ".piece circle,circle.piece{stroke:#000;stroke-width:1.5}"
     ".piece text{font-weight:bold;font-family:'DejaVu Sans',sans-serif;"
     "text-anchor:middle;dominant-baseline:central}"
     ".mur circle{stroke:#000;stroke-width:3}"
@@ -54,8 +51,7 @@ static const char *picture_svg_style =
     ".badge{fill:#000;stroke:#fff;stroke-width:1.5}"
     ".sym{fill:none;stroke:#fff}.dot{fill:#fff}"
     ".legend{font:14px 'DejaVu Sans',sans-serif}"
-    ".to-move{stroke:#000;stroke-width:2}"
-    "</style>";
+    ".to-move{stroke:#000;stroke-width:2}";
 
 static void	picture_svg_rgb(struct buf *, const double *);
 static void	picture_svg_num(struct buf *, double);
@@ -69,6 +65,10 @@ static void	picture_svg_mark(const struct picture_palette_frame *,
 static void	picture_svg_arrow(const struct picture_palette_frame *,
 		    const struct scene_shape *, const char *, struct buf *);
 static void	picture_svg_badge(double, double, double, int, struct buf *);
+static void	picture_svg_piece_shape(const struct picture_palette_piece *,
+		    const double *, double, double, struct buf *);
+static void	picture_svg_palette_style(const struct picture_palette *,
+		    struct buf *);
 static void	picture_svg_data(const struct scene *,
 		    const struct scene_shape *, struct buf *);
 static double	picture_svg_legend_x(const struct scene *, int);
@@ -183,12 +183,31 @@ picture_svg_open(const struct scene *s, const struct picture_palette_frame *f,
 	buf_adds(out, "</title><desc id=\"board-desc\">");
 	text_escape_markup(out, desc);
 	buf_adds(out, "</desc>");
+	picture_svg_palette_style(f->palette, out);
+}
+
+/* The style sheet and the Wall's hatch, in palette p. */
+static void
+picture_svg_palette_style(const struct picture_palette *p, struct buf *out)
+{
+	buf_adds(out, "<style>.virgin,.board{fill:");
+	picture_svg_rgb(out, p->layers[0]);
+	buf_adds(out, "}.common{fill:");
+	picture_svg_rgb(out, p->layers[1]);
+	buf_adds(out, "}.wall{fill:url(#hatch)}"
+	    ".board{stroke:#4d4d4d;stroke-width:2}");
+	picture_svg_addf(out, ".piece circle,.piece path,circle.piece{"
+	    "stroke:#000;stroke-width:%f;stroke-linejoin:round}", p->rim);
 	buf_adds(out, picture_svg_style);
-	buf_adds(out, "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" "
-	    "patternUnits=\"userSpaceOnUse\" "
-	    "patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" "
-	    "fill=\"#7a7a7a\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" "
-	    "stroke=\"#474747\" stroke-width=\"1.5\"/></pattern></defs>");
+	buf_adds(out, "</style><defs><pattern id=\"hatch\" width=\"6\" "
+	    "height=\"6\" patternUnits=\"userSpaceOnUse\" "
+	    "patternTransform=\"rotate(45)\"><rect width=\"6\" "
+	    "height=\"6\" fill=\"");
+	picture_svg_rgb(out, p->layers[2]);
+	buf_adds(out, "\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" "
+	    "stroke=\"");
+	picture_svg_rgb(out, p->hatch);
+	buf_adds(out, "\" stroke-width=\"1.5\"/></pattern></defs>");
 }
 
 void
@@ -312,17 +331,18 @@ static void
 picture_svg_disc(const struct scene *s, const struct picture_palette_frame *f,
     const struct scene_shape *sh, const char *extra, struct buf *out)
 {
-	const double	*rgb;
-	double		 x = PICTURE_PALETTE_X(f, sh->x);
-	double		 y = PICTURE_PALETTE_Y(f, sh->y);
-	double		 r = sh->r * f->scale;
+	struct picture_palette_piece	 p;
+	const double			*rgb;
+	double				 x = PICTURE_PALETTE_X(f, sh->x);
+	double				 y = PICTURE_PALETTE_Y(f, sh->y);
+	double				 r = sh->r * f->scale;
 
 	if (sh->class == SCENE_MUR) {
 		picture_svg_addf(out, "<g%s class=\"mur\"", extra);
 		picture_svg_data(s, sh, out);
 		picture_svg_addf(out, "><circle cx=\"%f\" cy=\"%f\" r=\"%f\" "
 		    "fill=\"", x, y, r);
-		picture_svg_rgb(out, picture_palette_mur);
+		picture_svg_rgb(out, f->palette->mur);
 		picture_svg_addf(out, "\"/><circle cx=\"%f\" cy=\"%f\" "
 		    "r=\"%f\" fill=\"#000\"/></g>", x, y, r / 3);
 		return;
@@ -334,23 +354,51 @@ picture_svg_disc(const struct scene *s, const struct picture_palette_frame *f,
 		picture_svg_addf(out, " cx=\"%f\" cy=\"%f\" r=\"%f\"", x, y, r);
 		if (sh->class == SCENE_PIECE) {
 			buf_adds(out, " fill=\"");
-			picture_svg_rgb(out, picture_palette_seat(s, sh->seat));
+			picture_svg_rgb(out, picture_palette_colour(f->palette,
+			    s, sh->seat));
 			buf_addc(out, '"');
 		}
 		buf_adds(out, "/>");
 		return;
 	}
-	rgb = picture_palette_seat(s, sh->seat);
+	picture_palette_piece(f, picture_palette_shape(sh->seat),
+	    strlen(sh->label), r, &p);
+	rgb = picture_palette_colour(f->palette, s, sh->seat);
 	picture_svg_addf(out, "<g%s class=\"piece\"", extra);
 	picture_svg_data(s, sh, out);
-	picture_svg_addf(out, "><circle cx=\"%f\" cy=\"%f\" r=\"%f\" fill=\"",
-	    x, y, r);
-	picture_svg_rgb(out, rgb);
-	picture_svg_addf(out, "\"/><text x=\"%f\" y=\"%f\" font-size=\"%f\" "
-	    "fill=\"%s\">", x, y, r * (strlen(sh->label) > 2 ? 0.8 : 1.05),
-	    picture_palette_dark(rgb) ? "#fff" : "#000");
+	buf_addc(out, '>');
+	picture_svg_piece_shape(&p, rgb, x, y, out);
+	picture_svg_addf(out, "<text x=\"%f\" y=\"%f\" font-size=\"%f\" "
+	    "fill=\"%s\">", x, y + p.dy, p.size,
+	    picture_palette_ink(rgb) == picture_palette_white ? "#fff" :
+	    "#000");
 	text_escape_markup(out, sh->label);
 	buf_adds(out, "</text></g>");
+}
+
+/*
+ * Piece p at x, y, filled with rgb: a circle, or a path whose class
+ * names its shape (class="square").
+ */
+static void
+picture_svg_piece_shape(const struct picture_palette_piece *p,
+    const double *rgb, double x, double y, struct buf *out)
+{
+	int	i;
+
+	if (p->n == 0)
+		picture_svg_addf(out, "<circle cx=\"%f\" cy=\"%f\" r=\"%f\" "
+		    "fill=\"", x, y, p->r);
+	else {
+		picture_svg_addf(out, "<path class=\"%s\" d=\"M",
+		    picture_palette_shape_name(p->shape));
+		for (i = 0; i < p->n; i++)
+			picture_svg_addf(out, "%s%f %f", i > 0 ? "L" : "",
+			    x + p->xy[2 * i], y + p->xy[2 * i + 1]);
+		buf_adds(out, "Z\" fill=\"");
+	}
+	picture_svg_rgb(out, rgb);
+	buf_adds(out, "\"/>");
 }
 
 /* The last move: a line from centre to centre, its head at the end. */
@@ -530,16 +578,25 @@ void
 picture_svg_legend(const struct scene *s,
     const struct picture_palette_frame *f, struct buf *out)
 {
-	double	x, y = f->legend + 12;
-	int	i;
+	struct picture_palette_frame	key;
+	struct picture_palette_piece	p;
+	double				x, y = f->legend + 12;
+	int				i;
 
+	/* A key is of a fixed size, whatever the frame's least text. */
+	memset(&key, 0, sizeof key);
 	buf_adds(out, "<g class=\"legend\">");
 	for (i = 0; i < s->nseats; i++) {
 		x = picture_svg_legend_x(s, i);
-		picture_svg_addf(out, "<circle cx=\"%f\" cy=\"%f\" r=\"8\" "
-		    "stroke=\"#000\" stroke-width=\"1.5\" fill=\"", x, y);
-		picture_svg_rgb(out, picture_palette_seat(s, i));
-		picture_svg_addf(out, "\"/><text x=\"%f\" y=\"%f\">", x + 13,
+		buf_adds(out, "<g class=\"key\" data-seat=\"");
+		text_escape_markup(out, s->seats[i]);
+		buf_adds(out, "\" stroke=\"#000\" stroke-width=\"1.5\">");
+		picture_palette_piece(&key, f->layers ?
+		    picture_palette_shape(i) : PICTURE_PALETTE_CIRCLE, 0, 8,
+		    &p);
+		picture_svg_piece_shape(&p, picture_palette_colour(f->palette,
+		    s, i), x, y, out);
+		picture_svg_addf(out, "</g><text x=\"%f\" y=\"%f\">", x + 13,
 		    y + 5);
 		text_escape_markup(out, s->seats[i]);
 		buf_adds(out, "</text>");
@@ -640,8 +697,15 @@ picture_svg_render(const struct scene *s, int width, struct buf *out)
 	buf_init(&words);
 	picture_svg_words(s, &words);
 	picture_svg_open(s, &f, s->title, words.data, out);
+	if (f.crop)
+		picture_svg_addf(out, "<clipPath id=\"crop\"><rect y=\"%f\" "
+		    "width=\"%d\" height=\"%f\"/></clipPath><g "
+		    "clip-path=\"url(#crop)\">", PICTURE_PALETTE_TITLE,
+		    f.width, f.legend - PICTURE_PALETTE_TITLE);
 	for (i = 0; i < s->n; i++)
 		picture_svg_shape(s, &f, &s->shapes[i], "", out);
+	if (f.crop)
+		buf_adds(out, "</g>");
 	picture_svg_legend(s, &f, out);
 	if (s->to_move >= 0 && s->to_move < s->nseats)
 		picture_svg_to_move(s, &f, s->to_move, "", out);

@@ -445,7 +445,7 @@ service_mail_pictured(struct service_mail *sm, const struct store_player *to,
 		return (0);
 	if (robot_address_level(to->address, &level) == 0)
 		return (0);
-	return (strcmp(service_set_get(to, "pictures"), "on") == 0);
+	return (strcmp(service_set_get(to, "pictures"), "off") != 0);
 }
 
 /*
@@ -506,7 +506,10 @@ service_mail_game(struct service_mail *sm, struct service_game *sg,
 		mail.nattachments = 1;
 	}
 	if (pictured && service_picture_get(sm->sv, sg->row.id,
-	    sg->shown != NULL ? sg->shown : &sg->rec, &picture) == 0)
+	    sg->shown != NULL ? sg->shown : &sg->rec,
+	    service_set_get(to, "palette"),
+	    strcmp(service_set_get(to, "pictures"), "small") == 0,
+	    &picture) == 0)
 		mail.picture = &picture;
 	if (identity_address(sm->sv->config->address, (int)sg->row.id, token,
 	    reply_to, sizeof reply_to) == 0)

@@ -183,7 +183,7 @@ int	service_mail_notice(struct service_mail *, const char *,
 
 /* service-picture.c */
 int	service_picture_get(struct service *, long long,
-	    const struct record *, struct reply_picture *);
+	    const struct record *, const char *, int, struct reply_picture *);
 void	service_picture_free(struct service *);
 
 /* service-game.c */

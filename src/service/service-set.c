@@ -26,7 +26,10 @@
  *             their next "your turn" mail; on: a mail for each, with
  *             the board, as observers get
  *   pictures  on: a mail that shows a board shows it as a picture too,
- *             unless [server] pictures is no; off: text only
+ *             unless [server] pictures is no; small: the same, a
+ *             phone's picture (service-picture.c); off: text only
+ *   palette   the colours of those pictures: default, contrast or grey,
+ *             the names of picture-palette.c's palettes
  *   digest    event: the organiser of a tournament or league gets a
  *             mail for each of its events; daily: one mail a day with
  *             them all; off: none (service-organiser.c)
@@ -50,8 +53,10 @@ static const struct service_set_key service_set_keys[] = {
 	  "the form of the boards mailed to you", 0 },
 	{ "watch", { "off", "on", NULL },
 	  "a mail for each other player's turn, as it is played", 0 },
-	{ "pictures", { "on", "off", NULL },
+	{ "pictures", { "on", "off", "small", NULL },
 	  "a picture of each board mailed to you, besides the text", 0 },
+	{ "palette", { "default", "contrast", "grey", NULL },
+	  "the colours of the pictures mailed to you", 0 },
 	{ "digest", { "event", "daily", "off", NULL },
 	  "the mail of the tournaments and leagues you organise", 0 },
 	{ "timezone", { "UTC", NULL },

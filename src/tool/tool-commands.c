@@ -13,6 +13,7 @@
 #include "game-registry.h"
 #include "game.h"
 #include "option.h"
+#include "picture-palette.h"
 #include "record.h"
 #include "rng.h"
 #include "robot.h"
@@ -89,7 +90,8 @@ static const struct tool_command tool_commands[] = {
 	{ "play", tool_commands_play, "play [--dry-run] [--as COLOUR] RECORD "
 	  "TURN..." },
 	{ "show", tool_commands_show, "show [--form FORM] [--png FILE] "
-	  "[--svg FILE] [--names] [--width N] RECORD|POSITION" },
+	  "[--svg FILE] [--names] [--palette NAME] [--width N] "
+	  "RECORD|POSITION" },
 	{ "legal", tool_commands_legal, "legal RECORD|POSITION" },
 	{ "replay", tool_commands_replay, "replay RECORD" },
 	{ "robot", tool_commands_robot, "robot "
@@ -543,10 +545,12 @@ tool_commands_show_options(int argc, char **argv, const char **form,
 		{ "svg", required_argument, NULL, 's' },
 		{ "names", no_argument, NULL, 'n' },
 		{ "width", required_argument, NULL, 'w' },
+		{ "palette", required_argument, NULL, 'c' },
 		{ NULL, 0, NULL, 0 }
 	};
-	long	width;
-	int	ch;
+	struct buf	names;
+	long		width;
+	int		ch;
 
 	memset(p, 0, sizeof *p);
 	*form = NULL;
@@ -571,15 +575,26 @@ tool_commands_show_options(int argc, char **argv, const char **form,
 				return (-2);
 			p->width = (int)width;
 			break;
+		case 'c':
+			if ((p->palette = picture_palette_find(optarg)) !=
+			    NULL)
+				break;
+			buf_init(&names);
+			picture_palette_list(", ", &names);
+			tool_commands_error("show: there is no palette '%s'; "
+			    "there is %s", optarg, names.data);
+			buf_free(&names);
+			return (-2);
 		default:
 			return (-1);
 		}
 	}
 	if (argc - optind != 1)
 		return (-1);
-	if (p->png == NULL && p->svg == NULL && (p->names || p->width)) {
-		tool_commands_error("show: --names and --width draw pictures: "
-		    "give --png FILE or --svg FILE too");
+	if (p->png == NULL && p->svg == NULL && (p->names || p->width ||
+	    p->palette != NULL)) {
+		tool_commands_error("show: --names, --palette and --width draw "
+		    "pictures: give --png FILE or --svg FILE too");
 		return (-2);
 	}
 	return (optind);

@@ -65,6 +65,7 @@ tool_picture_write(const struct record *r, const struct game *g,
 	}
 	o.width = p->width;
 	o.names = p->names;
+	o.palette = p->palette;
 	rc = 0;
 	if (p->png != NULL)
 		rc |= tool_picture_one(&s, &o, PICTURE_CAIRO_PNG, p->png);

@@ -7,11 +7,14 @@
 #include "game.h"
 #include "record.h"
 
+struct picture_palette;
+
 struct tool_picture {
 	const char	*png;		/* the files to write, or NULL */
 	const char	*svg;
 	int		 names;		/* draw the names of cells and points */
 	int		 width;		/* pixels; 0 for the default */
+	const struct picture_palette *palette;	/* NULL: the default */
 };
 
 int	tool_picture_write(const struct record *, const struct game *,
