@@ -270,22 +270,39 @@ async function checkAudit(b, site, open, fail, end) {
 	const pages = pagesOfEachKind(site);
 	const client = b.client;
 	let focused = 0;
+	let t = Date.now();
+	/* What each check took, as a comment line of the test's log. */
+	const took = (what) => {
+		console.log(`${what} took ${((Date.now() - t) / 1000)
+		    .toFixed(1)} s`);
+		t = Date.now();
+	};
 
 	for (const r of await axeMisses(b, axeSource))
 		fail(`axe-core does not find ${r} in a page made to break it`);
-	for (const { kind, file } of pages) {
-		await open(b, file);
-		for (const v of await axeViolations(b, axeSource))
-			for (const n of v.nodes)
-				fail(`${file} (${kind}): axe ${v.impact} ` +
-				    `${v.id} (${v.help}): ${n.target}: ` +
-				    n.summary);
-		for (const e of b.errors())
-			fail(`${file}: ${e}`);
+	/* On a screen, then on a phone, whose layout differs. */
+	for (const phone of [false, true]) {
+		if (phone)
+			await client.Emulation.setDeviceMetricsOverride(PHONE);
+		for (const { kind, file } of pages) {
+			const at = `${file} (${kind}${phone ? ', 390 px' : ''})`;
+
+			await open(b, file);
+			for (const v of await axeViolations(b, axeSource))
+				for (const n of v.nodes)
+					fail(`${at}: axe ${v.impact} ` +
+					    `${v.id} (${v.help}): ` +
+					    `${n.target}: ${n.summary}`);
+			for (const e of b.errors())
+				fail(`${file}: ${e}`);
+		}
 	}
+	await client.Emulation.clearDeviceMetricsOverride();
+	took('axe-core');
 	end(`axe-core ${require('axe-core/package.json').version} finds ` +
 	    `no serious or critical violation in the ${pages.length} ` +
-	    `kinds of page: ${pages.map((p) => p.file).join(' ')}`);
+	    'kinds of page, on a screen and at 390 px: ' +
+	    pages.map((p) => p.file).join(' '));
 
 	await client.Emulation.setDeviceMetricsOverride(PHONE);
 	try {
@@ -306,6 +323,7 @@ async function checkAudit(b, site, open, fail, end) {
 	} finally {
 		await client.Emulation.clearDeviceMetricsOverride();
 	}
+	took('the width');
 	end(`at ${PHONE.width} px wide no kind of page scrolls sideways`);
 
 	/* A headless page has no focus of its own: :focus needs this. */
@@ -319,6 +337,7 @@ async function checkAudit(b, site, open, fail, end) {
 			fail(`${file} (${kind}): ${p}`);
 	}
 	await client.Emulation.setFocusEmulationEnabled({ enabled: false });
+	took('the focus');
 	end(`the ${focused} focusable elements of those pages show focus ` +
 	    `with an outline of ${FOCUS_WIDTH} px or more and a contrast ` +
 	    `of ${FOCUS_CONTRAST}:1 against the element and around it`);
