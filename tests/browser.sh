@@ -38,8 +38,10 @@ for p in node npm sqlite3; do
 	command -v $p >/dev/null ||
 	    { echo "Bail out! no $p (scripts/install-deps.sh)"; exit 99; }
 done
-python3 -c 'import jsonschema' 2>/dev/null ||
-    { echo "Bail out! no python3-jsonschema (scripts/install-deps.sh)"; exit 99; }
+python3 -c 'import jsonschema' 2>/dev/null || {
+	echo "Bail out! no python3-jsonschema (scripts/install-deps.sh)"
+	exit 99
+}
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/browser-test.XXXXXX") || exit 99
 trap "${KEEP:+:} rm -rf $tmp" EXIT
@@ -156,7 +158,8 @@ done
 python3 "$here/json-schema.py" "$SRCDIR/docs/schema/game.schema.json" \
     "$tmp"/site/games/G*.json >schema.out 2>&1 ||
     mapfile -t -O ${#why[@]} why < <(head -20 schema.out)
-end "mupbem archive makes the site of the store; each game's JSON follows docs/schema/game.schema.json"
+d="mupbem archive makes the site of the store; each game's JSON follows"
+end "$d docs/schema/game.schema.json"
 
 # The driver's modules (tests/browser/package-lock.json), installed by
 # npm ci once for each lock file, in a cache outside the tree.

@@ -231,7 +231,8 @@ async function focusProblems(b) {
 				return true;
 			};
 
-			if (s.outlineStyle === 'none' || !(w >= ${FOCUS_WIDTH})) {
+			if (s.outlineStyle === 'none' ||
+			    !(w >= ${FOCUS_WIDTH})) {
 				if (key('width'))
 					out.push(name(e) + ': outline ' +
 					    s.outlineStyle + ' ' +
@@ -285,7 +286,8 @@ async function checkAudit(b, site, open, fail, end) {
 		if (phone)
 			await client.Emulation.setDeviceMetricsOverride(PHONE);
 		for (const { kind, file } of pages) {
-			const at = `${file} (${kind}${phone ? ', 390 px' : ''})`;
+			const at = `${file} (${kind}` +
+			    `${phone ? ', 390 px' : ''})`;
 
 			await open(b, file);
 			for (const v of await axeViolations(b, axeSource))
