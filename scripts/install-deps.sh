@@ -3,9 +3,10 @@
 # build tools and libraries, the real mail servers (Dovecot, Postfix)
 # and clients (swaks, curl) the end-to-end tests start on loopback
 # (tests/mailhost.sh), the PostgreSQL server the store is tested on
-# (tests/pg-lib.sh), and the headless Chromium and Node.js the web
-# archive is tested with (tests/browser.sh).  Run as root.  Quick and
-# quiet when everything is already installed.
+# (tests/pg-lib.sh), the headless Chromium and Node.js the web
+# archive is tested with (tests/browser.sh), and python3-jsonschema,
+# which checks its JSON against docs/schema/game.schema.json.  Run as
+# root.  Quick and quiet when everything is already installed.
 set -euo pipefail
 
 packages=(
@@ -16,7 +17,7 @@ packages=(
 	dovecot-imapd dovecot-lmtpd postfix openssl
 	swaks libnet-ssleay-perl curl tzdata sqlite3 python3 strace
 	libpq-dev postgresql
-	chromium
+	chromium python3-jsonschema
 )
 # Node.js and npm drive Chromium.  A machine may have them from
 # elsewhere (NodeSource's nodejs, which holds npm): then Debian's npm

@@ -8,7 +8,8 @@
 # the DOM contract of each page (ids, data attributes, one SVG a game
 # with a shape per data-i), that every name is escaped in text and in
 # attributes, that the tournament's standings add up, that a refresh
-# writes only the pages its game touches, and the exact errors.
+# writes only the pages its game touches, that every game's JSON follows
+# docs/schema/game.schema.json, and the exact errors.
 # Prints TAP-like lines; exits 1 if a check failed.
 #
 # make check sets MUPBEM, MUPBEM_BENCH and SRCDIR.
@@ -292,6 +293,31 @@ want="$want $(sql "SELECT 'site/players/P' || player || '.html' FROM seats WHERE
 want=$(echo $want | tr ' ' '\n' | sort | tr '\n' ' ')
 [ "$got" = "$want" ] || why+=("refresh wrote: $got" "expected:      $want")
 end "a refresh writes only its game's pages, its players', its tournament's and league's, the index"
+
+# Every game's JSON, of the full builds and the refresh, against the
+# schema (python3-jsonschema); and the check fails on a file that breaks
+# it: a number as a string, a field the format does not have, a rating
+# of a kind that is no game.
+begin
+schema=$SRCDIR/docs/schema/game.schema.json
+if ! python3 -c 'import jsonschema' 2>/dev/null; then
+	why+=("no python3-jsonschema (scripts/install-deps.sh)")
+else
+	python3 "$here/json-schema.py" "$schema" site/games/G*.json \
+	    site-url/games/G*.json >schema.out 2>&1 ||
+	    mapfile -t -O ${#why[@]} why < <(head -20 schema.out)
+	sed 's/^{"id":\([0-9]*\),/{"id":"\1",/' site/games/G1.json >bad-id.json
+	sed 's/^{/{"colour":"red",/' site/games/G1.json >bad-field.json
+	sed 's/"kind":"velox","before"/"kind":"chess","before"/' \
+	    site/games/G1.json >bad-rating.json
+	for b in bad-id.json:/id bad-field.json:/ bad-rating.json:/players/0/rating; do
+		python3 "$here/json-schema.py" "$schema" "${b%%:*}" >schema.out 2>&1
+		rc=$?
+		[ $rc -eq 1 ] && grep -q "^${b%%:*}: ${b#*:}: " schema.out ||
+		    why+=("${b%%:*}: exit $rc, wanted 1 and an error at ${b#*:}: $(cat schema.out)")
+	done
+fi
+end "every game's JSON follows docs/schema/game.schema.json, and a file that breaks it fails"
 
 begin
 "$MUPBEM" --db nodb archive site >out 2>err

@@ -1,7 +1,8 @@
 'use strict';
 /*
  * The archive (mupbem archive) in headless Chromium, checked against
- * the store and the engine (docs/archive.md, "Tested in a browser"):
+ * the store and the engine, and for accessibility with audit.js
+ * (docs/archive.md, "Tested in a browser"):
  *
  *   node archive-test.js --site DIR --db STORE --mupbem MUPBEM
  *       --chromium CHROMIUM
@@ -15,6 +16,7 @@
 const fs = require('fs');
 const path = require('path');
 const { pathToFileURL } = require('url');
+const { checkAudit } = require('./audit');
 const { Browser } = require('./cdp');
 const { viewDiff } = require('./position');
 const { Store } = require('./store');
@@ -443,6 +445,7 @@ async function main() {
 			await checkGame(b, store, ids[i], engines[i]);
 		await checkPlayers(b, store);
 		await checkTournaments(b, store);
+		await checkAudit(b, opt.site, open, (w) => why.push(w), end);
 		checkLinks();
 	} finally {
 		await b.close();
