@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include "buf.h"
 #include "game.h"
 #include "picture-cairo.h"
+#include "picture-palette.h"
 #include "record.h"
 #include "scene-record.h"
 #include "scene.h"
@@ -24,6 +26,11 @@
  * golden by more than PICTURE_DIFF_LEVEL in some channel.  It must
  * still fail on a real change: the position one turn earlier, or
  * another game, is refused against the same golden.
+ *
+ * The names a player reads are at least PICTURE_PALETTE_LABEL_MIN
+ * pixels (the font size) at the default width on the busiest boards,
+ * and each digit's ink, measured by cairo, fits the circle the scene
+ * keeps free for it.
  *
  * MUPBEM_GOLDEN=DIR writes the pictures to DIR instead of comparing,
  * to make new goldens after a deliberate change (look at them first).
@@ -91,7 +98,8 @@ picture_load(const struct buf *png)
 static cairo_surface_t *
 picture_render(int i, int earlier, int png, const char *dir)
 {
-	struct picture_cairo_options	 o = { PICTURE_WIDTH, goldens[i].names };
+	struct picture_cairo_options	 o = { PICTURE_WIDTH,
+					     !goldens[i].names };
 	struct record			 r;
 	struct scene			 s;
 	struct game			*g;
@@ -266,6 +274,72 @@ START_TEST(test_change)
 }
 END_TEST
 
+/*
+ * Names at mail size: at 800 pixels, on the busiest boards, each cell's
+ * digit and segment's label is drawn at 11 pixels or more, and cairo
+ * measures its ink inside the box the scene keeps free for it.
+ */
+START_TEST(test_name_size)
+{
+	static const char		*files[] = {
+		"pictures/classic-6p-busy.rec", "records/velox-midgame.rec"
+	};
+	const struct scene_shape	*sh;
+	struct picture_palette_frame	 f;
+	cairo_text_extents_t		 te;
+	cairo_surface_t			*surface;
+	cairo_t				*cr;
+	struct record			 r;
+	struct scene			 s;
+	char				*text, *cause = NULL;
+	double				 size, least = 1e9;
+	size_t				 i, n = 0;
+
+	surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 10, 10);
+	cr = cairo_create(surface);
+	cairo_select_font_face(cr, PICTURE_PALETTE_FONT,
+	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+	text = test_util_read(files[_i]);
+	ck_assert_int_eq(record_parse(&r, text, &cause), 0);
+	scene_init(&s);
+	ck_assert_msg(scene_record_build(&r, &s, &cause) == 0, "%s", cause);
+	picture_palette_frame(&s, PICTURE_CAIRO_WIDTH, &f);
+	for (i = 0; i < s.n; i++) {
+		sh = &s.shapes[i];
+		if (sh->kind != SCENE_TEXT || (sh->class != SCENE_NAME &&
+		    sh->class != SCENE_SEGMENT))
+			continue;
+		size = picture_palette_label_size(&f, sh);
+		if (size < least)
+			least = size;
+		cairo_set_font_size(cr, size);
+		cairo_text_extents(cr, sh->label, &te);
+		/* A digit's ink in its circle, a label's in its height. */
+		if (sh->class == SCENE_NAME)
+			ck_assert_msg(hypot(te.width, te.height) / 2 <=
+			    sh->r * f.scale + 0.5, "%s: %s is %.1f by %.1f "
+			    "pixels, its circle %.1f across", files[_i],
+			    sh->label, te.width, te.height,
+			    2 * sh->r * f.scale);
+		else
+			ck_assert_msg(te.height <= 2 * sh->r * f.scale,
+			    "%s: %s is %.1f pixels high", files[_i],
+			    sh->label, te.height);
+		n++;
+	}
+	ck_assert_uint_gt(n, 100);
+	ck_assert_msg(least >= 11, "%s: names at %.1f pixels", files[_i],
+	    least);
+	fprintf(stderr, "%s: %zu names, the smallest at %.1f pixels, cells "
+	    "%.1f pixels across\n", files[_i], n, least, f.scale * 2);
+	scene_free(&s);
+	record_free(&r);
+	free(text);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surface);
+}
+END_TEST
+
 /* Cairo's and fontconfig's caches go, so a leak checker sees none. */
 static void
 picture_teardown(void)
@@ -286,6 +360,7 @@ picture_suite(void)
 	    sizeof goldens / sizeof goldens[0]);
 	tcase_add_test(tc, test_tolerant);
 	tcase_add_test(tc, test_change);
+	tcase_add_loop_test(tc, test_name_size, 0, 2);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -19,7 +19,7 @@ enum picture_cairo_format {
 
 struct picture_cairo_options {
 	int	width;		/* pixels; 0 for PICTURE_CAIRO_WIDTH */
-	int	names;		/* draw the names of cells and points */
+	int	nonames;	/* leave out the names of cells and points */
 };
 
 int	picture_cairo_render(const struct scene *,

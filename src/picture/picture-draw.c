@@ -32,8 +32,14 @@ static void	picture_draw_hex(cairo_t *,
 static void	picture_draw_disc(cairo_t *, const struct scene *,
 		    const struct picture_palette_frame *,
 		    const struct scene_shape *);
-static void	picture_draw_names(cairo_t *, const struct scene *,
+static void	picture_draw_title(cairo_t *, const struct scene *,
 		    const struct picture_palette_frame *);
+static void	picture_draw_border(cairo_t *,
+		    const struct picture_palette_frame *,
+		    const struct scene_shape *);
+static void	picture_draw_label(cairo_t *,
+		    const struct picture_palette_frame *,
+		    const struct scene_shape *);
 static void	picture_draw_arrow(cairo_t *,
 		    const struct picture_palette_frame *,
 		    const struct scene_shape *);
@@ -56,8 +62,7 @@ picture_draw_scene(cairo_t *cr, const struct scene *s,
 	cairo_paint(cr);
 	cairo_select_font_face(cr, PICTURE_DRAW_FONT,
 	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-	cairo_set_source_rgb(cr, 0, 0, 0);
-	picture_draw_text(cr, s->title, PICTURE_DRAW_PAD, 20, 15, 0);
+	picture_draw_title(cr, s, f);
 	for (i = 0; i < s->n; i++) {
 		sh = &s->shapes[i];
 		/* Text leaves a current point; an arc would join it. */
@@ -78,6 +83,10 @@ picture_draw_scene(cairo_t *cr, const struct scene *s,
 			cairo_stroke(cr);
 			break;
 		case SCENE_LINE:
+			if (sh->class == SCENE_BORDER) {
+				picture_draw_border(cr, f, sh);
+				break;
+			}
 			cairo_move_to(cr, PICTURE_PALETTE_X(f, sh->x),
 			    PICTURE_PALETTE_Y(f, sh->y));
 			cairo_line_to(cr, PICTURE_PALETTE_X(f, sh->x2),
@@ -92,43 +101,84 @@ picture_draw_scene(cairo_t *cr, const struct scene *s,
 		case SCENE_MARK:
 			picture_draw_mark(cr, f, sh);
 			break;
+		case SCENE_TEXT:
+			if (sh->class != SCENE_NAME || names)
+				picture_draw_label(cr, f, sh);
+			break;
 		}
 	}
-	if (names)
-		picture_draw_names(cr, s, f);
 	picture_draw_legend(cr, s, f);
 }
 
-/*
- * The names of cells (at the top of the hexagon, above the piece) and
- * of points (to their upper right), over everything else.
- */
+/* The title, at 15 pixels or smaller if it is wider than the picture. */
 static void
-picture_draw_names(cairo_t *cr, const struct scene *s,
+picture_draw_title(cairo_t *cr, const struct scene *s,
     const struct picture_palette_frame *f)
 {
-	const struct scene_shape	*sh;
-	double				 x, y, r;
-	size_t				 i;
+	cairo_text_extents_t	te;
+	double			size = 15, room = f->width - 2 * PICTURE_DRAW_PAD;
 
-	for (i = 0; i < s->n; i++) {
-		sh = &s->shapes[i];
-		x = PICTURE_PALETTE_X(f, sh->x);
-		y = PICTURE_PALETTE_Y(f, sh->y);
-		r = sh->r * f->scale;
-		if (sh->kind == SCENE_HEX) {
-			if (sh->class == SCENE_WALL)
-				cairo_set_source_rgb(cr, 1, 1, 1);
-			else
-				cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
-			picture_draw_text(cr, sh->label, x, y - 0.8 * r,
-			    0.3 * r, 1);
-		} else if (sh->class == SCENE_POINT) {
-			cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
-			picture_draw_text(cr, sh->label, x + 0.5 * f->scale,
-			    y - 0.3 * f->scale, 0.16 * f->scale, 1);
-		}
+	cairo_set_font_size(cr, size);
+	cairo_text_extents(cr, s->title, &te);
+	if (te.x_advance > room)
+		size *= room / te.x_advance;
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	picture_draw_text(cr, s->title, PICTURE_DRAW_PAD, 20, size, 0);
+}
+
+/* Where two segments meet, or the board ends: a thick dark line. */
+static void
+picture_draw_border(cairo_t *cr, const struct picture_palette_frame *f,
+    const struct scene_shape *sh)
+{
+	cairo_move_to(cr, PICTURE_PALETTE_X(f, sh->x),
+	    PICTURE_PALETTE_Y(f, sh->y));
+	cairo_line_to(cr, PICTURE_PALETTE_X(f, sh->x2),
+	    PICTURE_PALETTE_Y(f, sh->y2));
+	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+	cairo_set_line_width(cr, PICTURE_PALETTE_BORDER);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	cairo_stroke(cr);
+}
+
+/*
+ * A label a player reads, bold and black: a cell's digit or a point's
+ * name on a white disc that parts it from the lines meeting at its
+ * corner, a segment's label in a white box outlined in black so that
+ * it stands out from the digits, a place of the layout phase as it is.
+ */
+static void
+picture_draw_label(cairo_t *cr, const struct picture_palette_frame *f,
+    const struct scene_shape *sh)
+{
+	cairo_text_extents_t	te;
+	double			x = PICTURE_PALETTE_X(f, sh->x);
+	double			y = PICTURE_PALETTE_Y(f, sh->y), size, m;
+
+	size = picture_palette_label_size(f, sh);
+	cairo_select_font_face(cr, PICTURE_DRAW_FONT,
+	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+	cairo_set_font_size(cr, size);
+	cairo_text_extents(cr, sh->label, &te);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	if (sh->class == SCENE_NAME && strlen(sh->label) == 1) {
+		cairo_arc(cr, x, y, sh->r * f->scale, 0, 2 * M_PI);
+		cairo_fill(cr);
 	}
+	x -= te.x_bearing + te.width / 2;
+	y -= te.y_bearing + te.height / 2;
+	if (sh->class == SCENE_SEGMENT) {
+		m = size * 0.2;
+		cairo_rectangle(cr, x + te.x_bearing - m,
+		    y + te.y_bearing - m, te.width + 2 * m, te.height + 2 * m);
+		cairo_fill_preserve(cr);
+		cairo_set_source_rgb(cr, 0, 0, 0);
+		cairo_set_line_width(cr, 1.5);
+		cairo_stroke(cr);
+	}
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_move_to(cr, x, y);
+	cairo_show_text(cr, sh->label);
 }
 
 static void
@@ -290,7 +340,8 @@ picture_draw_arrow(cairo_t *cr, const struct picture_palette_frame *f,
  * Departure a dashed ring, landing a solid ring, an explosion a burst
  * of spikes, new Wall a hexagon, a bumped stone's rest a dotted ring;
  * a capture (a cross) or removal (a minus) a badge at the upper right,
- * a sprout (a plus) or placement (a dot) one at the lower right.
+ * a sprout (a plus) or placement (a dot) one below the piece, clear of
+ * the lower right corner, which holds a name.
  */
 static void
 picture_draw_mark(cairo_t *cr, const struct picture_palette_frame *f,
@@ -308,9 +359,9 @@ picture_draw_mark(cairo_t *cr, const struct picture_palette_frame *f,
 		picture_draw_badge(cr, x + 0.6 * r, y - 0.6 * r, 0.28 * r,
 		    sh->class);
 		return;
-	case SCENE_SPROUT:	/* lower right */
+	case SCENE_SPROUT:	/* below, right of the bottom */
 	case SCENE_PLACE:
-		picture_draw_badge(cr, x + 0.6 * r, y + 0.6 * r, 0.28 * r,
+		picture_draw_badge(cr, x + 0.42 * r, y + 0.74 * r, 0.28 * r,
 		    sh->class);
 		return;
 	default:
@@ -322,18 +373,21 @@ picture_draw_mark(cairo_t *cr, const struct picture_palette_frame *f,
 		switch (sh->class) {
 		case SCENE_EXPLODE:
 			for (k = 0; k < 12; k++) {
+				/* Not towards a corner that holds a name. */
+				if (k % 4 == 1)
+					continue;
 				a = k * M_PI / 6;
-				cairo_move_to(cr, x + 0.84 * r * cos(a),
-				    y + 0.84 * r * sin(a));
-				cairo_line_to(cr, x + 1.04 * r * cos(a),
-				    y + 1.04 * r * sin(a));
+				cairo_move_to(cr, x + 0.78 * r * cos(a),
+				    y + 0.78 * r * sin(a));
+				cairo_line_to(cr, x + r * cos(a),
+				    y + r * sin(a));
 			}
 			break;
 		case SCENE_NEWWALL:
 			picture_draw_hex_path(cr, x, y, 0.95 * r);
 			break;
 		default:
-			cairo_arc(cr, x, y, 0.82 * r, 0, 2 * M_PI);
+			cairo_arc(cr, x, y, 0.92 * r, 0, 2 * M_PI);
 			break;
 		}
 		if (pass == 0) {

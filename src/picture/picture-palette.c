@@ -109,3 +109,24 @@ picture_palette_dark(const double *rgb)
 {
 	return (0.30 * rgb[0] + 0.59 * rgb[1] + 0.11 * rgb[2] <= 0.5);
 }
+
+/*
+ * The font size in pixels of the label sh (a TEXT shape), whose ink
+ * the scene keeps free a circle of radius r around its centre for: a
+ * digit of DejaVu Sans Bold, hinted, is up to 0.7 of the size wide and
+ * 0.75 high, so half its diagonal is 0.51 of the size.  It is kept between
+ * PICTURE_PALETTE_LABEL_MIN and _MAX, so that a name reads at mail
+ * size and does not shout on a small board.
+ */
+double
+picture_palette_label_size(const struct picture_palette_frame *f,
+    const struct scene_shape *sh)
+{
+	double	size = sh->r * f->scale / 0.51;
+
+	if (size < PICTURE_PALETTE_LABEL_MIN)
+		return (PICTURE_PALETTE_LABEL_MIN);
+	if (size > PICTURE_PALETTE_LABEL_MAX)
+		return (PICTURE_PALETTE_LABEL_MAX);
+	return (size);
+}

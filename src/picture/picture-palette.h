@@ -11,6 +11,9 @@
 #define PICTURE_PALETTE_TITLE	30.0
 #define PICTURE_PALETTE_LEGEND	30.0
 #define PICTURE_PALETTE_FONT	"DejaVu Sans"
+#define PICTURE_PALETTE_LABEL_MIN 11.0	/* a name's font size, at least */
+#define PICTURE_PALETTE_LABEL_MAX 18.0	/* and at most */
+#define PICTURE_PALETTE_BORDER	3.0	/* a segment border's width */
 
 struct picture_palette_frame {
 	double	scale;		/* pixels a model unit */
@@ -35,5 +38,8 @@ void		 picture_palette_frame_bounds(const double *, int, int,
 		     struct picture_palette_frame *);
 const double	*picture_palette_seat(const struct scene *, int);
 int		 picture_palette_dark(const double *);
+double		 picture_palette_label_size(
+		     const struct picture_palette_frame *,
+		     const struct scene_shape *);
 
 #endif

@@ -64,7 +64,7 @@ tool_picture_write(const struct record *r, const struct game *g,
 		return (1);
 	}
 	o.width = p->width;
-	o.names = p->names;
+	o.nonames = p->nonames;
 	rc = 0;
 	if (p->png != NULL)
 		rc |= tool_picture_one(&s, &o, PICTURE_CAIRO_PNG, p->png);

@@ -10,7 +10,8 @@
 struct tool_picture {
 	const char	*png;		/* the files to write, or NULL */
 	const char	*svg;
-	int		 names;		/* draw the names of cells and points */
+	int		 nonames;	/* leave out the names of cells, points */
+	int		 flagged;	/* --names or --no-names was given */
 	int		 width;		/* pixels; 0 for the default */
 };
 
