@@ -314,27 +314,28 @@ mu_picture_title(const struct mu_game *g, struct scene *s)
 
 /*
  * The result as the report's score says it, shorter: "red wins 12-9",
- * the winner's first, "a draw 10-10", with more seats "purple wins:
- * red 12, blue 9, ...".
+ * the winner's first, "a draw 10-10", "red wins 0-0 by resignation",
+ * with more seats "purple wins: red 12, blue 9, ...".
  */
 static void
 mu_picture_result(const struct mu_game *g, char *out, size_t size)
 {
 	struct mu_score	 sc;
+	const char	*by;
 	size_t		 n;
 	int		 seat, first;
 
 	mu_score_count(g, &sc);
+	by = sc.resigned ? " by resignation" : "";
 	if (sc.winner != MU_NONE)
-		n = (size_t)snprintf(out, size, "%s wins%s",
-		    mu_game_colour(sc.winner), sc.resigned ?
-		    " by resignation" : "");
+		n = (size_t)snprintf(out, size, "%s wins",
+		    mu_game_colour(sc.winner));
 	else
 		n = (size_t)snprintf(out, size, "a draw");
 	first = sc.winner == MU_NONE ? 0 : sc.winner;
 	if (g->players == 2 && n < size) {
-		snprintf(out + n, size - n, " %d-%d", sc.points[first],
-		    sc.points[1 - first]);
+		snprintf(out + n, size - n, " %d-%d%s", sc.points[first],
+		    sc.points[1 - first], by);
 		return;
 	}
 	for (seat = 0; seat < g->players && n < size; seat++) {
@@ -342,4 +343,6 @@ mu_picture_result(const struct mu_game *g, char *out, size_t size)
 		    seat == 0 ? ": " : ", ", mu_game_colour(seat),
 		    sc.points[seat]);
 	}
+	if (n < size)
+		snprintf(out + n, size - n, "%s", by);
 }
