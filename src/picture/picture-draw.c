@@ -161,8 +161,11 @@ picture_draw_label(cairo_t *cr, const struct picture_palette_frame *f,
 	cairo_set_font_size(cr, size);
 	cairo_text_extents(cr, sh->label, &te);
 	cairo_set_source_rgb(cr, 1, 1, 1);
+	/* The disc holds the digit: no bigger on a small board. */
 	if (sh->class == SCENE_NAME && strlen(sh->label) == 1) {
-		cairo_arc(cr, x, y, sh->r * f->scale, 0, 2 * M_PI);
+		m = 0.51 * size + 1;
+		cairo_arc(cr, x, y, m < sh->r * f->scale ? m : sh->r * f->scale,
+		    0, 2 * M_PI);
 		cairo_fill(cr);
 	}
 	x -= te.x_bearing + te.width / 2;
