@@ -23,6 +23,10 @@
  *   a Mur stone <circle class="piece" data-point="n1" data-seat="black">
  *   the mur     <g class="mur" data-point="c">
  *   a mark      <g class="explode" data-cell="C4"> (a halo and a line)
+ *   a border    <line class="border"> (where two segments meet)
+ *   a segment   <g class="segment" data-segment="C"> (a box, its label)
+ *   a name      <text class="name">4</text> (a cell's digit at its top
+ *               corner, a point's name) or <text class="site">(a)</text>
  *
  * The look is picture-draw.c's: the same palette and frame, the Wall
  * hatched by a pattern, marks black on a white halo.  A style sheet
