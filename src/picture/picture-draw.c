@@ -116,8 +116,9 @@ picture_draw_title(cairo_t *cr, const struct scene *s,
     const struct picture_palette_frame *f)
 {
 	cairo_text_extents_t	te;
-	double			size = 15, room = f->width - 2 * PICTURE_DRAW_PAD;
+	double			size = 15, room;
 
+	room = f->width - 2 * PICTURE_DRAW_PAD;
 	cairo_set_font_size(cr, size);
 	cairo_text_extents(cr, s->title, &te);
 	if (te.x_advance > room)

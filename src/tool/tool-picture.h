@@ -10,7 +10,7 @@
 struct tool_picture {
 	const char	*png;		/* the files to write, or NULL */
 	const char	*svg;
-	int		 nonames;	/* leave out the names of cells, points */
+	int		 nonames;	/* leave out cells' and points' names */
 	int		 flagged;	/* --names or --no-names was given */
 	int		 width;		/* pixels; 0 for the default */
 };

@@ -30,10 +30,12 @@
  * piece (radius MU_PICTURE_DISC) and a mark (MU_PICTURE_MARK) keep a
  * circle of MU_PICTURE_NAME free round every corner, which holds a
  * digit, so no piece or mark covers a name; a segment's label, wider,
- * is drawn last, in a box, over the rim of a piece but not its height.  Arrows are drawn under the pieces, their heads stopping at
+ * is drawn last, in a box, over the rim of a piece but not its
+ * height.  Arrows are drawn under the pieces, their heads stopping at
  * the landing piece's edge, so no arrow covers a height.  In the
  * layout phase each legal place shows its letter, "(a)", where the
- * text diagram shows it: at the new segment's centre.
+ * text diagram shows it: at the new segment's centre.  A finished
+ * game's title gives the result and the score.
  */
 
 #define MU_PICTURE_DISC		0.62	/* a piece's radius, in cells */
