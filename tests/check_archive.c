@@ -181,6 +181,53 @@ START_TEST(test_replay_deltas)
 }
 END_TEST
 
+/*
+ * The board draws as the picture does (docs/pictures.md): arrows under
+ * the pieces, names over the pieces and marks, and a Mu board carries
+ * its segment borders, labels and digits.
+ */
+START_TEST(test_replay_layers)
+{
+	const struct scene_shape	*sh;
+	struct archive_replay		 rp;
+	char				*text, *cause = NULL;
+	size_t				 i, lastarrow = 0, firstpiece = 0;
+	size_t				 lastdrawn = 0, firsttext = 0;
+	int				 border = 0, segment = 0, name = 0;
+
+	text = test_util_read(records[_i]);
+	ck_assert_msg(archive_replay_run(text, &rp, &cause) == 0, "%s",
+	    cause);
+	for (i = 0; i < rp.nitems; i++) {
+		sh = &rp.items[i].shape;
+		if ((int)sh->class == SCENE_NCLASSES)
+			continue;
+		if (sh->kind == SCENE_ARROW)
+			lastarrow = i + 1;
+		if (sh->class == SCENE_PIECE && firstpiece == 0)
+			firstpiece = i + 1;
+		if (sh->kind == SCENE_DISC || sh->kind == SCENE_MARK)
+			lastdrawn = i + 1;
+		if (sh->kind == SCENE_TEXT && firsttext == 0)
+			firsttext = i + 1;
+		border |= strstr(rp.items[i].svg, "class=\"border\"") != NULL;
+		segment |= strstr(rp.items[i].svg,
+		    "class=\"segment\" data-segment=\"A\"") != NULL;
+		name |= strstr(rp.items[i].svg, "class=\"name\"") != NULL;
+	}
+	ck_assert_msg(lastarrow == 0 || lastarrow < firstpiece, "%s: an "
+	    "arrow over a piece", records[_i]);
+	ck_assert_msg(firsttext > lastdrawn, "%s: a piece or mark over a "
+	    "name", records[_i]);
+	ck_assert(name);
+	if (rp.start.nseats != 2 || strcmp(rp.start.seats[0], "black") != 0)
+		ck_assert_msg(border && segment, "%s: no coordinates",
+		    records[_i]);
+	free(text);
+	archive_replay_free(&rp);
+}
+END_TEST
+
 START_TEST(test_replay_refused)
 {
 	struct archive_replay	 rp;
@@ -206,6 +253,8 @@ archive_suite(void)
 	    sizeof escapes / sizeof escapes[0]);
 	tcase_add_test(tc, test_svg_shapes);
 	tcase_add_loop_test(tc, test_replay_deltas, 0,
+	    sizeof records / sizeof records[0]);
+	tcase_add_loop_test(tc, test_replay_layers, 0,
 	    sizeof records / sizeof records[0]);
 	tcase_add_test(tc, test_replay_refused);
 	suite_add_tcase(s, tc);

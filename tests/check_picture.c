@@ -28,6 +28,11 @@
  * still fail on a real change: the position one turn earlier, or
  * another game, is refused against the same golden.
  *
+ * The names a player reads are at least PICTURE_PALETTE_LABEL_MIN
+ * pixels (the font size) at the default width on the busiest boards,
+ * and each digit's ink, measured by cairo, fits the circle the scene
+ * keeps free for it.
+ *
  * MUPBEM_GOLDEN=DIR writes the pictures to DIR instead of comparing,
  * to make new goldens after a deliberate change (look at them first).
  *
@@ -103,8 +108,8 @@ picture_load(const struct buf *png)
 static cairo_surface_t *
 picture_render(int i, int earlier, int png, const char *dir)
 {
-	struct picture_cairo_options	 o = { PICTURE_WIDTH, goldens[i].names,
-					     NULL };
+	struct picture_cairo_options	 o = { PICTURE_WIDTH,
+					     !goldens[i].names, NULL };
 	struct record			 r;
 	struct scene			 s;
 	struct game			*g;
@@ -281,9 +286,9 @@ END_TEST
 
 /*
  * Every pair palette _i can draw reads: a piece's height on each seat
- * colour, a piece (its fill or its black rim) on each layer, the names
- * on each layer and on the Wall's hatch, Mur's stone on its board, and
- * the black text and marks on white.
+ * colour, a piece (its fill or its black rim) on each layer, Mur's
+ * stone on its board, and the black text, names and marks on white
+ * (a name is drawn on a white disc or box, whatever the layer).
  */
 START_TEST(test_contrast)
 {
@@ -311,17 +316,6 @@ START_TEST(test_contrast)
 			    picture_palette_layer_names[k], fill, rim);
 		}
 	}
-	for (k = 0; k < 2; k++) {
-		text = picture_palette_contrast(picture_palette_names,
-		    p->layers[k]);
-		ck_assert_msg(text >= PICTURE_AA_TEXT, "%s: a name on %s is "
-		    "%.2f:1", p->name, picture_palette_layer_names[k], text);
-	}
-	text = fmin(picture_palette_contrast(picture_palette_white,
-	    p->layers[2]), picture_palette_contrast(picture_palette_white,
-	    p->hatch));
-	ck_assert_msg(text >= PICTURE_AA_TEXT, "%s: a name on the Wall is "
-	    "%.2f:1", p->name, text);
 	ck_assert(fmax(picture_palette_contrast(p->mur, p->layers[0]),
 	    picture_palette_contrast(picture_palette_black, p->layers[0])) >=
 	    PICTURE_AA_GRAPHIC);
@@ -462,6 +456,72 @@ START_TEST(test_phone)
 }
 END_TEST
 
+/*
+ * Names at mail size: at 800 pixels, on the busiest boards, each cell's
+ * digit and segment's label is drawn at 11 pixels or more, and cairo
+ * measures its ink inside the box the scene keeps free for it.
+ */
+START_TEST(test_name_size)
+{
+	static const char		*files[] = {
+		"pictures/classic-6p-busy.rec", "records/velox-midgame.rec"
+	};
+	const struct scene_shape	*sh;
+	struct picture_palette_frame	 f;
+	cairo_text_extents_t		 te;
+	cairo_surface_t			*surface;
+	cairo_t				*cr;
+	struct record			 r;
+	struct scene			 s;
+	char				*text, *cause = NULL;
+	double				 size, least = 1e9;
+	size_t				 i, n = 0;
+
+	surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 10, 10);
+	cr = cairo_create(surface);
+	cairo_select_font_face(cr, PICTURE_PALETTE_FONT,
+	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+	text = test_util_read(files[_i]);
+	ck_assert_int_eq(record_parse(&r, text, &cause), 0);
+	scene_init(&s);
+	ck_assert_msg(scene_record_build(&r, &s, &cause) == 0, "%s", cause);
+	picture_palette_frame(&s, PICTURE_CAIRO_WIDTH, &f);
+	for (i = 0; i < s.n; i++) {
+		sh = &s.shapes[i];
+		if (sh->kind != SCENE_TEXT || (sh->class != SCENE_NAME &&
+		    sh->class != SCENE_SEGMENT))
+			continue;
+		size = picture_palette_label_size(&f, sh);
+		if (size < least)
+			least = size;
+		cairo_set_font_size(cr, size);
+		cairo_text_extents(cr, sh->label, &te);
+		/* A digit's ink in its circle, a label's in its height. */
+		if (sh->class == SCENE_NAME)
+			ck_assert_msg(hypot(te.width, te.height) / 2 <=
+			    sh->r * f.scale + 0.5, "%s: %s is %.1f by %.1f "
+			    "pixels, its circle %.1f across", files[_i],
+			    sh->label, te.width, te.height,
+			    2 * sh->r * f.scale);
+		else
+			ck_assert_msg(te.height <= 2 * sh->r * f.scale,
+			    "%s: %s is %.1f pixels high", files[_i],
+			    sh->label, te.height);
+		n++;
+	}
+	ck_assert_uint_gt(n, 100);
+	ck_assert_msg(least >= 11, "%s: names at %.1f pixels", files[_i],
+	    least);
+	fprintf(stderr, "%s: %zu names, the smallest at %.1f pixels, cells "
+	    "%.1f pixels across\n", files[_i], n, least, f.scale * 2);
+	scene_free(&s);
+	record_free(&r);
+	free(text);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surface);
+}
+END_TEST
+
 /* Cairo's and fontconfig's caches go, so a leak checker sees none. */
 static void
 picture_teardown(void)
@@ -483,6 +543,7 @@ picture_suite(void)
 	    sizeof goldens / sizeof goldens[0]);
 	tcase_add_test(tc, test_tolerant);
 	tcase_add_test(tc, test_change);
+	tcase_add_loop_test(tc, test_name_size, 0, 2);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("palette");
 	for (n = 0; picture_palette_all[n] != NULL; n++)

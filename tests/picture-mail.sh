@@ -138,7 +138,7 @@ mp_reply "$(last "$P")" "$P" "resign"
 run
 subject_is "$(last "$P")" "[mupbem G1] velox: game over"
 shape_is "$(last "$P")" "multipart/mixed($pictured,text/plain)" G1-5.png \
-    "The board of G1: Mu velox after 5 turns: over"
+    "The board of G1: Mu velox after 5 turns: over, red wins 0-0 by resignation"
 grep -q '^Content-Disposition: attachment; filename="G1.rec"$' "$(last "$P")" ||
     why+=("no record attached in the held mail")
 subject_is "$(last "$Q")" "[mupbem G1] velox: game over"

@@ -71,11 +71,22 @@ begin
     why+=("exit $?: $(cat "$tmp/err")")
 is_png "$tmp/busy.png" 100000
 is_svg "$tmp/busy.svg"
+"$MUPBEM" show --no-names --png "$tmp/busy-nonames.png" \
+    "$data/pictures/classic-6p-busy.rec" 2>"$tmp/err" ||
+    why+=("--no-names: exit $?: $(cat "$tmp/err")")
+is_png "$tmp/busy-nonames.png" 100000
 "$MUPBEM" show --names --png "$tmp/busy-names.png" \
     "$data/pictures/classic-6p-busy.rec" 2>"$tmp/err" ||
     why+=("--names: exit $?: $(cat "$tmp/err")")
-is_png "$tmp/busy-names.png" 100000
-end "a busy classic board (6 players, 459 turns of random play, 20 Wall cells) stays under 100 KB"
+cmp -s "$tmp/busy.png" "$tmp/busy-names.png" ||
+    why+=("--names draws another picture than the default")
+! cmp -s "$tmp/busy.png" "$tmp/busy-nonames.png" ||
+    why+=("--no-names draws the names all the same")
+"$MUPBEM" show --png "$tmp/velox-midgame.png" \
+    "$data/records/velox-midgame.rec" 2>"$tmp/err" ||
+    why+=("velox-midgame: exit $?: $(cat "$tmp/err")")
+is_png "$tmp/velox-midgame.png" 100000
+end "a busy classic board (6 players, 459 turns of random play, 20 Wall cells) stays under 100 KB with its names, drawn by default"
 
 begin
 for f in records/mur-game-two.rec positions/mur-double-trap.pos \
@@ -106,7 +117,7 @@ begin
     2>"$tmp/err"
 rc=$?
 [ $rc -eq 1 ] || why+=("exit $rc, not 1")
-[ "$(cat "$tmp/err")" = "mupbem: show: --names, --palette and --width draw pictures: give --png FILE or --svg FILE too" ] ||
+[ "$(cat "$tmp/err")" = "mupbem: show: --names, --no-names, --palette and --width draw pictures: give --png FILE or --svg FILE too" ] ||
     why+=("stderr: $(cat "$tmp/err")")
 "$MUPBEM" show --png "$tmp/w.png" --width 100 \
     "$data/positions/velox-walls.pos" 2>"$tmp/err"

@@ -361,7 +361,7 @@ want_out_empty
     why+=("a usage line does not start with '  mupbem '")
 for c in "new --game classic|levis|velox|mur [--players N] [--segments N] [--match N] [--seed S]" \
     "play [--dry-run] [--as COLOUR] RECORD TURN..." \
-    "show [--form FORM] [--png FILE] [--svg FILE] [--names] [--width N] RECORD" \
+    "show [--form FORM] [--png FILE] [--svg FILE] [--names | --no-names] [--palette NAME] [--width N] RECORD" \
     "legal RECORD" "replay RECORD" \
     "demo [--game velox] [--seed S]" "--help" "COMMAND --help" \
     "--db FILE list" "--db FILE show G" "--db FILE export G" \

@@ -21,8 +21,9 @@
  * that shows it exactly so (its kind, class, seat, place and label),
  * found by a hash of those fields; its SVG is written once, when it
  * first appears.  The items are then put in drawing order (the board,
- * the pieces, the marks, the legend; within each, the order they came
- * in), so that later shapes stay on top as in picture-draw.c, and each
+ * the arrows, the pieces, the marks, the names, the legend; within
+ * each, the order they came in), so that later shapes stay on top as
+ * in picture-draw.c, and each
  * step keeps the ascending list of the items it shows.
  *
  * The game is replayed from the record through its own operations: the
@@ -131,16 +132,17 @@ archive_replay_item(struct archive_replay *rp, const struct scene *s,
 	it->first = rp->nitems;
 	it->svg = NULL;
 	if ((int)sh->class == ARCHIVE_REPLAY_TO_MOVE)
-		it->group = 3;
+		it->group = 5;
 	else {
 		switch (sh->class) {
 		case SCENE_PIECE:
 		case SCENE_MUR:
-			it->group = 1;
+			it->group = 2;
 			break;
 		default:
-			it->group = sh->kind == SCENE_MARK ||
-			    sh->kind == SCENE_ARROW ? 2 : 0;
+			it->group = sh->kind == SCENE_ARROW ? 1 :
+			    sh->kind == SCENE_MARK ? 3 :
+			    sh->kind == SCENE_TEXT ? 4 : 0;
 			break;
 		}
 		archive_replay_place(s, it);

@@ -17,8 +17,8 @@
 /*
  * An item: a shape as the key (class NCLASSES: the legend's line under
  * seat), the cell or point under it (kind -1: none), its group in
- * drawing order (the board 0, the pieces 1, the marks 2, the legend
- * 3), the order it came in, and its SVG.
+ * drawing order (the board 0, the arrows 1, the pieces 2, the marks 3,
+ * the names 4, the legend 5), the order it came in, and its SVG.
  */
 struct archive_replay_item {
 	struct scene_shape	 shape;

@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,7 +10,9 @@
 /*
  * The scene's shapes are kept in drawing order: a game adds the board
  * first, then the pieces, then the marks of the last move, so a
- * renderer draws them in turn and the marks stay on top.  Coordinates
+ * renderer draws them in turn and the marks stay on top.  The labels a
+ * player reads (TEXT) come last of all, and the game places them where
+ * no piece or mark reaches.  Coordinates
  * grow to the right (x) and down (y), as on a page; the bounds are the
  * smallest box holding every shape, which the renderer scales to the
  * picture's width.
@@ -18,7 +21,8 @@
 static const char *scene_class_names[SCENE_NCLASSES] = {
 	"virgin", "common", "wall", "board", "ring", "spoke", "point",
 	"piece", "mur", "from", "to", "explode", "capture", "sprout",
-	"newwall", "remove", "place", "rest"
+	"newwall", "remove", "place", "rest", "border", "name", "segment",
+	"site"
 };
 
 void
@@ -70,6 +74,21 @@ scene_line(struct scene *s, enum scene_kind kind, enum scene_class class,
 	sh = scene_add(s, kind, class, x, y, 0);
 	sh->x2 = x2;
 	sh->y2 = y2;
+}
+
+/*
+ * Add the TEXT label centred on x, y: a circle of radius r holds a
+ * character of it (the renderer sizes its font so).
+ */
+struct scene_shape *
+scene_text(struct scene *s, enum scene_class class, double x, double y,
+    double r, const char *label)
+{
+	struct scene_shape	*sh;
+
+	sh = scene_add(s, SCENE_TEXT, class, x, y, r);
+	snprintf(sh->label, sizeof sh->label, "%s", label);
+	return (sh);
 }
 
 /* How many shapes are of kind and of class; -1 matches any. */

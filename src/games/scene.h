@@ -11,7 +11,7 @@
 
 #define SCENE_LABEL_MAX		16
 #define SCENE_SEATS_MAX		8
-#define SCENE_TITLE_MAX		96
+#define SCENE_TITLE_MAX		160
 
 enum scene_kind {
 	SCENE_HEX,		/* a pointy-top hexagon: x, y, radius r */
@@ -19,7 +19,8 @@ enum scene_kind {
 	SCENE_CIRCLE,		/* an outline circle: x, y, r */
 	SCENE_LINE,		/* a line from x, y to x2, y2 */
 	SCENE_ARROW,		/* a line with a head at x2, y2 */
-	SCENE_MARK		/* a mark around x, y of radius r */
+	SCENE_MARK,		/* a mark around x, y of radius r */
+	SCENE_TEXT		/* the label centred on x, y, within r of it */
 };
 
 enum scene_class {
@@ -41,6 +42,10 @@ enum scene_class {
 	SCENE_REMOVE,		/* MARK: men or stones taken off */
 	SCENE_PLACE,		/* MARK: a segment or stone placed */
 	SCENE_REST,		/* MARK: where a bumped stone came to rest */
+	SCENE_BORDER,		/* LINE: where two segments meet, or the edge */
+	SCENE_NAME,		/* TEXT: a cell's digit, or a point's name */
+	SCENE_SEGMENT,		/* TEXT: a segment's label */
+	SCENE_SITE,		/* TEXT: a place of the layout phase, "(a)" */
 	SCENE_NCLASSES
 };
 
@@ -57,7 +62,9 @@ struct scene_shape {
 /*
  * The seats are named as the game names them ("red", "black"); the
  * renderer finds its colour by that name.  Names of cells and points
- * are in the labels of the HEX and POINT shapes, drawn on demand.
+ * are in the labels of the HEX and POINT shapes, for the renderer's
+ * data; what a player reads is in TEXT shapes, placed by the game
+ * where no piece or mark covers them (docs/pictures.md, Coordinates).
  */
 struct scene {
 	char			 title[SCENE_TITLE_MAX];
@@ -75,6 +82,8 @@ struct scene_shape *scene_add(struct scene *, enum scene_kind,
 	    enum scene_class, double, double, double);
 void	scene_line(struct scene *, enum scene_kind, enum scene_class,
 	    double, double, double, double);
+struct scene_shape *scene_text(struct scene *, enum scene_class, double,
+	    double, double, const char *);
 size_t	scene_count(const struct scene *, int, int);
 void	scene_bounds(const struct scene *, double *);
 const char *scene_class_name(enum scene_class);

@@ -79,7 +79,7 @@ picture_cairo_render(const struct scene *s,
 		return (picture_cairo_fail(status, "surface", cause));
 	}
 	cr = cairo_create(surface);
-	picture_draw_scene(cr, s, &f, o->names);
+	picture_draw_scene(cr, s, &f, !o->nonames);
 	status = cairo_status(cr);
 	cairo_destroy(cr);
 	if (status == CAIRO_STATUS_SUCCESS && fmt == PICTURE_CAIRO_PNG) {

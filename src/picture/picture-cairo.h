@@ -21,7 +21,7 @@ struct picture_palette;
 
 struct picture_cairo_options {
 	int	width;		/* pixels; 0 for PICTURE_CAIRO_WIDTH */
-	int	names;		/* draw the names of cells and points */
+	int	nonames;	/* leave out the names of cells and points */
 	const struct picture_palette *palette;	/* NULL: the default */
 };
 

@@ -40,8 +40,12 @@ static void	picture_draw_piece_path(cairo_t *,
 static void	picture_draw_piece(cairo_t *, const struct scene *,
 		    const struct picture_palette_frame *,
 		    const struct scene_shape *);
-static void	picture_draw_names(cairo_t *, const struct scene *,
-		    const struct picture_palette_frame *);
+static void	picture_draw_border(cairo_t *,
+		    const struct picture_palette_frame *,
+		    const struct scene_shape *);
+static void	picture_draw_label(cairo_t *,
+		    const struct picture_palette_frame *,
+		    const struct scene_shape *);
 static void	picture_draw_arrow(cairo_t *,
 		    const struct picture_palette_frame *,
 		    const struct scene_shape *);
@@ -93,6 +97,10 @@ picture_draw_scene(cairo_t *cr, const struct scene *s,
 			cairo_stroke(cr);
 			break;
 		case SCENE_LINE:
+			if (sh->class == SCENE_BORDER) {
+				picture_draw_border(cr, f, sh);
+				break;
+			}
 			cairo_move_to(cr, PICTURE_PALETTE_X(f, sh->x),
 			    PICTURE_PALETTE_Y(f, sh->y));
 			cairo_line_to(cr, PICTURE_PALETTE_X(f, sh->x2),
@@ -107,50 +115,72 @@ picture_draw_scene(cairo_t *cr, const struct scene *s,
 		case SCENE_MARK:
 			picture_draw_mark(cr, f, sh);
 			break;
+		case SCENE_TEXT:
+			if (sh->class != SCENE_NAME || names)
+				picture_draw_label(cr, f, sh);
+			break;
 		}
 	}
-	if (names)
-		picture_draw_names(cr, s, f);
 	cairo_restore(cr);
 	picture_draw_legend(cr, s, f);
 }
 
+/* Where two segments meet, or the board ends: a thick dark line. */
+static void
+picture_draw_border(cairo_t *cr, const struct picture_palette_frame *f,
+    const struct scene_shape *sh)
+{
+	cairo_move_to(cr, PICTURE_PALETTE_X(f, sh->x),
+	    PICTURE_PALETTE_Y(f, sh->y));
+	cairo_line_to(cr, PICTURE_PALETTE_X(f, sh->x2),
+	    PICTURE_PALETTE_Y(f, sh->y2));
+	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+	cairo_set_line_width(cr, PICTURE_PALETTE_BORDER);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+	cairo_stroke(cr);
+}
+
 /*
- * The names of cells (at the top of the hexagon, above the piece) and
- * of points (to their upper right), over everything else; on a phone
- * no smaller than its least text, where they fit.
+ * A label a player reads, bold and black: a cell's digit or a point's
+ * name on a white disc that parts it from the lines meeting at its
+ * corner, a segment's label in a white box outlined in black so that
+ * it stands out from the digits, a place of the layout phase as it is.
  */
 static void
-picture_draw_names(cairo_t *cr, const struct scene *s,
-    const struct picture_palette_frame *f)
+picture_draw_label(cairo_t *cr, const struct picture_palette_frame *f,
+    const struct scene_shape *sh)
 {
-	const struct scene_shape	*sh;
-	double				 x, y, r;
-	size_t				 i;
+	cairo_text_extents_t	te;
+	double			x = PICTURE_PALETTE_X(f, sh->x);
+	double			y = PICTURE_PALETTE_Y(f, sh->y), size, m;
 
-	for (i = 0; i < s->n; i++) {
-		sh = &s->shapes[i];
-		x = PICTURE_PALETTE_X(f, sh->x);
-		y = PICTURE_PALETTE_Y(f, sh->y);
-		r = sh->r * f->scale;
-		/* On a phone, a name too long for its cell is left out. */
-		if (sh->kind == SCENE_HEX && f->small > 0.3 * r &&
-		    0.65 * f->small * (double)strlen(sh->label) > 1.7 * r)
-			continue;
-		if (sh->kind == SCENE_HEX) {
-			if (sh->class == SCENE_WALL)
-				picture_draw_rgb(cr, picture_palette_white);
-			else
-				picture_draw_rgb(cr, picture_palette_names);
-			picture_draw_text(cr, sh->label, x, y - 0.8 * r,
-			    picture_palette_text(f, 0.3 * r), 1);
-		} else if (sh->class == SCENE_POINT) {
-			picture_draw_rgb(cr, picture_palette_names);
-			picture_draw_text(cr, sh->label, x + 0.5 * f->scale,
-			    y - 0.3 * f->scale,
-			    picture_palette_text(f, 0.16 * f->scale), 1);
-		}
+	size = picture_palette_label_size(f, sh);
+	cairo_select_font_face(cr, PICTURE_DRAW_FONT,
+	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+	cairo_set_font_size(cr, size);
+	cairo_text_extents(cr, sh->label, &te);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	/* The disc holds the digit: no bigger on a small board. */
+	if (sh->class == SCENE_NAME && strlen(sh->label) == 1) {
+		m = 0.51 * size + 1;
+		cairo_arc(cr, x, y, m < sh->r * f->scale ? m : sh->r * f->scale,
+		    0, 2 * M_PI);
+		cairo_fill(cr);
 	}
+	x -= te.x_bearing + te.width / 2;
+	y -= te.y_bearing + te.height / 2;
+	if (sh->class == SCENE_SEGMENT) {
+		m = size * 0.2;
+		cairo_rectangle(cr, x + te.x_bearing - m,
+		    y + te.y_bearing - m, te.width + 2 * m, te.height + 2 * m);
+		cairo_fill_preserve(cr);
+		cairo_set_source_rgb(cr, 0, 0, 0);
+		cairo_set_line_width(cr, 1.5);
+		cairo_stroke(cr);
+	}
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_move_to(cr, x, y);
+	cairo_show_text(cr, sh->label);
 }
 
 /*
@@ -371,7 +401,8 @@ picture_draw_arrow(cairo_t *cr, const struct picture_palette_frame *f,
  * Departure a dashed ring, landing a solid ring, an explosion a burst
  * of spikes, new Wall a hexagon, a bumped stone's rest a dotted ring;
  * a capture (a cross) or removal (a minus) a badge at the upper right,
- * a sprout (a plus) or placement (a dot) one at the lower right.
+ * a sprout (a plus) or placement (a dot) one below the piece, clear of
+ * the lower right corner, which holds a name.
  */
 static void
 picture_draw_mark(cairo_t *cr, const struct picture_palette_frame *f,
@@ -389,9 +420,9 @@ picture_draw_mark(cairo_t *cr, const struct picture_palette_frame *f,
 		picture_draw_badge(cr, x + 0.6 * r, y - 0.6 * r, 0.28 * r,
 		    sh->class);
 		return;
-	case SCENE_SPROUT:	/* lower right */
+	case SCENE_SPROUT:	/* below, right of the bottom */
 	case SCENE_PLACE:
-		picture_draw_badge(cr, x + 0.6 * r, y + 0.6 * r, 0.28 * r,
+		picture_draw_badge(cr, x + 0.42 * r, y + 0.74 * r, 0.28 * r,
 		    sh->class);
 		return;
 	default:
@@ -403,18 +434,21 @@ picture_draw_mark(cairo_t *cr, const struct picture_palette_frame *f,
 		switch (sh->class) {
 		case SCENE_EXPLODE:
 			for (k = 0; k < 12; k++) {
+				/* Not towards a corner that holds a name. */
+				if (k % 4 == 1)
+					continue;
 				a = k * M_PI / 6;
-				cairo_move_to(cr, x + 0.84 * r * cos(a),
-				    y + 0.84 * r * sin(a));
-				cairo_line_to(cr, x + 1.04 * r * cos(a),
-				    y + 1.04 * r * sin(a));
+				cairo_move_to(cr, x + 0.78 * r * cos(a),
+				    y + 0.78 * r * sin(a));
+				cairo_line_to(cr, x + r * cos(a),
+				    y + r * sin(a));
 			}
 			break;
 		case SCENE_NEWWALL:
 			picture_draw_hex_path(cr, x, y, 0.95 * r);
 			break;
 		default:
-			cairo_arc(cr, x, y, 0.82 * r, 0, 2 * M_PI);
+			cairo_arc(cr, x, y, 0.92 * r, 0, 2 * M_PI);
 			break;
 		}
 		if (pass == 0) {

@@ -26,9 +26,9 @@
  * luminances of two sRGB colours.  So the text on a piece is black or
  * white, whichever contrasts more (never less than 4.58:1, the ratio
  * at the luminance where both are equal); a piece has a black rim, so
- * that a white or yellow piece stands out on pale Virginity; and the
- * Wall is dark enough for white names and light enough for the black
- * rim.  A seat is not told by colour alone: its pieces have a shape
+ * that a white or yellow piece stands out on pale Virginity; names are
+ * black on a white disc or box, whatever the layer; and the Wall is
+ * light enough for the black rim.  A seat is not told by colour alone: its pieces have a shape
  * of their own (picture_palette_shape()), the legend's too.
  *
  * The three layers differ in lightness as well as hue, and the Wall is
@@ -135,7 +135,6 @@ const struct picture_palette *const picture_palette_all[] = {
 
 const double picture_palette_black[3] = { 0, 0, 0 };
 const double picture_palette_white[3] = { 1, 1, 1 };
-const double picture_palette_names[3] = { 0.2, 0.2, 0.2 };
 
 const char *picture_palette_layer_names[3] = {
 	"Virginity", "Commonwealth", "Wall"
@@ -399,4 +398,25 @@ double
 picture_palette_text(const struct picture_palette_frame *f, double size)
 {
 	return (size < f->small ? f->small : size);
+}
+
+/*
+ * The font size in pixels of the label sh (a TEXT shape), whose ink
+ * the scene keeps free a circle of radius r around its centre for: a
+ * digit of DejaVu Sans Bold, hinted, is up to 0.7 of the size wide and
+ * 0.75 high, so half its diagonal is 0.51 of the size.  It is kept between
+ * PICTURE_PALETTE_LABEL_MIN and _MAX, so that a name reads at mail
+ * size and does not shout on a small board.
+ */
+double
+picture_palette_label_size(const struct picture_palette_frame *f,
+    const struct scene_shape *sh)
+{
+	double	size = sh->r * f->scale / 0.51;
+
+	if (size < PICTURE_PALETTE_LABEL_MIN)
+		return (PICTURE_PALETTE_LABEL_MIN);
+	if (size > PICTURE_PALETTE_LABEL_MAX)
+		return (PICTURE_PALETTE_LABEL_MAX);
+	return (size);
 }

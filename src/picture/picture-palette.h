@@ -50,6 +50,9 @@ struct picture_palette {
 	double		 mur[3];	/* Mur's mur stone */
 	double		 rim;		/* a piece's black rim, in pixels */
 };
+#define PICTURE_PALETTE_LABEL_MIN 11.0	/* a name's font size, at least */
+#define PICTURE_PALETTE_LABEL_MAX 18.0	/* and at most */
+#define PICTURE_PALETTE_BORDER	3.0	/* a segment border's width */
 
 struct picture_palette_frame {
 	double	scale;		/* pixels a model unit */
@@ -70,7 +73,6 @@ struct picture_palette_frame {
 extern const struct picture_palette *const picture_palette_all[];
 extern const double	 picture_palette_black[3];
 extern const double	 picture_palette_white[3];
-extern const double	 picture_palette_names[3];
 extern const char	*picture_palette_layer_names[3];
 
 const struct picture_palette *picture_palette_find(const char *);
@@ -93,5 +95,8 @@ double		 picture_palette_contrast(const double *, const double *);
 const double	*picture_palette_ink(const double *);
 double		 picture_palette_text(const struct picture_palette_frame *,
 		     double);
+double		 picture_palette_label_size(
+		     const struct picture_palette_frame *,
+		     const struct scene_shape *);
 
 #endif

@@ -23,6 +23,10 @@
  *   a Mur stone <circle class="piece" data-point="n1" data-seat="black">
  *   the mur     <g class="mur" data-point="c">
  *   a mark      <g class="explode" data-cell="C4"> (a halo and a line)
+ *   a border    <line class="border"> (where two segments meet)
+ *   a segment   <g class="segment" data-segment="C"> (a box, its label)
+ *   a name      <text class="name">4</text> (a cell's digit at its top
+ *               corner, a point's name) or <text class="site">(a)</text>
  *
  * The look is picture-draw.c's: the same palette and frame, the Wall
  * hatched by a pattern, marks black on a white halo.  A style sheet
@@ -51,7 +55,13 @@ static const char *picture_svg_style =
     ".badge{fill:#000;stroke:#fff;stroke-width:1.5}"
     ".sym{fill:none;stroke:#fff}.dot{fill:#fff}"
     ".legend{font:14px 'DejaVu Sans',sans-serif}"
-    ".to-move{stroke:#000;stroke-width:2}";
+    ".to-move{stroke:#000;stroke-width:2}"
+    ".border{stroke:#1a1a1a;stroke-width:3;stroke-linecap:round}"
+    ".name,.segment text,.site{font-weight:bold;"
+    "font-family:'DejaVu Sans',sans-serif;text-anchor:middle;"
+    "dominant-baseline:central;fill:#000;stroke:#fff;stroke-width:3;"
+    "stroke-linejoin:round;paint-order:stroke}"
+    ".segment rect{fill:#fff;stroke:#000;stroke-width:1.5}";
 
 static void	picture_svg_rgb(struct buf *, const double *);
 static void	picture_svg_num(struct buf *, double);
@@ -69,6 +79,8 @@ static void	picture_svg_piece_shape(const struct picture_palette_piece *,
 		    const double *, double, double, struct buf *);
 static void	picture_svg_palette_style(const struct picture_palette *,
 		    struct buf *);
+static void	picture_svg_text(const struct picture_palette_frame *,
+		    const struct scene_shape *, const char *, struct buf *);
 static void	picture_svg_data(const struct scene *,
 		    const struct scene_shape *, struct buf *);
 static double	picture_svg_legend_x(const struct scene *, int);
@@ -323,7 +335,44 @@ picture_svg_shape(const struct scene *s, const struct picture_palette_frame *f,
 		picture_svg_mark(f, sh, extra, out);
 		buf_adds(out, "</g>");
 		break;
+	case SCENE_TEXT:
+		picture_svg_text(f, sh, extra, out);
+		break;
 	}
+}
+
+/*
+ * A label a player reads, as picture-draw.c draws it: black on a white
+ * halo; a segment's label in a white box outlined in black, which is
+ * sized from the font (a bold capital is about 0.75 of its size wide).
+ */
+static void
+picture_svg_text(const struct picture_palette_frame *f,
+    const struct scene_shape *sh, const char *extra, struct buf *out)
+{
+	double	x = PICTURE_PALETTE_X(f, sh->x);
+	double	y = PICTURE_PALETTE_Y(f, sh->y), size, w, h;
+
+	size = picture_palette_label_size(f, sh);
+	if (sh->class == SCENE_SEGMENT) {
+		w = 0.75 * size * strlen(sh->label) + 0.4 * size;
+		h = 1.13 * size;
+		picture_svg_addf(out, "<g%s class=\"segment\" "
+		    "data-segment=\"", extra);
+		text_escape_markup(out, sh->label);
+		picture_svg_addf(out, "\"><rect x=\"%f\" y=\"%f\" "
+		    "width=\"%f\" height=\"%f\"/><text x=\"%f\" y=\"%f\" "
+		    "font-size=\"%f\">", x - w / 2, y - h / 2, w, h, x, y,
+		    size);
+		text_escape_markup(out, sh->label);
+		buf_adds(out, "</text></g>");
+		return;
+	}
+	picture_svg_addf(out, "<text%s class=\"%s\" x=\"%f\" y=\"%f\" "
+	    "font-size=\"%f\">", extra, scene_class_name(sh->class), x, y,
+	    size);
+	text_escape_markup(out, sh->label);
+	buf_adds(out, "</text>");
 }
 
 /* A disc: the board, a point, a piece with its height, the mur. */
@@ -431,7 +480,7 @@ picture_svg_arrow(const struct picture_palette_frame *f,
  * The inside of a mark, as picture-draw.c draws it: departure a dashed
  * ring, landing a solid ring, an explosion a burst of spikes, new Wall
  * a hexagon, a rest a dotted ring; a capture or removal a badge at the
- * upper right, a sprout or placement one at the lower right.
+ * upper right, a sprout or placement one below it.
  */
 static void
 picture_svg_mark(const struct picture_palette_frame *f,
@@ -452,7 +501,7 @@ picture_svg_mark(const struct picture_palette_frame *f,
 		return;
 	case SCENE_SPROUT:
 	case SCENE_PLACE:
-		picture_svg_badge(x + 0.6 * r, y + 0.6 * r, 0.28 * r,
+		picture_svg_badge(x + 0.42 * r, y + 0.74 * r, 0.28 * r,
 		    sh->class, out);
 		return;
 	default:
@@ -462,10 +511,13 @@ picture_svg_mark(const struct picture_palette_frame *f,
 	switch (sh->class) {
 	case SCENE_EXPLODE:
 		for (k = 0; k < 12; k++) {
+			/* Not towards a corner that holds a name. */
+			if (k % 4 == 1)
+				continue;
 			a = k * M_PI / 6;
 			picture_svg_addf(&d, "M%f %fL%f %f",
-			    x + 0.84 * r * cos(a), y + 0.84 * r * sin(a),
-			    x + 1.04 * r * cos(a), y + 1.04 * r * sin(a));
+			    x + 0.78 * r * cos(a), y + 0.78 * r * sin(a),
+			    x + r * cos(a), y + r * sin(a));
 		}
 		break;
 	case SCENE_NEWWALL:
@@ -475,8 +527,8 @@ picture_svg_mark(const struct picture_palette_frame *f,
 		break;
 	default:
 		picture_svg_addf(&d, "M%f %fa%f %f 0 1 0 %f 0a%f %f 0 1 0 "
-		    "%f 0", x - 0.82 * r, y, 0.82 * r, 0.82 * r, 1.64 * r,
-		    0.82 * r, 0.82 * r, -1.64 * r);
+		    "%f 0", x - 0.92 * r, y, 0.92 * r, 0.92 * r, 1.84 * r,
+		    0.92 * r, 0.92 * r, -1.84 * r);
 		break;
 	}
 	picture_svg_addf(out, "<path class=\"halo\" d=\"%s\"/><path "

@@ -90,8 +90,8 @@ static const struct tool_command tool_commands[] = {
 	{ "play", tool_commands_play, "play [--dry-run] [--as COLOUR] RECORD "
 	  "TURN..." },
 	{ "show", tool_commands_show, "show [--form FORM] [--png FILE] "
-	  "[--svg FILE] [--names] [--palette NAME] [--width N] "
-	  "RECORD|POSITION" },
+	  "[--svg FILE] [--names | --no-names] [--palette NAME] "
+	  "[--width N] RECORD|POSITION" },
 	{ "legal", tool_commands_legal, "legal RECORD|POSITION" },
 	{ "replay", tool_commands_replay, "replay RECORD" },
 	{ "robot", tool_commands_robot, "robot "
@@ -544,6 +544,7 @@ tool_commands_show_options(int argc, char **argv, const char **form,
 		{ "png", required_argument, NULL, 'p' },
 		{ "svg", required_argument, NULL, 's' },
 		{ "names", no_argument, NULL, 'n' },
+		{ "no-names", no_argument, NULL, 'N' },
 		{ "width", required_argument, NULL, 'w' },
 		{ "palette", required_argument, NULL, 'c' },
 		{ NULL, 0, NULL, 0 }
@@ -567,7 +568,12 @@ tool_commands_show_options(int argc, char **argv, const char **form,
 			p->svg = optarg;
 			break;
 		case 'n':
-			p->names = 1;
+			p->nonames = 0;
+			p->flagged = 1;
+			break;
+		case 'N':
+			p->nonames = 1;
+			p->flagged = 1;
 			break;
 		case 'w':
 			if (tool_commands_number("width", optarg, 200, 4000,
@@ -591,10 +597,10 @@ tool_commands_show_options(int argc, char **argv, const char **form,
 	}
 	if (argc - optind != 1)
 		return (-1);
-	if (p->png == NULL && p->svg == NULL && (p->names || p->width ||
+	if (p->png == NULL && p->svg == NULL && (p->flagged || p->width ||
 	    p->palette != NULL)) {
-		tool_commands_error("show: --names, --palette and --width draw "
-		    "pictures: give --png FILE or --svg FILE too");
+		tool_commands_error("show: --names, --no-names, --palette and "
+		    "--width draw pictures: give --png FILE or --svg FILE too");
 		return (-2);
 	}
 	return (optind);

@@ -64,7 +64,7 @@ tool_picture_write(const struct record *r, const struct game *g,
 		return (1);
 	}
 	o.width = p->width;
-	o.names = p->names;
+	o.nonames = p->nonames;
 	o.palette = p->palette;
 	rc = 0;
 	if (p->png != NULL)

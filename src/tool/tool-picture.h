@@ -12,7 +12,8 @@ struct picture_palette;
 struct tool_picture {
 	const char	*png;		/* the files to write, or NULL */
 	const char	*svg;
-	int		 names;		/* draw the names of cells and points */
+	int		 nonames;	/* leave out cells' and points' names */
+	int		 flagged;	/* --names or --no-names was given */
 	int		 width;		/* pixels; 0 for the default */
 	const struct picture_palette *palette;	/* NULL: the default */
 };

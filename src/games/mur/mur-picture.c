@@ -21,16 +21,20 @@
  * where its bumped stone rested (the match keeps them), a placement,
  * the stones owed for withdrawal (trapped or knocked back) and, for a
  * withdrawal just played, the stones it took off (with, if it ended a
- * game, the centre's stone the next game's set-up took off).
+ * game, the centre's stone the next game's set-up took off).  Each
+ * point's name is written to its upper right, clear of its stone.
  */
 
 #define MUR_PICTURE_BOARD	3.75
 #define MUR_PICTURE_POINT	0.08
 #define MUR_PICTURE_STONE	0.34
 #define MUR_PICTURE_MARK	0.44
+#define MUR_PICTURE_NAME	0.08	/* the circle round a name's centre */
 
 static void	mur_picture_point(int, double *, double *);
 static void	mur_picture_board(struct scene *);
+static void	mur_picture_names(struct scene *);
+static void	mur_picture_arrow(const struct mur_game *, struct scene *);
 static void	mur_picture_stones(const struct mur_game *, struct scene *);
 static void	mur_picture_mark(struct scene *, enum scene_class, int);
 static void	mur_picture_marks(const struct mur_game *,
@@ -55,8 +59,10 @@ mur_picture_build(const struct mur_game *g, int side,
 		return (-1);
 	}
 	mur_picture_board(s);
+	mur_picture_arrow(after, s);
 	mur_picture_stones(after, s);
 	mur_picture_marks(g, after, a, s);
+	mur_picture_names(s);
 	mur_picture_title(after, s);
 	free(after);
 	return (0);
@@ -104,6 +110,41 @@ mur_picture_board(struct scene *s)
 	}
 }
 
+/*
+ * The last move's arrow, under the stones, from its departure to the
+ * edge of the stone it landed on, so that it covers no stone.
+ */
+static void
+mur_picture_arrow(const struct mur_game *g, struct scene *s)
+{
+	double	x, y, x2, y2, d;
+
+	if (g->last_from == -1 || g->last_to == -1)
+		return;
+	mur_picture_point(g->last_from, &x, &y);
+	mur_picture_point(g->last_to, &x2, &y2);
+	d = hypot(x2 - x, y2 - y);
+	if (d <= MUR_PICTURE_STONE + 0.04)
+		return;
+	d = (MUR_PICTURE_STONE + 0.04) / d;
+	scene_line(s, SCENE_ARROW, SCENE_TO, x, y, x2 - (x2 - x) * d,
+	    y2 - (y2 - y) * d);
+}
+
+/* The points' names, to their upper right. */
+static void
+mur_picture_names(struct scene *s)
+{
+	double	x, y;
+	int	p;
+
+	for (p = 0; p < MUR_POINTS; p++) {
+		mur_picture_point(p, &x, &y);
+		scene_text(s, SCENE_NAME, x + 0.5, y - 0.3, MUR_PICTURE_NAME,
+		    mur_board_name(p));
+	}
+}
+
 static void
 mur_picture_stones(const struct mur_game *g, struct scene *s)
 {
@@ -148,15 +189,11 @@ mur_picture_marks(const struct mur_game *before,
     const struct mur_game *g, const struct mur_action *a, struct scene *s)
 {
 	uint32_t	gone;
-	double		x, y, x2, y2;
 	int		p;
 
 	if (g->last_from != -1 && g->last_to != -1) {
 		mur_picture_mark(s, SCENE_FROM, g->last_from);
 		mur_picture_mark(s, SCENE_TO, g->last_to);
-		mur_picture_point(g->last_from, &x, &y);
-		mur_picture_point(g->last_to, &x2, &y2);
-		scene_line(s, SCENE_ARROW, SCENE_TO, x, y, x2, y2);
 		if (g->last_rest != -1 && g->last_rest != g->last_to)
 			mur_picture_mark(s, SCENE_REST, g->last_rest);
 	}
@@ -181,14 +218,24 @@ mur_picture_marks(const struct mur_game *before,
 static void
 mur_picture_title(const struct mur_game *g, struct scene *s)
 {
+	int	w, b = mur_game_wins(g, MUR_BLACK);
+	int	wh = mur_game_wins(g, MUR_WHITE);
+
 	if (g->over) {
-		snprintf(s->title, sizeof s->title, "Mur, match of %d: over "
-		    "(black %d, white %d)", g->games,
-		    mur_game_wins(g, MUR_BLACK), mur_game_wins(g, MUR_WHITE));
+		w = mur_game_match_winner(g);
+		if (w == -1)
+			snprintf(s->title, sizeof s->title, "Mur, match of %d: "
+			    "over, a draw %d-%d", g->games, b, wh);
+		else
+			snprintf(s->title, sizeof s->title, "Mur, match of %d: "
+			    "over, %s wins %d-%d%s", g->games,
+			    mur_game_side(w), w == MUR_BLACK ? b : wh,
+			    w == MUR_BLACK ? wh : b, g->nresults > 0 &&
+			    g->end[g->nresults - 1] == MUR_END_RESIGN ?
+			    " by resignation" : "");
 		return;
 	}
 	snprintf(s->title, sizeof s->title, "Mur, game %d of %d (black %d, "
-	    "white %d): %s to move", g->game, g->games,
-	    mur_game_wins(g, MUR_BLACK), mur_game_wins(g, MUR_WHITE),
+	    "white %d): %s to move", g->game, g->games, b, wh,
 	    mur_game_side(g->to_move));
 }
