@@ -311,12 +311,14 @@ has $g "$score"
 has $g "<p id=\"final\">The end: $res. $win"
 # Without the script: a target a step, each shape's steps, a turn each.
 t3=$(sql "SELECT turns FROM games WHERE id = 3")
-has $g '<span class="step" id="0"></span><span class="step" id="1"></span>'
-has $g "<span class=\"step\" id=\"$t3\"></span>"$'\n''<div id="viewer">'
-has $g ".nojs>[id=\"1\"]:target~#viewer :is([data-flip~=\"1\"][display],.turn.t1){display:block}"
-has $g ".nojs>[id=\"$t3\"]:target~#viewer :is(.turn.t$t3,#final){display:block}"
+has $g '<span id="0"></span><span id="1"></span>'
+has $g "<span id=\"$t3\"></span>"$'\n''<div id="viewer">'
+has $g ".nojs>[id=\"1\"]:target~#viewer :is([data-flip~=\"1\"],.t1){display:var(--flip)}"
+has $g ".nojs>[id=\"$t3\"]:target~#viewer :is(.last,#final){display:block}"
 has $g '<div class="turn t0"><p>The start, before turn 1 of '
-has $g "<a href=\"#$((t3 - 1))\">Previous</a></p></div>"
+has $g "</p><a href=\"#0\">Previous</a> <a href=\"#2\">Next</a></div>"
+has $g "<div class=\"turn t$t3 last\"><p>Turn $t3 of $t3: "
+has $g "<p id=\"ends\"><a href=\"#0\">First</a> <a href=\"#$t3\">Last</a></p>"
 [ "$(grep -o '<div class="turn t[0-9]*' $g | wc -l)" -eq $((t3 + 1)) ] ||
     why+=("not $((t3 + 1)) turns for a reader without script")
 grep -Eq ' data-flip="0( [0-9]+)*"' $g || why+=("no shape flips at step 0")

@@ -28,14 +28,14 @@
  *
  * Without the script (main#game carries class "nojs" until the script
  * takes it away), every step is still reachable by links: an empty
- * <span class="step" id="K"> a step stands before the viewer, and the
- * links #K (the moves, and each step's First, Previous, Next, Last)
- * make it the :target.  The page's own style then shows step K: each
- * shape lists in data-flip the steps at which it is shown otherwise
- * than at the last (shown there and hidden at K, or the other way), so
- * that a rule a step turns those over; and a <div class="turn tK"> a
- * step holds its caption, report and links.  The lists cost a few
- * bytes a shape that a step changes, not a picture a step.
+ * <span id="K"> a step stands before the viewer, and the links #K (the
+ * moves, each step's Previous and Next, First and Last) make it the
+ * :target.  The page's own style then shows step K: each shape lists
+ * in data-flip the steps at which it is shown otherwise than at the
+ * last (shown there and hidden at K, or the other way), so that a rule
+ * a step turns those over; and a <div class="turn tK"> a step holds
+ * its caption and links.  The lists cost a few bytes a shape that a
+ * step changes, not a picture a step.
  */
 
 static void	archive_game_players(struct buf *, struct archive_site *,
@@ -262,26 +262,27 @@ archive_game_flips(const struct archive_replay *rp)
 /*
  * The page's own style, for a reader without the script: the step
  * that is the :target turns over the shapes that list it in data-flip
- * and shows its .turn; the last step shows the result.
+ * and shows its .turn, a rule a step.  A shape's --flip is the display
+ * it does not have at the last step (archive.css); the last step shows
+ * the result too.
  */
 static void
 archive_game_style(struct buf *out, const struct archive_replay *rp)
 {
 	size_t	k, last = rp->nsteps - 1;
 
-	for (k = 0; k < last; k++) {
+	for (k = 0; k < last; k++)
 		buf_addf(out, ".nojs>[id=\"%zu\"]:target~#viewer "
-		    "[data-flip~=\"%zu\"]:not([display]){display:none}\n", k,
-		    k);
-		buf_addf(out, ".nojs>[id=\"%zu\"]:target~#viewer "
-		    ":is([data-flip~=\"%zu\"][display],.turn.t%zu)"
-		    "{display:block}\n", k, k, k);
-	}
-	buf_addf(out, ".nojs>[id=\"%zu\"]:target~#viewer :is(.turn.t%zu,"
-	    "#final){display:block}\n", last, last);
+		    ":is([data-flip~=\"%zu\"],.t%zu){display:var(--flip)}\n",
+		    k, k, k);
+	buf_addf(out, ".nojs>[id=\"%zu\"]:target~#viewer :is(.last,#final)"
+	    "{display:block}\n", last);
 }
 
-/* Each step's caption, report and links, for a reader without script. */
+/*
+ * Each step's caption and links to the steps beside it, for a reader
+ * without the script; the links to the first and last are shared.
+ */
 static void
 archive_game_turns(struct buf *out, const struct archive_replay *rp)
 {
@@ -292,22 +293,16 @@ archive_game_turns(struct buf *out, const struct archive_replay *rp)
 		    k == last ? " last" : "");
 		archive_game_caption(out, rp, k);
 		buf_adds(out, "</p>");
-		if (k > 0) {
-			buf_adds(out, "<pre>");
-			archive_html_escape(out, rp->reports[k - 1]);
-			buf_adds(out, "</pre>");
-		}
-		buf_adds(out, "<p class=\"turn-links\">");
 		if (k > 0)
-			buf_addf(out, "<a href=\"#0\">First</a> <a href=\"#%zu"
-			    "\">Previous</a>", k - 1);
+			buf_addf(out, "<a href=\"#%zu\">Previous</a>", k - 1);
 		if (k > 0 && k < last)
-			buf_adds(out, " ");
+			buf_addc(out, ' ');
 		if (k < last)
-			buf_addf(out, "<a href=\"#%zu\">Next</a> <a href=\"#%zu"
-			    "\">Last</a>", k + 1, last);
-		buf_adds(out, "</p></div>\n");
+			buf_addf(out, "<a href=\"#%zu\">Next</a>", k + 1);
+		buf_adds(out, "</div>\n");
 	}
+	buf_addf(out, "<p id=\"ends\"><a href=\"#0\">First</a> "
+	    "<a href=\"#%zu\">Last</a></p>\n", last);
 }
 
 /*
@@ -549,8 +544,7 @@ archive_game_write(struct archive_site *site, struct archive_game *g,
 	    "<a href=\"G%lld.json\">JSON</a>.</p>\n", g->row.id, g->row.id);
 	if (ok) {
 		for (k = 0; k <= last; k++)
-			buf_addf(&page, "<span class=\"step\" id=\"%zu\">"
-			    "</span>", k);
+			buf_addf(&page, "<span id=\"%zu\"></span>", k);
 		buf_addc(&page, '\n');
 		archive_game_board(&page, g, &rp, &outcome);
 		buf_adds(&page, "<h2 id=\"moves-title\">Moves</h2>\n"
