@@ -203,7 +203,7 @@ archive_index_table(struct buf *out, const struct archive_site *site,
 	size_t	first, n, i;
 
 	archive_list_page(l, p, &first, &n);
-	archive_list_nav(out, l, p);
+	archive_list_nav(out, l, p, 0);
 	buf_adds(out, "<div class=\"wide\">\n<table id=\"games\">\n"
 	    "<thead><tr>"
 	    "<th scope=\"col\">Game</th><th scope=\"col\">Kind</th>"
@@ -215,7 +215,7 @@ archive_index_table(struct buf *out, const struct archive_site *site,
 		    &site->games[l->games[i - 1]]);
 	buf_adds(out, "</tbody>\n</table>\n</div>\n");
 	if (n > 20)
-		archive_list_nav(out, l, p);
+		archive_list_nav(out, l, p, 1);
 }
 
 /* Page p of the index. */

@@ -137,9 +137,13 @@ archive_list_page(const struct archive_list *l, size_t p, size_t *first,
 		*n = ARCHIVE_PAGE;
 }
 
-/* The links from page p to the newest, newer, older and oldest pages. */
+/*
+ * The links from page p to the newest, newer, older and oldest pages;
+ * again (below the table) names the landmark apart from the first.
+ */
 void
-archive_list_nav(struct buf *out, const struct archive_list *l, size_t p)
+archive_list_nav(struct buf *out, const struct archive_list *l, size_t p,
+    int again)
 {
 	const char	*name;
 	char		*path;
@@ -168,7 +172,8 @@ archive_list_nav(struct buf *out, const struct archive_list *l, size_t p)
 	link[1].rel = "prev";
 	link[2].rel = "next";
 	archive_list_page(l, p, &first, &n);
-	buf_addf(out, "<nav class=\"pages\" aria-label=\"Pages\"><p>");
+	buf_addf(out, "<nav class=\"pages\" aria-label=\"%s\"><p>",
+	    again ? "Pages, below the games" : "Pages");
 	if (p + 1 < l->npages)
 		buf_addf(out, "Page %zu: games %zu to %zu from the oldest, "
 		    "newest first.", p + 1, first + 1, first + n);

@@ -275,7 +275,7 @@ archive_player_games(struct buf *out, const struct archive_site *site,
 	if (pg + 1 == p->list.npages)
 		buf_addf(out, "<p>%zu game%s in all.</p>\n", p->list.n,
 		    p->list.n == 1 ? "" : "s");
-	archive_list_nav(out, &p->list, pg);
+	archive_list_nav(out, &p->list, pg, 0);
 	buf_adds(out, "<div class=\"wide\">\n<table id=\"player-games\">\n"
 	    "<thead><tr><th scope=\"col\">Game</th><th scope=\"col\">Kind"
 	    "</th><th scope=\"col\">Players</th><th scope=\"col\">State"

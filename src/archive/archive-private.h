@@ -147,7 +147,8 @@ void	archive_list_mark(const struct archive_site *, struct archive_list *,
 char	*archive_list_path(const struct archive_list *, size_t);
 void	archive_list_page(const struct archive_list *, size_t, size_t *,
 	    size_t *);
-void	archive_list_nav(struct buf *, const struct archive_list *, size_t);
+void	archive_list_nav(struct buf *, const struct archive_list *, size_t,
+	    int);
 
 /* archive-ratings.c */
 int	archive_ratings_load(struct archive_site *, char **);
