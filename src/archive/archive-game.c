@@ -53,7 +53,8 @@ static void	archive_game_caption(struct buf *,
 		    const struct archive_replay *, size_t);
 static const char *archive_game_seat(const struct archive_replay *, int);
 static struct buf *archive_game_flips(const struct archive_replay *);
-static void	archive_game_style(struct buf *, const struct archive_replay *);
+static void	archive_game_style(struct buf *,
+		    const struct archive_replay *);
 static void	archive_game_turns(struct buf *,
 		    const struct archive_replay *);
 static void	archive_game_outcome(struct buf *, struct archive_site *,
@@ -95,7 +96,8 @@ archive_game_players(struct buf *out, struct archive_site *site,
 	const struct store_seat			*st;
 	size_t					 i;
 
-	buf_adds(out, "<div class=\"wide\">\n<table id=\"players\">\n<caption>Players</caption>\n"
+	buf_adds(out, "<div class=\"wide\">\n<table id=\"players\">\n"
+	    "<caption>Players</caption>\n"
 	    "<thead><tr><th scope=\"col\">Seat</th><th scope=\"col\">Player"
 	    "</th><th scope=\"col\">Rating</th><th scope=\"col\">Place</th>"
 	    "</tr></thead>\n<tbody>\n");

@@ -107,7 +107,8 @@ archive_player_stats(struct buf *out, const struct archive_site *site,
 			break;
 		}
 	}
-	buf_adds(out, "<div class=\"wide\">\n<table id=\"stats\">\n<caption>Finished games"
+	buf_adds(out, "<div class=\"wide\">\n<table id=\"stats\">\n"
+	    "<caption>Finished games"
 	    "</caption>\n<thead><tr><th scope=\"col\">Kind</th>"
 	    "<th scope=\"col\">Played</th><th scope=\"col\">Won</th>"
 	    "<th scope=\"col\">Lost</th><th scope=\"col\">Drawn</th></tr>"
@@ -213,7 +214,8 @@ archive_player_plot(struct buf *out, const struct archive_player *p)
 		buf_adds(out, "</text>");
 	}
 	buf_adds(out, "</svg>\n<details><summary>Rating as a table</summary>"
-	    "\n<div class=\"wide\">\n<table id=\"rating-table\">\n<thead><tr><th scope=\"col\">"
+	    "\n<div class=\"wide\">\n<table id=\"rating-table\">\n"
+	    "<thead><tr><th scope=\"col\">"
 	    "Game</th><th scope=\"col\">Kind</th><th scope=\"col\">Before"
 	    "</th><th scope=\"col\">After</th></tr></thead>\n<tbody>\n");
 	for (i = 0; i < n; i++) {

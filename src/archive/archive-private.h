@@ -21,8 +21,8 @@ struct record;
  * player's.  Page 1 holds the oldest; the last is BASE.html.
  */
 struct archive_list {
-	char	*base;		/* "index", "kinds/velox", "players/P7" */
-	size_t	*games;		/* indices in site->games, oldest first */
+	char	*base;		/* "index", "kinds/velox" */
+	size_t	*games;		/* in site->games, oldest first */
 	size_t	 n, size;
 	int	*write;		/* a page each, oldest first */
 	size_t	 npages;
@@ -47,7 +47,7 @@ struct archive_player {
 	struct store_rating_change	*history;	/* oldest first */
 	size_t				 nhistory;
 	int				 write;
-	struct archive_list		 list;		/* their games */
+	struct archive_list		 list;	/* their games */
 };
 
 /* The ratings of a kind of game (archive-ratings.c). */
@@ -76,7 +76,7 @@ struct archive_site {
 	int				*write_l;
 
 	struct archive_list		 index;
-	struct archive_list		*kinds;		/* "kinds/velox" */
+	struct archive_list		*kinds;	/* "kinds/velox" */
 	size_t				 nkinds;
 	struct archive_ratings		*ratings;
 	size_t				 nratings;
@@ -142,8 +142,8 @@ void	archive_list_free(struct archive_list *);
 void	archive_list_add(struct archive_list *, size_t);
 void	archive_list_done(struct archive_list *);
 void	archive_list_all(struct archive_list *);
-void	archive_list_mark(const struct archive_site *, struct archive_list *,
-	    size_t);
+void	archive_list_mark(const struct archive_site *,
+	    struct archive_list *, size_t);
 char	*archive_list_path(const struct archive_list *, size_t);
 void	archive_list_page(const struct archive_list *, size_t, size_t *,
 	    size_t *);

@@ -84,7 +84,8 @@ archive_tournament_tables(struct buf *out, const struct archive_site *site,
 	games = xreallocarray(NULL, at->np + 1, sizeof *games);
 	league_table_standings(&at->lt, rows);
 	ngames = league_table_games(&at->lt, games);
-	buf_addf(out, "<div class=\"wide\">\n<table id=\"standings%s\">\n<caption>Standings"
+	buf_addf(out, "<div class=\"wide\">\n<table id=\"standings%s\">\n"
+	    "<caption>Standings"
 	    "</caption>\n<thead><tr><th scope=\"col\">#</th>"
 	    "<th scope=\"col\">Name</th><th scope=\"col\">Games</th>"
 	    "<th scope=\"col\">W</th><th scope=\"col\">D</th>"
@@ -148,7 +149,8 @@ archive_tournament_games(struct buf *out, const struct archive_site *site,
 	size_t				 i;
 	int				 j;
 
-	buf_adds(out, "<div class=\"wide\">\n<table id=\"pairings\">\n<caption>Rounds</caption>\n"
+	buf_adds(out, "<div class=\"wide\">\n<table id=\"pairings\">\n"
+	    "<caption>Rounds</caption>\n"
 	    "<thead><tr><th scope=\"col\">Round</th><th scope=\"col\">Game"
 	    "</th><th scope=\"col\">Players</th><th scope=\"col\">State</th>"
 	    "</tr></thead>\n<tbody>\n");
