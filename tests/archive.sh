@@ -361,6 +361,9 @@ sql2() {
 }
 pp=$(sql2 "SELECT player FROM seats WHERE game = 1 AND seat = 0")
 sql2 "UPDATE seats SET player = $pp WHERE seat = 0"
+# Another in the second seat of the first 150 games but G50.
+rr=$(sql2 "SELECT id FROM players WHERE id != $pp ORDER BY id LIMIT 1")
+sql2 "UPDATE seats SET player = $rr WHERE seat = 1 AND game <= 150 AND game != 50"
 "$MUPBEM" --db db2 archive --assets "$assets" site2 >out 2>err ||
     why+=("archive failed: $(cat err)")
 # rows FILE: the games of FILE's rows, in order.
@@ -416,10 +419,25 @@ k=$(sql2 "SELECT variant FROM games WHERE id = 50")
 got=$(find site2 -type f -newermt '2002-01-01' | grep -v '/games/' | sort | tr '\n' ' ')
 kp=$(sql2 "SELECT CASE WHEN count(*) > 100 THEN '-1' ELSE '' END FROM games WHERE variant = '$k'")
 want="site2/index.html site2/index-1.html site2/kinds/$k$kp.html"
-want="$want site2/players/P$pp.html site2/players/P$pp-1.html"
+# A player's pages from the one that holds it: a seat taken late moves
+# the games after it.
+want="$want site2/players/P$pp.html site2/players/P$pp-1.html site2/players/P$pp-2.html"
 want="$want $(sql2 "SELECT 'site2/players/P' || player || '.html' FROM seats WHERE game = 50 AND player != $pp")"
 want=$(echo $want | tr ' ' '\n' | sort | tr '\n' ' ')
 [ "$got" = "$want" ] || why+=("refresh wrote: $got" "expected:      $want")
+# The other takes G50's second seat: their games from G50 on move by
+# one, on both their pages.
+sql2 "UPDATE seats SET player = $rr WHERE game = 50 AND seat = 1"
+"$MUPBEM" --db db2 archive --assets "$assets" site2 G50 >out 2>err ||
+    why+=("refresh failed: $(cat err)")
+prows() {
+	grep -o '<tr data-game="[0-9]*"' "$1" | tr -dc '0-9\n' | tr '\n' ' '
+}
+all=$(sql2 "SELECT DISTINCT game FROM seats WHERE player = $rr ORDER BY game")
+[ "$(prows site2/players/P$rr-1.html)" = "$(echo "$all" | head -100 | sort -rn | tr '\n' ' ')" ] ||
+    why+=("P$rr-1.html holds $(prows site2/players/P$rr-1.html)")
+[ "$(prows site2/players/P$rr.html)" = "$(echo "$all" | tail -n +101 | sort -rn | tr '\n' ' ')" ] ||
+    why+=("P$rr.html holds $(prows site2/players/P$rr.html)")
 end "the index, a kind's and a player's games in pages of 100 newest first; a refresh writes only the pages that change"
 
 begin

@@ -87,20 +87,27 @@ archive_list_find(const struct archive_list *l, size_t i)
 }
 
 /*
- * Mark the page of game index i to be written; if the last page is new
- * (the one before it has no file yet), the two before it too.
+ * Mark the page of game index i to be written, and with tail every
+ * page after it: in a player's list a game can come in (a player who
+ * takes an open seat) or go between older ones, moving every game after
+ * it.  If the last page is new (the one before it has no file yet),
+ * the two before it too.
  */
 void
 archive_list_mark(const struct archive_site *site, struct archive_list *l,
-    size_t i)
+    size_t i, int tail)
 {
 	struct stat	 sb;
 	char		*path;
-	size_t		 at;
+	size_t		 at, p;
 
 	if ((at = archive_list_find(l, i)) == l->n)
 		return;
-	l->write[at / ARCHIVE_PAGE] = 1;
+	for (p = at / ARCHIVE_PAGE; p < l->npages; p++) {
+		l->write[p] = 1;
+		if (!tail)
+			break;
+	}
 	if (l->npages < 2)
 		return;
 	xasprintf(&path, "%s/%s-%zu.html", site->config->dir, l->base,

@@ -143,7 +143,7 @@ void	archive_list_add(struct archive_list *, size_t);
 void	archive_list_done(struct archive_list *);
 void	archive_list_all(struct archive_list *);
 void	archive_list_mark(const struct archive_site *,
-	    struct archive_list *, size_t);
+	    struct archive_list *, size_t, int);
 char	*archive_list_path(const struct archive_list *, size_t);
 void	archive_list_page(const struct archive_list *, size_t, size_t *,
 	    size_t *);

@@ -351,15 +351,15 @@ archive_mark(struct archive_site *site, struct archive_game *g)
 	size_t			 i, j, at = (size_t)(g - site->games);
 
 	g->write = 1;
-	archive_list_mark(site, &site->index, at);
+	archive_list_mark(site, &site->index, at, 0);
 	if ((l = archive_kind_list(site, g->row.variant)) != NULL)
-		archive_list_mark(site, l, at);
+		archive_list_mark(site, l, at, 0);
 	archive_ratings_mark(site, g);
 	for (i = 0; i < g->nseats; i++) {
 		if ((p = archive_player_find(site, g->seats[i].player.id)) !=
 		    NULL) {
 			p->write = 1;
-			archive_list_mark(site, &p->list, at);
+			archive_list_mark(site, &p->list, at, 1);
 		}
 	}
 	for (i = 0; i < site->ntournaments; i++) {
