@@ -109,8 +109,10 @@ begin
 files=$(find site -type f | wc -l)
 expect="archive: 8 games, $nplayers players, 2 tournaments, $files files in site"
 [ "$(cat out)" = "$expect" ] || why+=("said '$(cat out)', not '$expect'")
-[ "$files" -eq $((8 * 3 + nplayers + 2 + 1 + 1 + 2)) ] ||
-    why+=("$files files, not $((8 * 3 + nplayers + 6))")
+# A page a game kind with games, and a ratings page a kind of game.
+nkinds=$(sql "SELECT count(DISTINCT variant) FROM games")
+nfiles=$((8 * 3 + nplayers + 2 + 1 + 1 + 2 + nkinds + 4))
+[ "$files" -eq $nfiles ] || why+=("$files files, not $nfiles")
 for f in index.html assets/archive.css assets/archive.js games/G1.html \
     games/G1.json games/G1.rec players/P$p1.html tournaments/T1.html \
     tournaments/T2.html leagues/L1.html; do
@@ -153,11 +155,11 @@ begin
 turns=$(sql "SELECT turns FROM games WHERE id = 1")
 kind=$(sql "SELECT variant FROM games WHERE id = 1")
 g=site/games/G1.html
-has $g "<main id=\"game\" data-game=\"1\" data-kind=\"$kind\" data-steps=\"$turns\" data-step=\"$turns\">"
+has $g "<main id=\"game\" class=\"nojs\" data-game=\"1\" data-kind=\"$kind\" data-steps=\"$turns\" data-step=\"$turns\">"
 has $g '<div id="board"><svg xmlns="http://www.w3.org/2000/svg"'
 has $g 'role="img" aria-labelledby="board-title board-desc"><title id="board-title">'
 for b in first prev next last; do
-	has $g "<button id=\"$b\" type=\"button\">"
+	has $g "<button id=\"$b\" type=\"button\" disabled>"
 done
 has $g "<p id=\"caption\" aria-live=\"polite\">Turn $turns of $turns: "
 has $g '<pre id="report">'
@@ -276,6 +278,8 @@ touch -d '2001-01-01' $(find site -type f)
 got=$(find site -type f -newermt '2002-01-01' | sort | tr '\n' ' ')
 want="site/games/G1.html site/games/G1.json site/games/G1.rec site/index.html"
 want="$want $(printf 'site/players/P%s.html\n' $p1 $p2 | sort | tr '\n' ' ')"
+# Its kind's page, and the ratings of its kind: G1 changed a rating.
+want="$want site/kinds/$kind.html site/ratings/$kind.html"
 if echo " $tgames " | grep -q ' 1 '; then
 	want="$want site/tournaments/T1.html"
 fi
@@ -289,6 +293,7 @@ touch -d '2001-01-01' $(find site -type f)
 got=$(find site -type f -newermt '2002-01-01' | sort | tr '\n' ' ')
 want="site/games/G$lg.html site/games/G$lg.json site/games/G$lg.rec"
 want="$want site/index.html site/leagues/L1.html site/tournaments/T2.html"
+want="$want site/kinds/$(sql "SELECT variant FROM games WHERE id = $lg").html"
 want="$want $(sql "SELECT 'site/players/P' || player || '.html' FROM seats WHERE game = $lg")"
 want=$(echo $want | tr ' ' '\n' | sort | tr '\n' ' ')
 [ "$got" = "$want" ] || why+=("refresh wrote: $got" "expected:      $want")
@@ -318,6 +323,148 @@ else
 	done
 fi
 end "every game's JSON follows docs/schema/game.schema.json, and a file that breaks it fails"
+
+begin
+# G3 ended by play: who won, and the score, at the top and at the end.
+case $r0$r1 in
+12)	win="Winner: $n0 (" score=" 1 to " ;;
+21)	win="Winner: $n1 (" score=" 0 to " ;;
+11)	win="Drawn: $n0 (" score=" ½ to " ;;
+esac
+g=site/games/G3.html
+has $g "<p id=\"winner\">$win"
+has $g "$score"
+has $g "<p id=\"final\">The end: $res. $win"
+# Without the script: a target a step, each shape's steps, a turn each.
+t3=$(sql "SELECT turns FROM games WHERE id = 3")
+has $g '<span id="0"></span><span id="1"></span>'
+has $g "<span id=\"$t3\"></span>"$'\n''<div id="viewer">'
+has $g ".nojs>[id=\"1\"]:target~#viewer :is([data-flip~=\"1\"],.t1){display:var(--flip)}"
+has $g ".nojs>[id=\"$t3\"]:target~#viewer :is(.last,#final){display:block}"
+has $g '<div class="turn t0"><p>The start, before turn 1 of '
+has $g "</p><a href=\"#0\">Previous</a> <a href=\"#2\">Next</a></div>"
+has $g "<div class=\"turn t$t3 last\"><p>Turn $t3 of $t3: "
+has $g "<p id=\"ends\"><a href=\"#0\">First</a> <a href=\"#$t3\">Last</a></p>"
+[ "$(grep -o '<div class="turn t[0-9]*' $g | wc -l)" -eq $((t3 + 1)) ] ||
+    why+=("not $((t3 + 1)) turns for a reader without script")
+grep -Eq ' data-flip="0( [0-9]+)*"' $g || why+=("no shape flips at step 0")
+lacks site/games/G3.html '<button id="first" type="button">'
+end "a finished game's page says who won and the score at the top and at the last step, and steps without the script"
+
+begin
+# Ratings: two velox players, one in classic3, and none in levis.
+q1=$(sql "SELECT player FROM seats WHERE game = 4 AND seat = 0")
+q2=$(sql "SELECT player FROM seats WHERE game = 4 AND seat = 1")
+sql "INSERT INTO ratings (player, kind, rating, rd, volatility, games, updated) VALUES ($q1, 'velox', 1490.4, 200, 0.06, 3, 1700000000), ($q2, 'velox', 1612.6, 150, 0.06, 7, 1700000000), ($q2, 'classic3', 1550, 250, 0.06, 1, 1700000000)"
+sql "UPDATE players SET name = 'Q1' WHERE id = $q1"
+sql "UPDATE players SET name = 'Q2' WHERE id = $q2"
+"$MUPBEM" --db db archive --assets "$assets" site >out 2>err ||
+    why+=("archive failed: $(cat err)")
+r=site/ratings/velox.html
+has $r '<table id="ratings-velox" class="ratings">'
+rows=$(grep -o '<tr data-player="[0-9]*"><td>[0-9]*</td><td><a href="../players/P[0-9]*.html">[^<]*</a></td><td class="rating">[0-9]*</td><td>[0-9]*</td><td class="games">[0-9]*</td>' $r |
+    sed 's/<[^>]*>/ /g' | tr -s ' ' | sed 's/^ //;s/ $//' | tr '\n' ,)
+[ "$rows" = "1 Q2 1613 150 7,2 Q1 1490 200 3," ] ||
+    why+=("velox ratings: '$rows'")
+has site/ratings/classic.html '<table id="ratings-classic3" class="ratings">'
+has site/ratings/levis.html '<p id="unrated">No one has a rating in levis yet'
+has site/players/P$q2.html '<li data-kind="velox">velox: 1613 (RD 150) after 7 rated games, <a href="../ratings/velox.html">place 1 of 2</a></li>'
+has site/index.html '<li><a href="ratings/velox.html">velox</a></li>'
+has site/index.html "<li><a href=\"kinds/$kind.html\">$kind</a>"
+# P9's page of one with no rated game says so, with no plot.
+unrated=$(sql "SELECT s.player FROM seats s WHERE s.player NOT IN (SELECT player FROM rating_history) LIMIT 1")
+has site/players/P$unrated.html '<p id="unrated">No rating yet: no rated game of theirs has ended.</p>'
+lacks site/players/P$unrated.html 'rating-plot'
+end "ratings pages: each kind's players best first with their rated games, linked from the index and players' pages; an unrated player's page says so"
+
+begin
+# 200 games, the first player of each in every one: two pages of the
+# index, newest first, and of that player's games.
+"$MUPBEM_BENCH" archive --games 200 --seed 3 --assets "$assets" db2 first2 \
+    >out 2>err || why+=("mupbem-bench archive failed: $(cat err)")
+sql2() {
+	sqlite3 db2 "$1"
+}
+pp=$(sql2 "SELECT player FROM seats WHERE game = 1 AND seat = 0")
+sql2 "UPDATE seats SET player = $pp WHERE seat = 0"
+# Another in the second seat of the first 150 games but G50.
+rr=$(sql2 "SELECT id FROM players WHERE id != $pp ORDER BY id LIMIT 1")
+sql2 "UPDATE seats SET player = $rr WHERE seat = 1 AND game <= 150 AND game != 50"
+"$MUPBEM" --db db2 archive --assets "$assets" site2 >out 2>err ||
+    why+=("archive failed: $(cat err)")
+# rows FILE: the games of FILE's rows, in order.
+rows() {
+	grep -o '<tr class="game" data-game="[0-9]*"' "$1" | tr -dc '0-9\n' |
+	    tr '\n' ' '
+}
+[ "$(rows site2/index.html)" = "$(seq 200 -1 101 | tr '\n' ' ')" ] ||
+    why+=("index.html holds $(rows site2/index.html)")
+[ "$(rows site2/index-1.html)" = "$(seq 100 -1 1 | tr '\n' ' ')" ] ||
+    why+=("index-1.html holds $(rows site2/index-1.html)")
+[ ! -e site2/index-2.html ] || why+=("an index-2.html")
+has site2/index.html '<li><a href="index-1.html" rel="next">Older</a></li>'
+has site2/index-1.html '<li><a href="index.html" rel="prev">Newer</a></li>'
+has site2/index-1.html 'Page 1: games 1 to 100 from the oldest, newest first.'
+lacks site2/index-1.html '<ul id="players">'
+for k in $(sql2 "SELECT DISTINCT variant FROM games"); do
+	want=$(sql2 "SELECT id FROM games WHERE variant = '$k' ORDER BY id DESC" | tr '\n' ' ')
+	[ "$(rows site2/kinds/$k.html)" = "$want" ] ||
+	    why+=("kinds/$k.html holds $(rows site2/kinds/$k.html)")
+done
+[ "$(grep -c '<tr data-game=' site2/players/P$pp.html)" -eq 100 ] &&
+    [ "$(grep -c '<tr data-game=' site2/players/P$pp-1.html)" -eq 100 ] ||
+    why+=("P$pp's games are not two pages of 100")
+has site2/players/P$pp.html '<p>200 games in all.</p>'
+has site2/players/P$pp.html '<table id="stats">'
+lacks site2/players/P$pp-1.html '<table id="stats">'
+# A new game starts a third page: the old last page becomes index-2,
+# index-1 links to it, and nothing else of the lists changes.
+sqlite3 db2 "CREATE TEMP TABLE g AS SELECT * FROM games WHERE id = 200; UPDATE g SET id = 201; INSERT INTO games SELECT * FROM g; CREATE TEMP TABLE s AS SELECT * FROM seats WHERE game = 200; UPDATE s SET game = 201; INSERT INTO seats SELECT * FROM s;"
+touch -d '2001-01-01' $(find site2 -type f)
+"$MUPBEM" --db db2 archive --assets "$assets" site2 G201 >out 2>err ||
+    why+=("refresh failed: $(cat err)")
+k=$(sql2 "SELECT variant FROM games WHERE id = 201")
+got=$(find site2 -type f -newermt '2002-01-01' | sort | tr '\n' ' ')
+want="site2/games/G201.html site2/games/G201.json site2/games/G201.rec"
+want="$want site2/index.html site2/index-1.html site2/index-2.html"
+want="$want site2/kinds/$k.html"
+want="$want site2/players/P$pp.html site2/players/P$pp-1.html site2/players/P$pp-2.html"
+want="$want $(sql2 "SELECT 'site2/players/P' || player || '.html' FROM seats WHERE game = 201 AND player != $pp")"
+want=$(echo $want | tr ' ' '\n' | sort | tr '\n' ' ')
+[ "$got" = "$want" ] || why+=("refresh wrote: $got" "expected:      $want")
+[ "$(rows site2/index.html)" = "201 " ] ||
+    why+=("index.html holds $(rows site2/index.html)")
+[ "$(rows site2/index-2.html)" = "$(seq 200 -1 101 | tr '\n' ' ')" ] ||
+    why+=("index-2.html holds $(rows site2/index-2.html)")
+has site2/index-1.html '<li><a href="index-2.html" rel="prev">Newer</a></li>'
+# A game on an old page: that page, not the others.
+touch -d '2001-01-01' $(find site2 -type f)
+"$MUPBEM" --db db2 archive --assets "$assets" site2 G50 >out 2>err ||
+    why+=("refresh failed: $(cat err)")
+k=$(sql2 "SELECT variant FROM games WHERE id = 50")
+got=$(find site2 -type f -newermt '2002-01-01' | grep -v '/games/' | sort | tr '\n' ' ')
+kp=$(sql2 "SELECT CASE WHEN count(*) > 100 THEN '-1' ELSE '' END FROM games WHERE variant = '$k'")
+want="site2/index.html site2/index-1.html site2/kinds/$k$kp.html"
+# A player's pages from the one that holds it: a seat taken late moves
+# the games after it.
+want="$want site2/players/P$pp.html site2/players/P$pp-1.html site2/players/P$pp-2.html"
+want="$want $(sql2 "SELECT 'site2/players/P' || player || '.html' FROM seats WHERE game = 50 AND player != $pp")"
+want=$(echo $want | tr ' ' '\n' | sort | tr '\n' ' ')
+[ "$got" = "$want" ] || why+=("refresh wrote: $got" "expected:      $want")
+# The other takes G50's second seat: their games from G50 on move by
+# one, on both their pages.
+sql2 "UPDATE seats SET player = $rr WHERE game = 50 AND seat = 1"
+"$MUPBEM" --db db2 archive --assets "$assets" site2 G50 >out 2>err ||
+    why+=("refresh failed: $(cat err)")
+prows() {
+	grep -o '<tr data-game="[0-9]*"' "$1" | tr -dc '0-9\n' | tr '\n' ' '
+}
+all=$(sql2 "SELECT DISTINCT game FROM seats WHERE player = $rr ORDER BY game")
+[ "$(prows site2/players/P$rr-1.html)" = "$(echo "$all" | head -100 | sort -rn | tr '\n' ' ')" ] ||
+    why+=("P$rr-1.html holds $(prows site2/players/P$rr-1.html)")
+[ "$(prows site2/players/P$rr.html)" = "$(echo "$all" | tail -n +101 | sort -rn | tr '\n' ' ')" ] ||
+    why+=("P$rr.html holds $(prows site2/players/P$rr.html)")
+end "the index, a kind's and a player's games in pages of 100 newest first; a refresh writes only the pages that change"
 
 begin
 "$MUPBEM" --db nodb archive site >out 2>err

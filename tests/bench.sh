@@ -150,6 +150,7 @@ run archive --games 2 --seed 7 --assets "$here/../templates/archive" \
 ran 0 ""
 has '^bench-archive: 2 games stored in '
 has '^bench-archive: archive: 2 games, [0-9]+ players, [0-9]+ files'
+has '^bench-archive: index.html [0-9.]+ KB; the index, 1 page, [0-9.]+ MB; the games. pages [0-9.]+ MB$'
 [ -f site/index.html ] || why+=("no site/index.html")
 run archive --games 2 arch.db site2
 ran 1 "mupbem-bench: archive: arch.db exists; give a new file"

@@ -16,8 +16,10 @@
 /*
  * The archive's pure parts: escaping for HTML and for JSON inside a
  * <script>, the semantic SVG of a scene (exact elements and data
- * attributes), and a replay's union of shapes, whose step-by-step
- * changes must rebuild each step's list exactly.
+ * attributes), a replay's union of shapes, whose step-by-step
+ * changes must rebuild each step's list exactly, and the pages of a
+ * list of games (archive-list.c): which file holds which games, and
+ * the links between them.
  */
 
 static const struct {
@@ -42,6 +44,38 @@ static const struct {
 static const char *records[] = {
 	"records/velox-layout.rec", "records/classic-3p-movement.rec",
 	"records/mur-game-two.rec", "records/levis-layout.rec"
+};
+
+/* A list of n games, page p: its file, its games, its links. */
+static const struct {
+	size_t		 n, page;
+	const char	*path;
+	size_t		 first, count;
+	const char	*nav;
+} pages[] = {
+	{ 0, 0, "index.html", 0, 0, "" },
+	{ 1, 0, "index.html", 0, 1, "" },
+	{ 100, 0, "index.html", 0, 100, "" },
+	{ 101, 0, "index-1.html", 0, 100,
+	  "<nav class=\"pages\" aria-label=\"Pages\"><p>Page 1: games 1 "
+	  "to 100 from the oldest, newest first.</p><ul><li><a "
+	  "href=\"index.html\">Newest</a></li><li><a href=\"index.html\" "
+	  "rel=\"prev\">Newer</a></li></ul></nav>\n" },
+	{ 101, 1, "index.html", 100, 1,
+	  "<nav class=\"pages\" aria-label=\"Pages\"><p>The newest games, "
+	  "newest first; 100 games a page.</p><ul><li><a "
+	  "href=\"index-1.html\" rel=\"next\">Older</a></li><li><a "
+	  "href=\"index-1.html\">Oldest</a></li></ul></nav>\n" },
+	{ 250, 1, "index-2.html", 100, 100,
+	  "<nav class=\"pages\" aria-label=\"Pages\"><p>Page 2: games 101 "
+	  "to 200 from the oldest, newest first.</p><ul><li><a "
+	  "href=\"index.html\">Newest</a></li><li><a href=\"index.html\" "
+	  "rel=\"prev\">Newer</a></li><li><a href=\"index-1.html\" "
+	  "rel=\"next\">Older</a></li><li><a href=\"index-1.html\">"
+	  "Oldest</a></li></ul></nav>\n" },
+	{ 250, 2, "index.html", 200, 50, NULL },
+	{ 301, 1, "index-2.html", 100, 100,
+	  "<li><a href=\"index-3.html\" rel=\"prev\">Newer</a></li>" },
 };
 
 /* Set on[] to v for each index of list ("0-93,95"). */
@@ -241,6 +275,37 @@ START_TEST(test_replay_refused)
 }
 END_TEST
 
+START_TEST(test_list_pages)
+{
+	struct archive_list	 l;
+	struct buf		 nav;
+	char			*path;
+	size_t			 i, first, count;
+
+	archive_list_init(&l, "index");
+	for (i = 0; i < pages[_i].n; i++)
+		archive_list_add(&l, i);
+	archive_list_done(&l);
+	path = archive_list_path(&l, pages[_i].page);
+	ck_assert_str_eq(path, pages[_i].path);
+	free(path);
+	archive_list_page(&l, pages[_i].page, &first, &count);
+	ck_assert_uint_eq(first, pages[_i].first);
+	ck_assert_uint_eq(count, pages[_i].count);
+	buf_init(&nav);
+	buf_adds(&nav, "");
+	archive_list_nav(&nav, &l, pages[_i].page, 0);
+	if (pages[_i].nav != NULL && strncmp(pages[_i].nav, "<nav", 4) == 0)
+		ck_assert_str_eq(nav.data, pages[_i].nav);
+	else if (pages[_i].nav != NULL && *pages[_i].nav != '\0')
+		ck_assert_ptr_nonnull(strstr(nav.data, pages[_i].nav));
+	else if (pages[_i].nav != NULL)
+		ck_assert_str_eq(nav.data, "");
+	buf_free(&nav);
+	archive_list_free(&l);
+}
+END_TEST
+
 static Suite *
 archive_suite(void)
 {
@@ -257,6 +322,8 @@ archive_suite(void)
 	tcase_add_loop_test(tc, test_replay_layers, 0,
 	    sizeof records / sizeof records[0]);
 	tcase_add_test(tc, test_replay_refused);
+	tcase_add_loop_test(tc, test_list_pages, 0,
+	    sizeof pages / sizeof pages[0]);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -25,6 +25,17 @@
  * the viewer (templates/archive/archive.js) reads to step through the
  * game; without it the page still shows the last position and every
  * move and report.
+ *
+ * Without the script (main#game carries class "nojs" until the script
+ * takes it away), every step is still reachable by links: an empty
+ * <span id="K"> a step stands before the viewer, and the links #K (the
+ * moves, each step's Previous and Next, First and Last) make it the
+ * :target.  The page's own style then shows step K: each shape lists
+ * in data-flip the steps at which it is shown otherwise than at the
+ * last (shown there and hidden at K, or the other way), so that a rule
+ * a step turns those over; and a <div class="turn tK"> a step holds
+ * its caption and links.  The lists cost a few bytes a shape that a
+ * step changes, not a picture a step.
  */
 
 static void	archive_game_players(struct buf *, struct archive_site *,
@@ -32,7 +43,7 @@ static void	archive_game_players(struct buf *, struct archive_site *,
 static const struct store_rating_change *archive_game_rating(
 		    const struct archive_site *, long long, long long);
 static void	archive_game_board(struct buf *, const struct archive_game *,
-		    const struct archive_replay *);
+		    const struct archive_replay *, const struct buf *);
 static void	archive_game_data(struct buf *,
 		    const struct archive_replay *);
 static void	archive_game_json(struct buf *, struct archive_site *,
@@ -41,6 +52,13 @@ static void	archive_game_json(struct buf *, struct archive_site *,
 static void	archive_game_caption(struct buf *,
 		    const struct archive_replay *, size_t);
 static const char *archive_game_seat(const struct archive_replay *, int);
+static struct buf *archive_game_flips(const struct archive_replay *);
+static void	archive_game_style(struct buf *,
+		    const struct archive_replay *);
+static void	archive_game_turns(struct buf *,
+		    const struct archive_replay *);
+static void	archive_game_outcome(struct buf *, struct archive_site *,
+		    const struct archive_game *, const struct archive_replay *);
 
 /* The name of seat in the game (from its replay), or "seat". */
 static const char *
@@ -78,7 +96,8 @@ archive_game_players(struct buf *out, struct archive_site *site,
 	const struct store_seat			*st;
 	size_t					 i;
 
-	buf_adds(out, "<table id=\"players\">\n<caption>Players</caption>\n"
+	buf_adds(out, "<div class=\"wide\">\n<table id=\"players\">\n"
+	    "<caption>Players</caption>\n"
 	    "<thead><tr><th scope=\"col\">Seat</th><th scope=\"col\">Player"
 	    "</th><th scope=\"col\">Rating</th><th scope=\"col\">Place</th>"
 	    "</tr></thead>\n<tbody>\n");
@@ -119,7 +138,7 @@ archive_game_players(struct buf *out, struct archive_site *site,
 			buf_adds(out, "-");
 		buf_adds(out, "</td></tr>\n");
 	}
-	buf_adds(out, "</tbody>\n</table>\n");
+	buf_adds(out, "</tbody>\n</table>\n</div>\n");
 }
 
 /* "Turn K of N: MOVE", or the start. */
@@ -137,15 +156,19 @@ archive_game_caption(struct buf *out, const struct archive_replay *rp,
 	}
 }
 
-/* The board as the last step shows it, and the viewer's controls. */
+/*
+ * The board as the last step shows it, the viewer's controls, and at
+ * the last step the result and outcome.
+ */
 static void
 archive_game_board(struct buf *out, const struct archive_game *g,
-    const struct archive_replay *rp)
+    const struct archive_replay *rp, const struct buf *outcome)
 {
-	struct buf	label;
+	struct buf	label, *flips;
 	size_t		i, last = rp->nsteps - 1;
 	char		*p;
 
+	flips = archive_game_flips(rp);
 	buf_init(&label);
 	buf_addf(&label, "The board of G%lld, %s", g->row.id, rp->ops->title);
 	/* The board, and beside it (below, on a narrow screen) the rest. */
@@ -162,22 +185,176 @@ archive_game_board(struct buf *out, const struct archive_game *g,
 		buf_addc(out, '"');
 		if (!archive_replay_shown(rp, last, i))
 			buf_adds(out, " display=\"none\"");
+		if (flips[i].len > 0) {
+			buf_adds(out, " data-flip=\"");
+			buf_add(out, flips[i].data, flips[i].len);
+			buf_addc(out, '"');
+		}
+		buf_free(&flips[i]);
 		buf_adds(out, p);
 	}
+	free(flips);
 	picture_svg_legend(&rp->start, &rp->frame, out);
 	picture_svg_close(out);
+	/* The buttons do nothing until the script enables them. */
 	buf_adds(out, "</div>\n<div id=\"side\">\n<div id=\"controls\">"
-	    "<button id=\"first\" type=\"button\">First</button> "
-	    "<button id=\"prev\" type=\"button\">Previous</button> "
-	    "<button id=\"next\" type=\"button\">Next</button> "
-	    "<button id=\"last\" type=\"button\">Last</button></div>\n"
-	    "<p id=\"caption\" aria-live=\"polite\">");
+	    "<button id=\"first\" type=\"button\" disabled>First</button> "
+	    "<button id=\"prev\" type=\"button\" disabled>Previous</button> "
+	    "<button id=\"next\" type=\"button\" disabled>Next</button> "
+	    "<button id=\"last\" type=\"button\" disabled>Last</button>"
+	    "</div>\n<p id=\"caption\" aria-live=\"polite\">");
 	archive_game_caption(out, rp, last);
 	buf_adds(out, "</p>\n<pre id=\"report\">");
 	if (last > 0)
 		archive_html_escape(out, rp->reports[last - 1]);
-	buf_adds(out, "</pre>\n</div>\n</div>\n");
+	buf_adds(out, "</pre>\n");
+	if (g->result != NULL || outcome->len > 0) {
+		buf_adds(out, "<p id=\"final\">The end: ");
+		archive_html_result(out, g);
+		buf_adds(out, ".");
+		if (outcome->len > 0) {
+			buf_addc(out, ' ');
+			buf_add(out, outcome->data, outcome->len);
+		}
+		buf_adds(out, "</p>\n");
+	}
+	archive_game_turns(out, rp);
+	buf_adds(out, "</div>\n</div>\n");
 	buf_free(&label);
+}
+
+/*
+ * For each item, the steps at which it is shown otherwise than at the
+ * last step, as "3 4 7": each step's shown items against the last's.
+ */
+static struct buf *
+archive_game_flips(const struct archive_replay *rp)
+{
+	struct buf	*flips;
+	const size_t	*now, *end;
+	size_t		 nnow, nend, i, j, k, it, last = rp->nsteps - 1;
+
+	flips = xcalloc(rp->nitems + 1, sizeof *flips);
+	for (i = 0; i < rp->nitems; i++)
+		buf_init(&flips[i]);
+	end = rp->shown[last];
+	nend = rp->nshown[last];
+	for (k = 0; k < last; k++) {
+		now = rp->shown[k];
+		nnow = rp->nshown[k];
+		i = j = 0;
+		while (i < nnow || j < nend) {
+			if (j == nend || (i < nnow && now[i] < end[j]))
+				it = now[i++];
+			else if (i == nnow || end[j] < now[i])
+				it = end[j++];
+			else {
+				i++;
+				j++;
+				continue;
+			}
+			if (flips[it].len > 0)
+				buf_addc(&flips[it], ' ');
+			picture_svg_int(&flips[it], (long long)k);
+		}
+	}
+	return (flips);
+}
+
+/*
+ * The page's own style, for a reader without the script: the step
+ * that is the :target turns over the shapes that list it in data-flip
+ * and shows its .turn, a rule a step.  A shape's --flip is the display
+ * it does not have at the last step (archive.css); the last step shows
+ * the result too.
+ */
+static void
+archive_game_style(struct buf *out, const struct archive_replay *rp)
+{
+	size_t	k, last = rp->nsteps - 1;
+
+	for (k = 0; k < last; k++)
+		buf_addf(out, ".nojs>[id=\"%zu\"]:target~#viewer "
+		    ":is([data-flip~=\"%zu\"],.t%zu){display:var(--flip)}\n",
+		    k, k, k);
+	buf_addf(out, ".nojs>[id=\"%zu\"]:target~#viewer :is(.last,#final)"
+	    "{display:block}\n", last);
+}
+
+/*
+ * Each step's caption and links to the steps beside it, for a reader
+ * without the script; the links to the first and last are shared.
+ */
+static void
+archive_game_turns(struct buf *out, const struct archive_replay *rp)
+{
+	size_t	k, last = rp->nsteps - 1;
+
+	for (k = 0; k <= last; k++) {
+		buf_addf(out, "<div class=\"turn t%zu%s\"><p>", k,
+		    k == last ? " last" : "");
+		archive_game_caption(out, rp, k);
+		buf_adds(out, "</p>");
+		if (k > 0)
+			buf_addf(out, "<a href=\"#%zu\">Previous</a>", k - 1);
+		if (k > 0 && k < last)
+			buf_addc(out, ' ');
+		if (k < last)
+			buf_addf(out, "<a href=\"#%zu\">Next</a>", k + 1);
+		buf_adds(out, "</div>\n");
+	}
+	buf_addf(out, "<p id=\"ends\"><a href=\"#0\">First</a> "
+	    "<a href=\"#%zu\">Last</a></p>\n", last);
+}
+
+/*
+ * Who won: "Winner: Ann (red)." or a draw, and the score or places,
+ * from the seats' ranks; nothing for a game without them.
+ */
+static void
+archive_game_outcome(struct buf *out, struct archive_site *site,
+    const struct archive_game *g, const struct archive_replay *rp)
+{
+	const struct store_seat	*st;
+	size_t			 i, firsts = 0, n = 0;
+
+	for (i = 0; i < g->nseats; i++) {
+		if (g->seats[i].rank == 1)
+			firsts++;
+		if (g->seats[i].rank > 0)
+			n++;
+	}
+	if (firsts == 0)
+		return;
+	buf_adds(out, firsts == 1 ? "Winner: " : "Drawn: ");
+	for (i = 0, n = 0; i < g->nseats; i++) {
+		st = &g->seats[i];
+		if (st->rank != 1)
+			continue;
+		if (n++ > 0)
+			buf_adds(out, " and ");
+		archive_html_escape(out, st->player.id > 0 ?
+		    archive_name(site, st->player.id) : "nobody");
+		buf_adds(out, " (");
+		archive_html_escape(out, archive_game_seat(rp, st->seat));
+		buf_adds(out, ")");
+	}
+	buf_adds(out, g->nseats == 2 ? ". Score: " : ". Places: ");
+	for (i = 0; i < g->nseats; i++) {
+		st = &g->seats[i];
+		if (i > 0)
+			buf_adds(out, g->nseats == 2 ? " to " : ", ");
+		archive_html_escape(out, archive_game_seat(rp, st->seat));
+		buf_addc(out, ' ');
+		if (st->rank <= 0)
+			buf_adds(out, "-");
+		else if (g->nseats != 2)
+			buf_addf(out, "%d", st->rank);
+		else
+			archive_html_score(out, firsts == 2 ? 0.5 :
+			    st->rank == 1 ? 1 : 0);
+	}
+	buf_adds(out, ".");
 }
 
 /* The steps for the viewer: shapes shown, moves, seats, reports. */
@@ -315,7 +492,7 @@ archive_game_write(struct archive_site *site, struct archive_game *g,
     char **cause)
 {
 	struct archive_replay	 rp;
-	struct buf		 page, title, rec;
+	struct buf		 page, title, rec, style, outcome;
 	char			*why = NULL, *said, path[64];
 	size_t			 k, last;
 	int			 ok, rc = -1;
@@ -327,13 +504,18 @@ archive_game_write(struct archive_site *site, struct archive_game *g,
 	buf_init(&page);
 	buf_init(&title);
 	buf_init(&rec);
+	buf_init(&style);
+	buf_init(&outcome);
+	if (ok)
+		archive_game_style(&style, &rp);
+	archive_game_outcome(&outcome, site, g, &rp);
 	buf_addf(&title, "G%lld: %s", g->row.id, g->topic != NULL ?
 	    g->topic : rp.ops != NULL ? rp.ops->title : g->row.variant);
 	snprintf(path, sizeof path, "games/G%lld.html", g->row.id);
-	archive_html_head(&page, site, path, title.data);
+	archive_html_head(&page, site, path, title.data, &style);
 	last = ok ? rp.nsteps - 1 : 0;
-	buf_addf(&page, "<main id=\"game\" data-game=\"%lld\" data-kind=\"",
-	    g->row.id);
+	buf_addf(&page, "<main id=\"game\" class=\"nojs\" "
+	    "data-game=\"%lld\" data-kind=\"", g->row.id);
 	archive_html_escape(&page, g->row.variant);
 	buf_addf(&page, "\" data-steps=\"%zu\" data-step=\"%zu\">\n<h1>",
 	    last, last);
@@ -346,7 +528,13 @@ archive_game_write(struct archive_site *site, struct archive_game *g,
 		buf_adds(&page, ": ");
 		archive_html_escape(&page, g->result);
 	}
-	buf_adds(&page, ".</p>\n<p>Started ");
+	buf_adds(&page, ".</p>\n");
+	if (outcome.len > 0) {
+		buf_adds(&page, "<p id=\"winner\">");
+		buf_add(&page, outcome.data, outcome.len);
+		buf_adds(&page, "</p>\n");
+	}
+	buf_adds(&page, "<p>Started ");
 	archive_html_time(&page, g->row.created);
 	buf_adds(&page, ", last played ");
 	archive_html_time(&page, g->row.updated);
@@ -357,7 +545,10 @@ archive_game_write(struct archive_site *site, struct archive_game *g,
 	buf_addf(&page, ". <a href=\"G%lld.rec\">Record</a>, "
 	    "<a href=\"G%lld.json\">JSON</a>.</p>\n", g->row.id, g->row.id);
 	if (ok) {
-		archive_game_board(&page, g, &rp);
+		for (k = 0; k <= last; k++)
+			buf_addf(&page, "<span id=\"%zu\"></span>", k);
+		buf_addc(&page, '\n');
+		archive_game_board(&page, g, &rp, &outcome);
 		buf_adds(&page, "<h2 id=\"moves-title\">Moves</h2>\n"
 		    "<ol id=\"moves\" aria-labelledby=\"moves-title\">\n");
 		for (k = 1; k <= rp.record.nactions; k++) {
@@ -405,6 +596,8 @@ out:
 	buf_free(&rec);
 	buf_free(&page);
 	buf_free(&title);
+	buf_free(&style);
+	buf_free(&outcome);
 	archive_replay_free(&rp);
 	return (rc);
 }

@@ -27,12 +27,13 @@ archive_html_escape(struct buf *out, const char *s)
 
 /*
  * The start of the page at path ("games/G12.html"): its title, the
- * style sheet (from root, the way up to the site's folder) and, if the
- * site has an address, the page's own.
+ * style sheet (from root, the way up to the site's folder), the page's
+ * own style if style is not NULL and, if the site has an address, the
+ * page's own.
  */
 void
 archive_html_head(struct buf *out, const struct archive_site *site,
-    const char *path, const char *title)
+    const char *path, const char *title, const struct buf *style)
 {
 	const char	*url = site->config->url, *root;
 
@@ -51,8 +52,16 @@ archive_html_head(struct buf *out, const struct archive_site *site,
 		buf_adds(out, "\">\n");
 	}
 	buf_addf(out, "<link rel=\"stylesheet\" "
-	    "href=\"%sassets/archive.css\">\n</head>\n<body>\n"
-	    "<nav><a href=\"%sindex.html\">All games</a></nav>\n", root, root);
+	    "href=\"%sassets/archive.css\">\n", root);
+	if (style != NULL && style->len > 0) {
+		buf_adds(out, "<style>");
+		buf_add(out, style->data, style->len);
+		buf_adds(out, "</style>\n");
+	}
+	buf_addf(out, "</head>\n<body>\n<nav id=\"site\" "
+	    "aria-label=\"Site\"><a href=\"%sindex.html\">All games</a> "
+	    "<a href=\"%sindex.html#ratings\">Ratings</a></nav>\n", root,
+	    root);
 }
 
 /* The page's end, with the viewer if script is not NULL. */

@@ -10,10 +10,13 @@
 
 /*
  * A player's page: their statistics by kind of game (#stats), their
- * rating history as a plot (#rating-plot, one line a kind, with a
- * table of the same figures for those who cannot see it), and their
- * games.  A finished game is won by a sole first place, drawn by a
- * shared one, and lost otherwise, as the mail's stats command counts.
+ * ratings now, with links to each kind's ratings page, their rating
+ * history as a plot (#rating-plot, one line a kind, with a table of
+ * the same figures for those who cannot see it), or words saying they
+ * have no rating yet, and their games, newest first, in pages of
+ * ARCHIVE_PAGE (archive-list.c): P7.html holds the newest, P7-1.html
+ * the oldest.  A finished game is won by a sole first place, drawn by
+ * a shared one, and lost otherwise, as the mail's stats command counts.
  */
 
 #define ARCHIVE_PLAYER_W	600
@@ -32,7 +35,12 @@ static void	archive_player_stats(struct buf *,
 static void	archive_player_plot(struct buf *,
 		    const struct archive_player *);
 static void	archive_player_games(struct buf *,
+		    const struct archive_site *, const struct archive_player *,
+		    size_t);
+static void	archive_player_ratings(struct buf *,
 		    const struct archive_site *, const struct archive_player *);
+static int	archive_player_page(struct archive_site *,
+		    struct archive_player *, size_t, char **);
 
 /*
  * How player's seat (index i) did in g: *done 1 if the game has
@@ -99,7 +107,8 @@ archive_player_stats(struct buf *out, const struct archive_site *site,
 			break;
 		}
 	}
-	buf_adds(out, "<table id=\"stats\">\n<caption>Finished games"
+	buf_adds(out, "<div class=\"wide\">\n<table id=\"stats\">\n"
+	    "<caption>Finished games"
 	    "</caption>\n<thead><tr><th scope=\"col\">Kind</th>"
 	    "<th scope=\"col\">Played</th><th scope=\"col\">Won</th>"
 	    "<th scope=\"col\">Lost</th><th scope=\"col\">Drawn</th></tr>"
@@ -114,7 +123,7 @@ archive_player_stats(struct buf *out, const struct archive_site *site,
 		    "<td class=\"drawn\">%d</td></tr>\n", v[k].played,
 		    v[k].won, v[k].lost, v[k].drawn);
 	}
-	buf_adds(out, "</tbody>\n</table>\n");
+	buf_adds(out, "</tbody>\n</table>\n</div>\n");
 }
 
 /* The rating history as a plot, a line a kind, and as a table. */
@@ -205,7 +214,8 @@ archive_player_plot(struct buf *out, const struct archive_player *p)
 		buf_adds(out, "</text>");
 	}
 	buf_adds(out, "</svg>\n<details><summary>Rating as a table</summary>"
-	    "\n<table id=\"rating-table\">\n<thead><tr><th scope=\"col\">"
+	    "\n<div class=\"wide\">\n<table id=\"rating-table\">\n"
+	    "<thead><tr><th scope=\"col\">"
 	    "Game</th><th scope=\"col\">Kind</th><th scope=\"col\">Before"
 	    "</th><th scope=\"col\">After</th></tr></thead>\n<tbody>\n");
 	for (i = 0; i < n; i++) {
@@ -217,22 +227,63 @@ archive_player_plot(struct buf *out, const struct archive_player *p)
 		buf_addf(out, "</td><td>%.0f</td><td>%.0f</td></tr>\n",
 		    c->before, c->rating);
 	}
-	buf_adds(out, "</tbody>\n</table>\n</details>\n");
+	buf_adds(out, "</tbody>\n</table>\n</div>\n</details>\n");
 }
 
+/* Their rating now in each kind, or that they have none. */
 static void
-archive_player_games(struct buf *out, const struct archive_site *site,
+archive_player_ratings(struct buf *out, const struct archive_site *site,
     const struct archive_player *p)
 {
-	const struct archive_game	*g;
-	size_t				 i, j;
+	const struct store_rating	*r;
+	const char			*page;
+	size_t				 i, j, n = 0;
 
-	buf_adds(out, "<h2>Games</h2>\n<table id=\"player-games\">\n<thead>"
-	    "<tr><th scope=\"col\">Game</th><th scope=\"col\">Kind</th>"
-	    "<th scope=\"col\">Players</th><th scope=\"col\">State</th>"
-	    "<th scope=\"col\">Place</th></tr></thead>\n<tbody>\n");
-	for (i = 0; i < site->ngames; i++) {
-		g = &site->games[i];
+	for (i = 0; i < site->nratings; i++) {
+		for (j = 0; j < site->ratings[i].nrows; j++) {
+			r = &site->ratings[i].rows[j];
+			if (r->player.id != p->id)
+				continue;
+			if (n++ == 0)
+				buf_adds(out, "<h2>Rating</h2>\n<ul "
+				    "id=\"ratings-now\">\n");
+			page = site->ratings[i].kind;
+			buf_adds(out, "<li data-kind=\"");
+			archive_html_escape(out, r->kind);
+			buf_adds(out, "\">");
+			archive_html_escape(out, r->kind);
+			buf_addf(out, ": %.0f (RD %.0f) after %d rated game%s, "
+			    "<a href=\"../ratings/%s.html\">place %zu of "
+			    "%zu</a></li>\n", r->rating, r->rd, r->games,
+			    r->games == 1 ? "" : "s", page, j + 1,
+			    site->ratings[i].nrows);
+		}
+	}
+	if (n > 0)
+		buf_adds(out, "</ul>\n");
+}
+
+/* Page pg of the player's games, newest first. */
+static void
+archive_player_games(struct buf *out, const struct archive_site *site,
+    const struct archive_player *p, size_t pg)
+{
+	const struct archive_game	*g;
+	size_t				 i, j, first, n;
+
+	archive_list_page(&p->list, pg, &first, &n);
+	buf_adds(out, "<h2 id=\"games\">Games</h2>\n");
+	/* Only the newest page says what changes with every game. */
+	if (pg + 1 == p->list.npages)
+		buf_addf(out, "<p>%zu game%s in all.</p>\n", p->list.n,
+		    p->list.n == 1 ? "" : "s");
+	archive_list_nav(out, &p->list, pg, 0);
+	buf_adds(out, "<div class=\"wide\">\n<table id=\"player-games\">\n"
+	    "<thead><tr><th scope=\"col\">Game</th><th scope=\"col\">Kind"
+	    "</th><th scope=\"col\">Players</th><th scope=\"col\">State"
+	    "</th><th scope=\"col\">Place</th></tr></thead>\n<tbody>\n");
+	for (i = first + n; i > first; i--) {
+		g = &site->games[p->list.games[i - 1]];
 		for (j = 0; j < g->nseats; j++) {
 			if (g->seats[j].player.id == p->id)
 				break;
@@ -254,30 +305,58 @@ archive_player_games(struct buf *out, const struct archive_site *site,
 			buf_adds(out, "-");
 		buf_adds(out, "</td></tr>\n");
 	}
-	buf_adds(out, "</tbody>\n</table>\n");
+	buf_adds(out, "</tbody>\n</table>\n</div>\n");
 }
 
-int
-archive_player_write(struct archive_site *site, struct archive_player *p,
-    char **cause)
+/* Page pg of player p: the newest with their statistics and rating. */
+static int
+archive_player_page(struct archive_site *site, struct archive_player *p,
+    size_t pg, char **cause)
 {
-	struct buf	out;
-	char		path[64];
-	int		rc;
+	struct buf	 out;
+	char		*path;
+	int		 rc;
 
+	path = archive_list_path(&p->list, pg);
 	buf_init(&out);
-	snprintf(path, sizeof path, "players/P%lld.html", p->id);
-	archive_html_head(&out, site, path, p->name);
+	archive_html_head(&out, site, path, p->name, NULL);
 	buf_addf(&out, "<main id=\"player\" data-player=\"%lld\">\n<h1>",
 	    p->id);
 	archive_html_escape(&out, p->name);
 	buf_adds(&out, "</h1>\n");
-	archive_player_stats(&out, site, p);
-	archive_player_plot(&out, p);
-	archive_player_games(&out, site, p);
+	if (pg + 1 == p->list.npages) {
+		archive_player_stats(&out, site, p);
+		archive_player_ratings(&out, site, p);
+		if (p->nhistory > 0)
+			archive_player_plot(&out, p);
+		else
+			buf_adds(&out, "<h2>Rating</h2>\n<p id=\"unrated\">"
+			    "No rating yet: no rated game of theirs has "
+			    "ended.</p>\n");
+	} else
+		buf_addf(&out, "<p><a href=\"P%lld.html\">Their statistics "
+		    "and rating</a>.</p>\n", p->id);
+	archive_player_games(&out, site, p, pg);
 	buf_adds(&out, "</main>\n");
 	archive_html_foot(&out, "../", NULL);
 	rc = archive_file_write(site, path, &out, cause);
 	buf_free(&out);
+	free(path);
 	return (rc);
+}
+
+/* Write the player's pages that are marked, and always the newest. */
+int
+archive_player_write(struct archive_site *site, struct archive_player *p,
+    char **cause)
+{
+	size_t	pg;
+
+	p->list.write[p->list.npages - 1] = 1;
+	for (pg = 0; pg < p->list.npages; pg++) {
+		if (p->list.write[pg] &&
+		    archive_player_page(site, p, pg, cause) == -1)
+			return (-1);
+	}
+	return (0);
 }

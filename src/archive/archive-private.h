@@ -14,6 +14,20 @@
 
 struct record;
 
+#define ARCHIVE_PAGE	100	/* games a page of a list */
+
+/*
+ * A list of games in pages (archive-list.c): the index, a kind's, a
+ * player's.  Page 1 holds the oldest; the last is BASE.html.
+ */
+struct archive_list {
+	char	*base;		/* "index", "kinds/velox" */
+	size_t	*games;		/* in site->games, oldest first */
+	size_t	 n, size;
+	int	*write;		/* a page each, oldest first */
+	size_t	 npages;
+};
+
 /* A game of the site: its row and its seats. */
 struct archive_game {
 	struct store_game	 row;
@@ -33,6 +47,16 @@ struct archive_player {
 	struct store_rating_change	*history;	/* oldest first */
 	size_t				 nhistory;
 	int				 write;
+	struct archive_list		 list;	/* their games */
+};
+
+/* The ratings of a kind of game (archive-ratings.c). */
+struct archive_ratings {
+	const char		*kind;		/* "classic" */
+	struct store_rating	*rows;		/* of every rating kind
+						   of it, best first */
+	size_t			 nrows;
+	int			 write;
 };
 
 struct archive_site {
@@ -50,6 +74,12 @@ struct archive_site {
 	struct store_league		*leagues;
 	size_t				 nleagues;
 	int				*write_l;
+
+	struct archive_list		 index;
+	struct archive_list		*kinds;	/* "kinds/velox" */
+	size_t				 nkinds;
+	struct archive_ratings		*ratings;
+	size_t				 nratings;
 };
 
 /* archive.c */
@@ -82,7 +112,7 @@ extern const struct archive_builtin archive_builtin[];
 /* archive-html.c */
 void	archive_html_escape(struct buf *, const char *);
 void	archive_html_head(struct buf *, const struct archive_site *,
-	    const char *, const char *);
+	    const char *, const char *, const struct buf *);
 void	archive_html_foot(struct buf *, const char *, const char *);
 void	archive_html_player(struct buf *, const struct archive_site *,
 	    const char *, long long);
@@ -103,6 +133,32 @@ int	archive_game_write(struct archive_site *, struct archive_game *,
 
 /* archive-index.c */
 int	archive_index_write(struct archive_site *, char **);
+int	archive_index_kind(struct archive_site *, struct archive_list *,
+	    char **);
+
+/* archive-list.c */
+void	archive_list_init(struct archive_list *, const char *);
+void	archive_list_free(struct archive_list *);
+void	archive_list_add(struct archive_list *, size_t);
+void	archive_list_done(struct archive_list *);
+void	archive_list_all(struct archive_list *);
+void	archive_list_mark(const struct archive_site *,
+	    struct archive_list *, size_t, int);
+char	*archive_list_path(const struct archive_list *, size_t);
+void	archive_list_page(const struct archive_list *, size_t, size_t *,
+	    size_t *);
+void	archive_list_nav(struct buf *, const struct archive_list *, size_t,
+	    int);
+
+/* archive-ratings.c */
+int	archive_ratings_load(struct archive_site *, char **);
+void	archive_ratings_free(struct archive_site *);
+const char *archive_ratings_kind(const char *);
+void	archive_ratings_mark(struct archive_site *,
+	    const struct archive_game *);
+int	archive_ratings_write(struct archive_site *, char **);
+void	archive_ratings_links(struct buf *, const struct archive_site *,
+	    const char *);
 
 /* archive-player.c */
 int	archive_player_write(struct archive_site *, struct archive_player *,

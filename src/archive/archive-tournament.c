@@ -84,7 +84,8 @@ archive_tournament_tables(struct buf *out, const struct archive_site *site,
 	games = xreallocarray(NULL, at->np + 1, sizeof *games);
 	league_table_standings(&at->lt, rows);
 	ngames = league_table_games(&at->lt, games);
-	buf_addf(out, "<table id=\"standings%s\">\n<caption>Standings"
+	buf_addf(out, "<div class=\"wide\">\n<table id=\"standings%s\">\n"
+	    "<caption>Standings"
 	    "</caption>\n<thead><tr><th scope=\"col\">#</th>"
 	    "<th scope=\"col\">Name</th><th scope=\"col\">Games</th>"
 	    "<th scope=\"col\">W</th><th scope=\"col\">D</th>"
@@ -112,7 +113,8 @@ archive_tournament_tables(struct buf *out, const struct archive_site *site,
 		    r->by == STANDINGS_BY_NONE || r->by == STANDINGS_BY_POINTS ?
 		    "" : standings_criterion_name(r->by));
 	}
-	buf_addf(out, "</tbody>\n</table>\n<table id=\"crosstable%s\">\n"
+	buf_addf(out, "</tbody>\n</table>\n</div>\n<div class=\"wide\">\n"
+	    "<table id=\"crosstable%s\">\n"
 	    "<caption>Crosstable</caption>\n<thead><tr><th scope=\"col\">#"
 	    "</th><th scope=\"col\">Name</th>", suffix);
 	for (i = 0; i < n; i++)
@@ -133,7 +135,7 @@ archive_tournament_tables(struct buf *out, const struct archive_site *site,
 		archive_html_score(out, rows[i].points);
 		buf_adds(out, "</td></tr>\n");
 	}
-	buf_adds(out, "</tbody>\n</table>\n");
+	buf_adds(out, "</tbody>\n</table>\n</div>\n");
 	free(rows);
 	free(games);
 }
@@ -147,7 +149,8 @@ archive_tournament_games(struct buf *out, const struct archive_site *site,
 	size_t				 i;
 	int				 j;
 
-	buf_adds(out, "<table id=\"pairings\">\n<caption>Rounds</caption>\n"
+	buf_adds(out, "<div class=\"wide\">\n<table id=\"pairings\">\n"
+	    "<caption>Rounds</caption>\n"
 	    "<thead><tr><th scope=\"col\">Round</th><th scope=\"col\">Game"
 	    "</th><th scope=\"col\">Players</th><th scope=\"col\">State</th>"
 	    "</tr></thead>\n<tbody>\n");
@@ -169,7 +172,7 @@ archive_tournament_games(struct buf *out, const struct archive_site *site,
 			archive_html_escape(out, p->status);
 		buf_adds(out, "</td></tr>\n");
 	}
-	buf_adds(out, "</tbody>\n</table>\n");
+	buf_adds(out, "</tbody>\n</table>\n</div>\n");
 }
 
 int
@@ -185,7 +188,7 @@ archive_tournament_write(struct archive_site *site,
 	if (archive_tournament_load(site, t, &at, cause) == -1)
 		goto out;
 	snprintf(path, sizeof path, "tournaments/T%lld.html", t->id);
-	archive_html_head(&out, site, path, t->name);
+	archive_html_head(&out, site, path, t->name, NULL);
 	buf_addf(&out, "<main id=\"tournament\" data-tournament=\"%lld\">\n"
 	    "<h1>", t->id);
 	archive_html_escape(&out, t->name);
@@ -237,7 +240,7 @@ archive_tournament_league(struct archive_site *site,
 
 	buf_init(&out);
 	snprintf(path, sizeof path, "leagues/L%lld.html", l->id);
-	archive_html_head(&out, site, path, l->name);
+	archive_html_head(&out, site, path, l->name, NULL);
 	buf_addf(&out, "<main id=\"league\" data-league=\"%lld\">\n<h1>",
 	    l->id);
 	archive_html_escape(&out, l->name);

@@ -17,9 +17,11 @@
 /*
  * The site (docs/archive.md):
  *
- *   DIR/index.html                every game, with filters
+ *   DIR/index.html, index-1.html  the games, with filters, in pages
+ *   DIR/kinds/velox.html, -1.html a kind's games, in pages
  *   DIR/games/G12.html .json .rec a game: its viewer, data and record
- *   DIR/players/P7.html           a player: games, rating, statistics
+ *   DIR/players/P7.html, -1.html  a player: rating, statistics, games
+ *   DIR/ratings/velox.html        the ratings of a kind of game
  *   DIR/tournaments/T3.html       standings and crosstable
  *   DIR/leagues/L2.html           each season's divisions
  *   DIR/assets/                   archive.css, archive.js
@@ -29,8 +31,10 @@
  * the tournaments and leagues), since the index and the players' pages
  * draw on all of it; then they mark what is to be written: everything
  * for archive_build(), and for archive_refresh() the given games, their
- * players, their tournament (and its league) and the index, but not
- * the assets, which only a build copies.  Each file
+ * players, their tournament (and its league), the pages of the lists
+ * (archive-list.c) that hold them, the newest page of the index and
+ * their kind's ratings if they changed any, but not the assets, which
+ * only a build copies.  Each file
  * is written whole or not at all (archive-file.c).  Players are shown
  * by name, or as "P7" if they have none: the site never shows an
  * address.
@@ -61,6 +65,9 @@ static int	archive_cmp_tournament(const void *, const void *);
 static struct archive_game *archive_game_find(const struct archive_site *,
 		    long long);
 static void	archive_mark(struct archive_site *, struct archive_game *);
+static void	archive_load_lists(struct archive_site *);
+static struct archive_list *archive_kind_list(struct archive_site *,
+		    const char *);
 
 static int
 archive_cmp_player(const void *a, const void *b)
@@ -240,7 +247,69 @@ archive_load(struct archive_site *site, struct store *s,
 		site->games[i].topic = archive_public_text(site,
 		    &site->games[i], site->games[i].row.topic);
 	}
+	archive_load_lists(site);
+	if (archive_ratings_load(site, cause) == -1)
+		return (-1);
 	return (archive_load_tournaments(site, cause));
+}
+
+/* The list of kind's games, made if new; NULL for a kind with no page. */
+static struct archive_list *
+archive_kind_list(struct archive_site *site, const char *kind)
+{
+	char	*base;
+	size_t	 i;
+
+	for (i = 0; i < site->nkinds; i++) {
+		if (strcmp(site->kinds[i].base + (sizeof "kinds/" - 1),
+		    kind) == 0)
+			return (&site->kinds[i]);
+	}
+	/* The name is part of a file's: only letters and digits. */
+	if (*kind == '\0' || strspn(kind, "abcdefghijklmnopqrstuvwxyz"
+	    "0123456789") != strlen(kind))
+		return (NULL);
+	site->kinds = xreallocarray(site->kinds, site->nkinds + 1,
+	    sizeof *site->kinds);
+	xasprintf(&base, "kinds/%s", kind);
+	archive_list_init(&site->kinds[site->nkinds], base);
+	free(base);
+	return (&site->kinds[site->nkinds++]);
+}
+
+/* The lists of games: all of them, each kind's, each player's. */
+static void
+archive_load_lists(struct archive_site *site)
+{
+	struct archive_list	*l;
+	struct archive_player	*p;
+	char			 base[64];
+	size_t			 i, j;
+
+	archive_list_init(&site->index, "index");
+	for (i = 0; i < site->nplayers; i++) {
+		snprintf(base, sizeof base, "players/P%lld",
+		    site->players[i].id);
+		archive_list_init(&site->players[i].list, base);
+	}
+	for (i = 0; i < site->ngames; i++) {
+		archive_list_add(&site->index, i);
+		if ((l = archive_kind_list(site,
+		    site->games[i].row.variant)) != NULL)
+			archive_list_add(l, i);
+		for (j = 0; j < site->games[i].nseats; j++) {
+			p = archive_player_find(site,
+			    site->games[i].seats[j].player.id);
+			if (p != NULL && (p->list.n == 0 ||
+			    p->list.games[p->list.n - 1] != i))
+				archive_list_add(&p->list, i);
+		}
+	}
+	archive_list_done(&site->index);
+	for (i = 0; i < site->nkinds; i++)
+		archive_list_done(&site->kinds[i]);
+	for (i = 0; i < site->nplayers; i++)
+		archive_list_done(&site->players[i].list);
 }
 
 static void
@@ -259,8 +328,14 @@ archive_free(struct archive_site *site)
 		free(site->players[i].name);
 		store_rating_changes_free(site->players[i].history,
 		    site->players[i].nhistory);
+		archive_list_free(&site->players[i].list);
 	}
 	free(site->players);
+	archive_list_free(&site->index);
+	for (i = 0; i < site->nkinds; i++)
+		archive_list_free(&site->kinds[i]);
+	free(site->kinds);
+	archive_ratings_free(site);
 	store_tournament_list_free(site->tournaments, site->ntournaments);
 	store_league_list_free(site->leagues, site->nleagues);
 	free(site->write_t);
@@ -272,13 +347,20 @@ static void
 archive_mark(struct archive_site *site, struct archive_game *g)
 {
 	struct archive_player	*p;
-	size_t			 i, j;
+	struct archive_list	*l;
+	size_t			 i, j, at = (size_t)(g - site->games);
 
 	g->write = 1;
+	archive_list_mark(site, &site->index, at, 0);
+	if ((l = archive_kind_list(site, g->row.variant)) != NULL)
+		archive_list_mark(site, l, at, 0);
+	archive_ratings_mark(site, g);
 	for (i = 0; i < g->nseats; i++) {
 		if ((p = archive_player_find(site, g->seats[i].player.id)) !=
-		    NULL)
+		    NULL) {
 			p->write = 1;
+			archive_list_mark(site, &p->list, at, 1);
+		}
 	}
 	for (i = 0; i < site->ntournaments; i++) {
 		if (site->tournaments[i].id != g->row.tournament)
@@ -355,7 +437,7 @@ static int
 archive_write(struct archive_site *site, int assets, char **cause)
 {
 	static const char	*subs[] = { "games", "players", "tournaments",
-				    "leagues", NULL };
+				    "leagues", "kinds", "ratings", NULL };
 	size_t			 i;
 
 	if (archive_file_dir(site, NULL, cause) == -1)
@@ -383,6 +465,14 @@ archive_write(struct archive_site *site, int assets, char **cause)
 		    &site->leagues[i], cause) == -1)
 			return (-1);
 	}
+	for (i = 0; i < site->nkinds; i++) {
+		if (archive_index_kind(site, &site->kinds[i], cause) == -1)
+			return (-1);
+	}
+	if (archive_ratings_write(site, cause) == -1)
+		return (-1);
+	/* The newest page of the index lists the players and the rest. */
+	site->index.write[site->index.npages - 1] = 1;
 	return (archive_index_write(site, cause));
 }
 
@@ -405,6 +495,13 @@ archive_build(struct store *s, const struct archive_config *config,
 		site.write_t[i] = 1;
 	for (i = 0; i < site.nleagues; i++)
 		site.write_l[i] = 1;
+	archive_list_all(&site.index);
+	for (i = 0; i < site.nkinds; i++)
+		archive_list_all(&site.kinds[i]);
+	for (i = 0; i < site.nplayers; i++)
+		archive_list_all(&site.players[i].list);
+	for (i = 0; i < site.nratings; i++)
+		site.ratings[i].write = 1;
 	if (archive_write(&site, 1, cause) == -1)
 		goto out;
 	site.stats.players = site.nplayers;

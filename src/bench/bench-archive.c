@@ -28,7 +28,8 @@
  * from another seed: real games are not much longer), then times
  * writing their site as mupbem --db FILE archive DIR does
  * (src/tool/tool-archive.c), and prints the figures
- * (docs/performance.md).
+ * (docs/performance.md): the site's size, and that of its first page
+ * (index.html), of all the index's pages and of the games' pages.
  */
 
 #define BENCH_ARCHIVE_PLAYERS	40
@@ -46,6 +47,10 @@ static int		 bench_archive_size(const char *, const struct stat *,
 			     int, struct FTW *);
 
 static long long	 bench_archive_bytes;
+static long long	 bench_archive_first;	/* index.html */
+static long long	 bench_archive_index;	/* index*.html */
+static long long	 bench_archive_pages;	/* index pages */
+static long long	 bench_archive_games;	/* games/G*.html */
 
 /*
  * Play a game of ops by random robots into record r (seats named
@@ -184,10 +189,22 @@ static int
 bench_archive_size(const char *path, const struct stat *sb, int type,
     struct FTW *ftw)
 {
-	(void)path;
-	(void)ftw;
-	if (type == FTW_F)
-		bench_archive_bytes += sb->st_size;
+	const char	*name = path + ftw->base;
+	size_t		 len = strlen(name);
+
+	if (type != FTW_F)
+		return (0);
+	bench_archive_bytes += sb->st_size;
+	if (len < 5 || strcmp(name + len - 5, ".html") != 0)
+		return (0);
+	if (ftw->level == 1 && strncmp(name, "index", 5) == 0) {
+		bench_archive_index += sb->st_size;
+		bench_archive_pages++;
+		if (strcmp(name, "index.html") == 0)
+			bench_archive_first = sb->st_size;
+	} else if (ftw->level == 2 && *name == 'G' &&
+	    strstr(path, "/games/") != NULL)
+		bench_archive_games += sb->st_size;
 	return (0);
 }
 
@@ -248,12 +265,17 @@ bench_archive_run(int argc, char **argv)
 	if (archive_build(s, &c, &st, &cause) == -1)
 		goto out;
 	t2 = bench_now();
-	bench_archive_bytes = 0;
+	bench_archive_bytes = bench_archive_index = bench_archive_games = 0;
+	bench_archive_first = bench_archive_pages = 0;
 	nftw(c.dir, bench_archive_size, 16, FTW_PHYS);
 	printf("bench-archive: %d games stored in %.1f s\n", games, t1 - t0);
 	printf("bench-archive: archive: %zu games, %zu players, %zu files, "
 	    "%.1f MB in %.1f s\n", st.games, st.players, st.files,
 	    bench_archive_bytes / 1e6, t2 - t1);
+	printf("bench-archive: index.html %.1f KB; the index, %lld page%s, "
+	    "%.1f MB; the games' pages %.1f MB\n", bench_archive_first / 1e3,
+	    bench_archive_pages, bench_archive_pages == 1 ? "" : "s",
+	    bench_archive_index / 1e6, bench_archive_games / 1e6);
 	rc = 0;
 out:
 	if (cause != NULL) {

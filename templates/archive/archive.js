@@ -10,6 +10,10 @@
  * changes forwards or backwards, shape by shape, with the display
  * attribute.  The buttons, the keys (ArrowLeft, ArrowRight, Home, End),
  * the moves' links and the URL's hash (#K) all go through show().
+ * The page comes with its buttons disabled and main#game of class
+ * "nojs", whose style lets a reader without the script step by links
+ * alone (archive-game.c): the script enables the buttons as it steps
+ * and takes the class away, so that its own stepping is the only one.
  *
  * The index (main#index) hides the rows of table#games that do not
  * match the four selects, and says how many are shown in #count.
@@ -94,6 +98,7 @@
 		var items = document.querySelectorAll("#moves li[data-step]");
 		var els = {}, changes = [], k, parts;
 
+		main.classList.remove("nojs");
 		document.querySelectorAll("#board [data-i]").forEach(
 		    function (e) {
 			els[e.getAttribute("data-i")] = e;
@@ -147,6 +152,8 @@
 				else
 					li.removeAttribute("aria-current");
 			});
+			if ($("final"))
+				$("final").hidden = cur !== n;
 			$("first").disabled = $("prev").disabled = cur === 0;
 			$("next").disabled = $("last").disabled = cur === n;
 			if (!keep && history.replaceState)

@@ -86,7 +86,7 @@ function storeGames(store) {
 	    (select group_concat(player, ' ') from (select player from seats
 	    where game = g.id order by seat)) as players,
 	    coalesce((select tournament from pairings where game = g.id), '')
-	    as tournament, g.status as state from games g order by g.id`)
+	    as tournament, g.status as state from games g order by g.id desc`)
 	    .map((r) => ({ game: String(r.game), kind: r.kind,
 	    players: r.players, tournament: String(r.tournament),
 	    state: r.state }));
@@ -105,7 +105,7 @@ function storeFilter(store, id, value) {
 		    where status = '${value}'`,
 	}[id];
 
-	return store.column(q).sort((a, b) => a - b);
+	return store.column(q).sort((a, b) => b - a);
 }
 
 /* Choose value in the select id, as a reader does, firing change. */
@@ -177,7 +177,7 @@ async function checkIndex(b, store) {
 	    `document.getElementById('filter-player').options[1].value`);
 	const both = store.column(`select id from games where
 	    variant = 'velox' and id in (select game from seats
-	    where player = ${Number(player)}) order by id`);
+	    where player = ${Number(player)}) order by id desc`);
 	await choose(b, 'filter-kind', 'velox');
 	await choose(b, 'filter-player', player);
 	same(`velox and player ${player}`, await shown(b), { rows: both,
@@ -187,9 +187,9 @@ async function checkIndex(b, store) {
 	same('all again', await shown(b), { rows: want.map((g) => g.game),
 	    hidden: [], count: games(want.length) });
 	noErrors(b, 'index.html');
-	end(`the index lists the store's ${want.length} games, and each ` +
-	    'filter value and a pair of them leave the games the store ' +
-	    'gives for them');
+	end(`the index lists the store's ${want.length} games newest first, ` +
+	    'and each filter value and a pair of them leave the games the ' +
+	    'store gives for them');
 }
 
 /* --- a game --------------------------------------------------------- */
@@ -347,6 +347,116 @@ async function checkGame(b, store, g, found) {
 	    'caption and report');
 }
 
+/* --- a game without JavaScript ------------------------------------- */
+
+/*
+ * What the page shows without its script: the .turn shown (its
+ * caption), whether a button looks active, the result, the board.
+ */
+async function noScriptState(b) {
+	return b.eval(`(() => {
+		const main = document.getElementById('game');
+		const svg = document.querySelector('#board svg');
+		const shown = (e) => {
+			for (; e && e !== document.body; e = e.parentElement)
+				if (getComputedStyle(e).display === 'none')
+					return false;
+			return true;
+		};
+		const all = (sel, f) => Array.from(svg.querySelectorAll(sel))
+		    .filter(shown).map(f).sort();
+		const d = (e) => e.dataset;
+		const turns = Array.from(document.querySelectorAll('.turn'))
+		    .filter(shown);
+		const t = turns[0];
+		return {
+			turns: turns.length,
+			caption: t ? t.querySelector('p').textContent : null,
+			buttons: Array.from(document.querySelectorAll(
+			    '#controls button')).filter((e) => shown(e) &&
+			    !e.disabled).length,
+			final: !!document.getElementById('final') &&
+			    shown(document.getElementById('final')),
+			view: main.dataset.kind === 'mur' ? {
+				points: all('.point[data-point]',
+				    (e) => d(e).point),
+				stones: all('.piece[data-point]',
+				    (e) => d(e).point + ' ' + d(e).seat),
+				mur: all('.mur', (e) => d(e).point),
+			} : {
+				cells: all('[data-cell][data-layer]',
+				    (e) => d(e).cell + ' ' + d(e).layer),
+				pieces: all('.piece[data-cell]',
+				    (e) => d(e).cell + ' ' + d(e).seat + ' ' +
+				    d(e).height),
+			},
+		};
+	})()`);
+}
+
+/* The page without its script shows step k of the engine's game. */
+async function checkNoScriptStep(b, g, engine, k, how, over) {
+	const n = engine.steps.length - 1;
+	const s = await noScriptState(b);
+	const at = `G${g} without script, step ${k} (${how})`;
+	const step = engine.steps[k];
+
+	same(`${at}: turns shown`, s.turns, 1);
+	same(`${at}: caption`, s.caption, k === 0 ?
+	    `The start, before turn 1 of ${n}` :
+	    `Turn ${k} of ${n}: ${step.move}`);
+	same(`${at}: buttons that look active`, s.buttons, 0);
+	same(`${at}: the result shown`, s.final, over && k === n);
+	for (const d of viewDiff(step.view, s.view))
+		why.push(`${at}: ${d}`);
+}
+
+/*
+ * With JavaScript off, each game's page shows its last position; a
+ * move's link opens its position, and the turns' Next, Previous,
+ * First and Last links reach every other, all by CSS :target.
+ */
+async function checkNoScript(b, store, ids, engines) {
+	await b.client.Emulation.setScriptExecutionDisabled({ value: true });
+	for (let i = 0; i < ids.length; i++) {
+		const g = ids[i];
+		const engine = await engines[i];
+		const n = engine.steps.length - 1;
+		const page = `games/G${g}.html`;
+		/* A game that ended says so at its last step. */
+		const over = store.column(`select count(*) from games
+		    where id = ${g} and (result is not null or exists
+		    (select 1 from seats where game = ${g} and rank = 1))`)[0]
+		    > 0;
+
+		await b.open('about:blank');
+		await open(b, page);
+		await checkNoScriptStep(b, g, engine, n, 'as opened', over);
+		await b.click('#moves li[data-step="1"] a');
+		await checkNoScriptStep(b, g, engine, 1, 'the first move',
+		    over);
+		await b.click('#ends a[href="#0"]');
+		await checkNoScriptStep(b, g, engine, 0, 'First', over);
+		for (let k = 1; k <= n; k++) {
+			await b.click(`.turn.t${k - 1} a[href="#${k}"]`);
+			await checkNoScriptStep(b, g, engine, k, 'Next', over);
+		}
+		if (n > 1) {
+			await b.click(`.turn.t${n} a[href="#${n - 1}"]`);
+			await checkNoScriptStep(b, g, engine, n - 1,
+			    'Previous', over);
+			await b.click(`#ends a[href="#${n}"]`);
+			await checkNoScriptStep(b, g, engine, n, 'Last', over);
+		}
+		noErrors(b, `${page} without script`);
+	}
+	await b.client.Emulation.setScriptExecutionDisabled({ value: false });
+	end(`without JavaScript, each of the ${ids.length} games' pages ` +
+	    'shows every position by links alone (the moves, Next, ' +
+	    'Previous, First, Last), with its caption, the ' +
+	    'buttons inactive, and the result at the last');
+}
+
 /* --- players and tournaments ---------------------------------------- */
 
 async function checkPlayers(b, store) {
@@ -370,12 +480,15 @@ async function checkPlayers(b, store) {
 				    'polyline'), (l) => l.points.numberOfItems)
 				    .reduce((a, c) => a + c, 0) : 0,
 				stats: !!document.getElementById('stats'),
+				unrated: !!document.getElementById('unrated'),
 				name: document.querySelector('h1').textContent,
 			};
 		})()`);
 
-		same(`${page}: plot`, s.plot, 'svg');
-		if (!s.title || !/\w/.test(s.title))
+		/* One with no rated game is said to have no rating. */
+		same(`${page}: plot`, s.plot, rated.length > 0 ? 'svg' : null);
+		same(`${page}: unrated`, s.unrated, rated.length === 0);
+		if (rated.length > 0 && (!s.title || !/\w/.test(s.title)))
 			why.push(`${page}: the rating plot has no title`);
 		same(`${page}: points plotted`, s.points, rated.length);
 		same(`${page}: #stats`, s.stats, true);
@@ -385,6 +498,39 @@ async function checkPlayers(b, store) {
 	}
 	end(`the pages of the ${players.length} players: a rating plot ` +
 	    'with a title and a point for each rated game, and statistics');
+}
+
+/*
+ * A ratings page a kind of game: the store's ratings of it, best
+ * first, each with its player, rating and rated games.
+ */
+async function checkRatings(b, store) {
+	const kinds = ['velox', 'levis', 'classic', 'mur'];
+	let rows = 0;
+
+	for (const kind of kinds) {
+		const page = `ratings/${kind}.html`;
+		const want = store.rows(`select player, kind,
+		    cast(round(rating) as integer) as r, games from ratings
+		    where kind = '${kind}' or (kind glob '${kind}[0-9]' and
+		    '${kind}' = 'classic') order by kind, rating desc, rd,
+		    player`).map((r) => `${r.kind} ${r.player} ${r.r} ` +
+		    `${r.games}`);
+
+		rows += want.length;
+		await open(b, page);
+		same(`${page}: rows`, await b.eval(`Array.from(
+		    document.querySelectorAll('table.ratings tbody tr'),
+		    (r) => r.closest('table').id.replace('ratings-', '') +
+		    ' ' + r.dataset.player + ' ' +
+		    r.querySelector('.rating').textContent + ' ' +
+		    r.querySelector('.games').textContent)`), want);
+		same(`${page}: says it is empty`, await b.eval(
+		    `!!document.getElementById('unrated')`), want.length === 0);
+		noErrors(b, page);
+	}
+	end(`the ratings pages of ${kinds.join(', ')} list the store's ` +
+	    `${rows} ratings, best first, with their rated games`);
 }
 
 async function checkTournaments(b, store) {
@@ -443,7 +589,9 @@ async function main() {
 		await checkIndex(b, store);
 		for (let i = 0; i < ids.length; i++)
 			await checkGame(b, store, ids[i], engines[i]);
+		await checkNoScript(b, store, ids, engines);
 		await checkPlayers(b, store);
+		await checkRatings(b, store);
 		await checkTournaments(b, store);
 		await checkAudit(b, opt.site, open, (w) => why.push(w), end);
 		checkLinks();
