@@ -457,6 +457,88 @@ START_TEST(test_phone)
 END_TEST
 
 /*
+ * A phone's legend of six seats breaks into two rows, which the frame
+ * makes room for, and the SVG puts the sixth key on the second.
+ */
+START_TEST(test_phone_legend)
+{
+	struct picture_palette_frame	 wide, phone;
+	struct scene			 s;
+	struct buf			 out;
+	const char			*p;
+	double				 x, y0, y5;
+	int				 row;
+
+	picture_six(&s);
+	picture_palette_frame(&s, 800, &wide);
+	picture_palette_frame(&s, 400, &phone);
+	ck_assert_int_eq(wide.rows, 1);
+	ck_assert_int_eq(phone.rows, 2);
+	picture_palette_key(&s, 400, 5, &x, &row);
+	ck_assert_int_eq(row, 1);
+	ck_assert_double_lt(x, 100);
+	picture_palette_key(&s, 400, 4, &x, &row);
+	ck_assert_int_eq(row, 0);
+	ck_assert_double_lt(x + 13 + 6 * PICTURE_PALETTE_CHAR, 390);
+	buf_init(&out);
+	picture_svg_render(&s, 400, &out);
+	ck_assert_ptr_nonnull(p = strstr(out.data, "data-seat=\"red\" stroke"));
+	ck_assert_ptr_nonnull(p = strstr(p, "</g><text x=\""));
+	ck_assert_ptr_nonnull(p = strstr(p, "y=\""));
+	y0 = strtod(p + 3, NULL);
+	ck_assert_ptr_nonnull(p = strstr(out.data,
+	    "data-seat=\"white\" stroke"));
+	ck_assert_ptr_nonnull(p = strstr(p, "</g><text x=\""));
+	ck_assert_ptr_nonnull(p = strstr(p, "y=\""));
+	y5 = strtod(p + 3, NULL);
+	ck_assert_double_eq_tol(y5 - y0, PICTURE_PALETTE_LEGEND, 1e-6);
+	ck_assert_double_lt(y5 + PICTURE_PALETTE_LEGEND, phone.height);
+	buf_free(&out);
+	scene_free(&s);
+}
+END_TEST
+
+/*
+ * On a phone, a busy board of six leaves its cells' digits out, which
+ * would cover their neighbours at 11 pixels, and keeps its segments'
+ * labels; at 800 pixels every digit is drawn.
+ */
+START_TEST(test_phone_names)
+{
+	struct picture_palette_frame	 f;
+	struct record			 r;
+	struct scene			 s;
+	char				*text, *cause = NULL;
+	size_t				 i, digits[2] = { 0, 0 }, labels[2] = { 0, 0 };
+	int				 k, widths[2] = { 800, 400 };
+
+	text = test_util_read("pictures/classic-6p-busy.rec");
+	ck_assert_int_eq(record_parse(&r, text, &cause), 0);
+	scene_init(&s);
+	ck_assert_msg(scene_record_build(&r, &s, &cause) == 0, "%s", cause);
+	for (k = 0; k < 2; k++) {
+		picture_palette_frame(&s, widths[k], &f);
+		for (i = 0; i < s.n; i++) {
+			if (s.shapes[i].kind != SCENE_TEXT ||
+			    !picture_palette_label_shown(&f, &s.shapes[i]))
+				continue;
+			if (s.shapes[i].class == SCENE_NAME)
+				digits[k]++;
+			else if (s.shapes[i].class == SCENE_SEGMENT)
+				labels[k]++;
+		}
+	}
+	ck_assert_uint_eq(digits[0], 6 * 42);
+	ck_assert_uint_eq(digits[1], 0);
+	ck_assert_uint_eq(labels[0], 42);
+	ck_assert_uint_eq(labels[1], 42);
+	scene_free(&s);
+	record_free(&r);
+	free(text);
+}
+END_TEST
+
+/*
  * Names at mail size: at 800 pixels, on the busiest boards, each cell's
  * digit and segment's label is drawn at 11 pixels or more, and cairo
  * measures its ink inside the box the scene keeps free for it.
@@ -553,6 +635,8 @@ picture_suite(void)
 	tcase_add_test(tc, test_shapes);
 	tcase_add_loop_test(tc, test_piece_top, 0, PICTURE_PALETTE_NSHAPES);
 	tcase_add_test(tc, test_phone);
+	tcase_add_test(tc, test_phone_legend);
+	tcase_add_test(tc, test_phone_names);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -116,7 +116,8 @@ picture_draw_scene(cairo_t *cr, const struct scene *s,
 			picture_draw_mark(cr, f, sh);
 			break;
 		case SCENE_TEXT:
-			if (sh->class != SCENE_NAME || names)
+			if ((sh->class != SCENE_NAME || names) &&
+			    picture_palette_label_shown(f, sh))
 				picture_draw_label(cr, f, sh);
 			break;
 		}
@@ -518,9 +519,8 @@ picture_draw_legend(cairo_t *cr, const struct scene *s,
 	struct picture_palette_frame	 swatch, key;
 	struct picture_palette_piece	 p;
 	cairo_text_extents_t		 te;
-	double				 x = PICTURE_DRAW_PAD + 8;
-	double				 y = f->legend + 12;
-	int				 i;
+	double				 x, y;
+	int				 i, row;
 
 	cairo_select_font_face(cr, PICTURE_DRAW_FONT,
 	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
@@ -528,6 +528,8 @@ picture_draw_legend(cairo_t *cr, const struct scene *s,
 	/* A key is of a fixed size, whatever the frame's least text. */
 	memset(&key, 0, sizeof key);
 	for (i = 0; i < s->nseats; i++) {
+		picture_palette_key(s, f->width, i, &x, &row);
+		y = f->legend + 12 + row * PICTURE_DRAW_LEGEND;
 		cairo_new_path(cr);
 		picture_palette_piece(&key, f->layers ?
 		    picture_palette_shape(i) : PICTURE_PALETTE_CIRCLE, 0, 8,
@@ -545,12 +547,11 @@ picture_draw_legend(cairo_t *cr, const struct scene *s,
 			cairo_set_line_width(cr, 2);
 			cairo_stroke(cr);
 		}
-		x += 13 + te.x_advance + 22;
 	}
 	if (!f->layers)
 		return;
 	x = PICTURE_DRAW_PAD + 8;
-	y += PICTURE_DRAW_LEGEND;
+	y = f->legend + 12 + f->rows * PICTURE_DRAW_LEGEND;
 	memset(&swatch, 0, sizeof swatch);
 	swatch.scale = 1;
 	swatch.palette = f->palette;

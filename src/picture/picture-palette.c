@@ -144,6 +144,8 @@ static const char *picture_palette_shapes[] = {
 	"circle", "square", "diamond", "triangle", "nabla", "pentagon"
 };
 
+static void	picture_palette_rows(const struct scene *,
+		    struct picture_palette_frame *);
 static void	picture_palette_crop(const struct scene *, double *);
 
 /* The palette called name, or NULL. */
@@ -231,6 +233,7 @@ picture_palette_frame(const struct scene *s, int width,
 		picture_palette_frame_bounds(b, hex, width, f);
 		if (width <= PICTURE_PALETTE_PHONE)
 			f->small = PICTURE_PALETTE_SMALL;
+		picture_palette_rows(s, f);
 		return;
 	}
 	picture_palette_crop(s, b);
@@ -245,6 +248,48 @@ picture_palette_frame(const struct scene *s, int width,
 	f->height = (int)ceil(f->legend + PICTURE_PALETTE_LEGEND * 2);
 	f->small = PICTURE_PALETTE_SMALL;
 	f->crop = 1;
+	picture_palette_rows(s, f);
+}
+
+/* The legend's rows of seats in f, and the height they add. */
+static void
+picture_palette_rows(const struct scene *s, struct picture_palette_frame *f)
+{
+	double	x;
+	int	row = 0;
+
+	if (s->nseats > 0)
+		picture_palette_key(s, f->width, s->nseats - 1, &x, &row);
+	f->rows = row + 1;
+	f->height += row * (int)PICTURE_PALETTE_LEGEND;
+}
+
+/*
+ * Where seat's key stands in the legend of a picture width pixels
+ * wide: x, its piece's centre, and its row.  The keys run from the
+ * left, and a key that would pass the right edge starts a new row.
+ * Their widths are estimated, PICTURE_PALETTE_CHAR a character, so
+ * that every renderer breaks the rows alike and the frame knows their
+ * number (six seats need two rows at 400 pixels).
+ */
+void
+picture_palette_key(const struct scene *s, int width, int seat, double *x,
+    int *row)
+{
+	double	left = PICTURE_PALETTE_PAD + 8, w;
+	int	i;
+
+	*x = left;
+	*row = 0;
+	for (i = 0; i <= seat && i < s->nseats; i++) {
+		w = 13 + PICTURE_PALETTE_CHAR * strlen(s->seats[i]);
+		if (*x > left && *x + w > width - PICTURE_PALETTE_PAD) {
+			*x = left;
+			(*row)++;
+		}
+		if (i < seat)
+			*x += w + 22;
+	}
 }
 
 /*
@@ -270,6 +315,7 @@ picture_palette_frame_bounds(const double *b, int layers, int width,
 	    (f->layers ? 2 : 1));
 	f->small = 0;
 	f->crop = 0;
+	f->rows = 1;
 	f->palette = picture_palette_default();
 }
 
@@ -419,4 +465,20 @@ picture_palette_label_size(const struct picture_palette_frame *f,
 	if (size > PICTURE_PALETTE_LABEL_MAX)
 		return (PICTURE_PALETTE_LABEL_MAX);
 	return (size);
+}
+
+/*
+ * Whether sh, a label, is drawn in f: a cell's digit on a phone's
+ * picture is left out where 11 pixels are more than half again what
+ * its corner holds (a cell's radius under about 12 pixels, as on a
+ * busy board of six), where it would cover its neighbours; the
+ * segment's label stays, and the mail's text names the cells.
+ */
+int
+picture_palette_label_shown(const struct picture_palette_frame *f,
+    const struct scene_shape *sh)
+{
+	if (sh->class != SCENE_NAME || f->small <= 0)
+		return (1);
+	return (PICTURE_PALETTE_LABEL_MIN <= 1.5 * sh->r * f->scale / 0.51);
 }

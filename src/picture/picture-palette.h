@@ -50,6 +50,7 @@ struct picture_palette {
 	double		 mur[3];	/* Mur's mur stone */
 	double		 rim;		/* a piece's black rim, in pixels */
 };
+#define PICTURE_PALETTE_CHAR	8.4	/* a legend character, in pixels */
 #define PICTURE_PALETTE_LABEL_MIN 11.0	/* a name's font size, at least */
 #define PICTURE_PALETTE_LABEL_MAX 18.0	/* and at most */
 #define PICTURE_PALETTE_BORDER	3.0	/* a segment border's width */
@@ -64,6 +65,7 @@ struct picture_palette_frame {
 	int	layers;		/* the legend shows the layers */
 	double	small;		/* the least text, in pixels (0: none) */
 	int	crop;		/* the board is cut at its band's edges */
+	int	rows;		/* the legend's rows of seats */
 	const struct picture_palette *palette;
 };
 
@@ -98,5 +100,10 @@ double		 picture_palette_text(const struct picture_palette_frame *,
 double		 picture_palette_label_size(
 		     const struct picture_palette_frame *,
 		     const struct scene_shape *);
+int		 picture_palette_label_shown(
+		     const struct picture_palette_frame *,
+		     const struct scene_shape *);
+void		 picture_palette_key(const struct scene *, int, int, double *,
+		     int *);
 
 #endif

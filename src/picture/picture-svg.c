@@ -37,7 +37,6 @@
  * picture_svg_close(); picture_svg_render() draws a whole scene.
  */
 
-#define PICTURE_SVG_CHAR	8.4	/* a legend character, in pixels */
 
 /* The style sheet; the layers' and the pieces' look follow, by palette. */
 static const char *picture_svg_style =
@@ -83,7 +82,6 @@ static void	picture_svg_text(const struct picture_palette_frame *,
 		    const struct scene_shape *, const char *, struct buf *);
 static void	picture_svg_data(const struct scene *,
 		    const struct scene_shape *, struct buf *);
-static double	picture_svg_legend_x(const struct scene *, int);
 
 static void
 picture_svg_rgb(struct buf *out, const double *rgb)
@@ -336,7 +334,8 @@ picture_svg_shape(const struct scene *s, const struct picture_palette_frame *f,
 		buf_adds(out, "</g>");
 		break;
 	case SCENE_TEXT:
-		picture_svg_text(f, sh, extra, out);
+		if (picture_palette_label_shown(f, sh))
+			picture_svg_text(f, sh, extra, out);
 		break;
 	}
 }
@@ -571,18 +570,6 @@ picture_svg_badge(double x, double y, double r, int class, struct buf *out)
 	}
 }
 
-/* Where the legend's entry for seat starts. */
-static double
-picture_svg_legend_x(const struct scene *s, int seat)
-{
-	double	x = PICTURE_PALETTE_PAD + 8;
-	int	i;
-
-	for (i = 0; i < seat && i < s->nseats; i++)
-		x += 13 + PICTURE_SVG_CHAR * strlen(s->seats[i]) + 22;
-	return (x);
-}
-
 /*
  * The marks of radius r (in pixels) drawn once each, around 0, 0, in
  * <defs>: a page with many marks of one size refers to them
@@ -632,14 +619,15 @@ picture_svg_legend(const struct scene *s,
 {
 	struct picture_palette_frame	key;
 	struct picture_palette_piece	p;
-	double				x, y = f->legend + 12;
-	int				i;
+	double				x, y;
+	int				i, row;
 
 	/* A key is of a fixed size, whatever the frame's least text. */
 	memset(&key, 0, sizeof key);
 	buf_adds(out, "<g class=\"legend\">");
 	for (i = 0; i < s->nseats; i++) {
-		x = picture_svg_legend_x(s, i);
+		picture_palette_key(s, f->width, i, &x, &row);
+		y = f->legend + 12 + row * PICTURE_PALETTE_LEGEND;
 		buf_adds(out, "<g class=\"key\" data-seat=\"");
 		text_escape_markup(out, s->seats[i]);
 		buf_adds(out, "\" stroke=\"#000\" stroke-width=\"1.5\">");
@@ -655,7 +643,7 @@ picture_svg_legend(const struct scene *s,
 	}
 	if (f->layers) {
 		x = PICTURE_PALETTE_PAD + 8;
-		y += PICTURE_PALETTE_LEGEND;
+		y = f->legend + 12 + f->rows * PICTURE_PALETTE_LEGEND;
 		for (i = 0; i < 3; i++) {
 			picture_svg_addf(out, "<polygon class=\"%s\" points=\"",
 			    scene_class_name(SCENE_VIRGIN + i));
@@ -663,7 +651,7 @@ picture_svg_legend(const struct scene *s,
 			picture_svg_addf(out, "\"/><text x=\"%f\" y=\"%f\">%s"
 			    "</text>", x + 14, y + 5,
 			    picture_palette_layer_names[i]);
-			x += 14 + PICTURE_SVG_CHAR *
+			x += 14 + PICTURE_PALETTE_CHAR *
 			    strlen(picture_palette_layer_names[i]) + 22;
 		}
 	}
@@ -676,12 +664,16 @@ picture_svg_to_move(const struct scene *s,
     const struct picture_palette_frame *f, int seat, const char *extra,
     struct buf *out)
 {
-	double	x = picture_svg_legend_x(s, seat) + 13;
-	double	y = f->legend + 21;
+	double	x, y;
+	int	row;
+
+	picture_palette_key(s, f->width, seat, &x, &row);
+	x += 13;
+	y = f->legend + 21 + row * PICTURE_PALETTE_LEGEND;
 
 	picture_svg_addf(out, "<line%s class=\"to-move\" x1=\"%f\" y1=\"%f\" "
 	    "x2=\"%f\" y2=\"%f\"/>", extra, x, y,
-	    x + PICTURE_SVG_CHAR * strlen(s->seats[seat]), y);
+	    x + PICTURE_PALETTE_CHAR * strlen(s->seats[seat]), y);
 }
 
 /*
