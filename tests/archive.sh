@@ -325,16 +325,18 @@ fi
 end "every game's JSON follows docs/schema/game.schema.json, and a file that breaks it fails"
 
 begin
-# G3 ended by play: who won, and the score, at the top and at the end.
+# G3 ended by play: who won, and the score as the game counts it (the
+# picture's title, "red wins 3-1"), at the top and at the end.
 case $r0$r1 in
-12)	win="Winner: $n0 (" score=" 1 to " ;;
-21)	win="Winner: $n1 (" score=" 0 to " ;;
-11)	win="Drawn: $n0 (" score=" ½ to " ;;
+12)	win="Winner: $n0 (" ;;
+21)	win="Winner: $n1 (" ;;
+11)	win="Drawn: $n0 (" ;;
 esac
 g=site/games/G3.html
 has $g "<p id=\"winner\">$win"
-has $g "$score"
 has $g "<p id=\"final\">The end: $res. $win"
+grep -qE '<p id="winner">[^<]*\. Result: ([a-z]+ wins|a draw) [0-9]+-[0-9]+[^<]*\.</p>' "$g" ||
+    why+=("$g: no result in #winner: $(grep -o '<p id="winner">[^<]*' "$g")")
 # Without the script: a target a step, each shape's steps, a turn each.
 t3=$(sql "SELECT turns FROM games WHERE id = 3")
 has $g '<span id="0"></span><span id="1"></span>'

@@ -308,8 +308,11 @@ archive_game_turns(struct buf *out, const struct archive_replay *rp)
 }
 
 /*
- * Who won: "Winner: Ann (red)." or a draw, and the score or places,
- * from the seats' ranks; nothing for a game without them.
+ * Who won: "Winner: Ann (red)." or a draw, from the seats' ranks, and
+ * the result as the game counts it ("Result: red wins 11-0.", as its
+ * picture's title says it); without a replayed result, the score of
+ * two (1 to 0) or the places of more.  Nothing for a game without
+ * ranks.
  */
 static void
 archive_game_outcome(struct buf *out, struct archive_site *site,
@@ -338,6 +341,12 @@ archive_game_outcome(struct buf *out, struct archive_site *site,
 		buf_adds(out, " (");
 		archive_html_escape(out, archive_game_seat(rp, st->seat));
 		buf_adds(out, ")");
+	}
+	if (rp->done && rp->result != NULL && rp->result[0] != '\0') {
+		buf_adds(out, ". Result: ");
+		archive_html_escape(out, rp->result);
+		buf_adds(out, ".");
+		return;
 	}
 	buf_adds(out, g->nseats == 2 ? ". Score: " : ". Places: ");
 	for (i = 0; i < g->nseats; i++) {

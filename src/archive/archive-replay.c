@@ -377,6 +377,8 @@ archive_replay_run(const char *text, struct archive_replay *rp,
 	buf_init(&pos);
 	picture_svg_words(rp->record.nactions == 0 ? &rp->start : &s, &pos);
 	rp->words = buf_steal(&pos);
+	rp->result = xstrdup(rp->record.nactions == 0 ? rp->start.result :
+	    s.result);
 	scene_free(&s);
 	free(a);
 	archive_replay_order(rp);
@@ -404,6 +406,7 @@ archive_replay_free(struct archive_replay *rp)
 	free(rp->reports);
 	free(rp->positions);
 	free(rp->words);
+	free(rp->result);
 	game_free(rp->game);
 	scene_free(&rp->start);
 	record_free(&rp->record);

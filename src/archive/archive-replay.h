@@ -34,8 +34,9 @@ struct archive_replay_item {
  * (0: each drawn in full); the items in drawing order and, while they
  * come in, a hash of them (item + 1, 0 free); for each step (positions:
  * turns + 1) the items shown, ascending; each turn's report and each
- * step's position; the last position in words; and whether the record
- * was replayed to its end.
+ * step's position; the last position in words, and the game's result
+ * in words ("red wins 11-0", from its scene; "" in play); and whether
+ * the record was replayed to its end.
  */
 struct archive_replay {
 	struct record			 record;
@@ -57,6 +58,7 @@ struct archive_replay {
 	char				**reports;
 	char				**positions;
 	char				*words;
+	char				*result;
 	struct game			*game;
 	int				 done;
 };

@@ -12,6 +12,7 @@
 #define SCENE_LABEL_MAX		16
 #define SCENE_SEATS_MAX		8
 #define SCENE_TITLE_MAX		160
+#define SCENE_RESULT_MAX	96
 
 enum scene_kind {
 	SCENE_HEX,		/* a pointy-top hexagon: x, y, radius r */
@@ -61,13 +62,16 @@ struct scene_shape {
 
 /*
  * The seats are named as the game names them ("red", "black"); the
- * renderer finds its colour by that name.  Names of cells and points
+ * renderer finds its colour by that name.  A game over has its result
+ * in words ("red wins 11-0"), which ends the title too; in play it is
+ * "".  Names of cells and points
  * are in the labels of the HEX and POINT shapes, for the renderer's
  * data; what a player reads is in TEXT shapes, placed by the game
  * where no piece or mark covers them (docs/pictures.md, Coordinates).
  */
 struct scene {
 	char			 title[SCENE_TITLE_MAX];
+	char			 result[SCENE_RESULT_MAX];	/* once over */
 	int			 nseats;
 	const char		*seats[SCENE_SEATS_MAX];
 	int			 to_move;	/* seat, or -1 */

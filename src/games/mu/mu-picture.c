@@ -302,12 +302,10 @@ mu_picture_title(const struct mu_game *g, struct scene *s)
 {
 	const char	*turns = g->turns == 1 ? "turn" : "turns";
 
-	char		 result[SCENE_TITLE_MAX / 2];
-
 	if (g->phase == MU_PHASE_OVER) {
-		mu_picture_result(g, result, sizeof result);
+		mu_picture_result(g, s->result, sizeof s->result);
 		snprintf(s->title, sizeof s->title, "%s after %d %s: over, %s",
-		    g->variant->title, g->turns, turns, result);
+		    g->variant->title, g->turns, turns, s->result);
 		return;
 	}
 	snprintf(s->title, sizeof s->title, "%s after %d %s: %s to move",

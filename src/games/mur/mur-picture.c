@@ -224,15 +224,16 @@ mur_picture_title(const struct mur_game *g, struct scene *s)
 	if (g->over) {
 		w = mur_game_match_winner(g);
 		if (w == -1)
-			snprintf(s->title, sizeof s->title, "Mur, match of %d: "
-			    "over, a draw %d-%d", g->games, b, wh);
+			snprintf(s->result, sizeof s->result, "a draw %d-%d",
+			    b, wh);
 		else
-			snprintf(s->title, sizeof s->title, "Mur, match of %d: "
-			    "over, %s wins %d-%d%s", g->games,
-			    mur_game_side(w), w == MUR_BLACK ? b : wh,
-			    w == MUR_BLACK ? wh : b, g->nresults > 0 &&
-			    g->end[g->nresults - 1] == MUR_END_RESIGN ?
-			    " by resignation" : "");
+			snprintf(s->result, sizeof s->result, "%s wins "
+			    "%d-%d%s", mur_game_side(w),
+			    w == MUR_BLACK ? b : wh, w == MUR_BLACK ? wh : b,
+			    g->nresults > 0 && g->end[g->nresults - 1] ==
+			    MUR_END_RESIGN ? " by resignation" : "");
+		snprintf(s->title, sizeof s->title, "Mur, match of %d: "
+		    "over, %s", g->games, s->result);
 		return;
 	}
 	snprintf(s->title, sizeof s->title, "Mur, game %d of %d (black %d, "
