@@ -148,19 +148,7 @@ end "the end of the game: the record and the picture, in the sender's held mail 
 # colours PNG: how many colours of the indexed PNG's palette are not
 # greys.
 colours() {
-	python3 - "$1" <<'EOF'
-import struct, sys
-data = open(sys.argv[1], "rb").read()
-pos, n = 8, 0
-while pos + 8 <= len(data):
-    size, kind = struct.unpack(">I4s", data[pos:pos + 8])
-    if kind == b"PLTE":
-        plte = data[pos + 8:pos + 8 + size]
-        n = sum(1 for i in range(0, size, 3)
-                if not plte[i] == plte[i + 1] == plte[i + 2])
-    pos += 12 + size
-print(n)
-EOF
+	python3 "$here/png-colours.py" "$1"
 }
 
 begin

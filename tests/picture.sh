@@ -162,18 +162,7 @@ png_height() {
 
 # png_colours FILE: the colours of the PNG's palette that are not grey.
 png_colours() {
-	python3 - "$1" <<'EOF'
-import struct, sys
-data = open(sys.argv[1], "rb").read()
-pos, n = 8, 0
-while pos + 8 <= len(data):
-    size, kind = struct.unpack(">I4s", data[pos:pos + 8])
-    if kind == b"PLTE":
-        p = data[pos + 8:pos + 8 + size]
-        n = sum(1 for i in range(0, size, 3) if not p[i] == p[i + 1] == p[i + 2])
-    pos += 12 + size
-print(n)
-EOF
+	python3 "$here/png-colours.py" "$1"
 }
 
 begin

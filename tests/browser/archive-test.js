@@ -194,6 +194,24 @@ async function checkIndex(b, store) {
 
 /* --- a game --------------------------------------------------------- */
 
+/*
+ * The board a page shows, as an expression inside a page's script that
+ * has main, all (the shown shapes of a selector, mapped and sorted)
+ * and d (an element's data): a Mur board's points, stones and mur, a
+ * Mu board's cells and pieces, to compare with the engine's.
+ */
+const boardView = `main.dataset.kind === 'mur' ? {
+	points: all('.point[data-point]', (e) => d(e).point),
+	stones: all('.piece[data-point]',
+	    (e) => d(e).point + ' ' + d(e).seat),
+	mur: all('.mur', (e) => d(e).point),
+} : {
+	cells: all('[data-cell][data-layer]',
+	    (e) => d(e).cell + ' ' + d(e).layer),
+	pieces: all('.piece[data-cell]',
+	    (e) => d(e).cell + ' ' + d(e).seat + ' ' + d(e).height),
+}`;
+
 /* What the game page shows now: step, moves, caption, report, board. */
 async function viewerState(b) {
 	return b.eval(`(() => {
@@ -219,19 +237,7 @@ async function viewerState(b) {
 			caption: document.getElementById('caption').textContent,
 			report: document.getElementById('report').textContent,
 			svgs: svgs.length,
-			view: main.dataset.kind === 'mur' ? {
-				points: all('.point[data-point]',
-				    (e) => d(e).point),
-				stones: all('.piece[data-point]',
-				    (e) => d(e).point + ' ' + d(e).seat),
-				mur: all('.mur', (e) => d(e).point),
-			} : {
-				cells: all('[data-cell][data-layer]',
-				    (e) => d(e).cell + ' ' + d(e).layer),
-				pieces: all('.piece[data-cell]',
-				    (e) => d(e).cell + ' ' + d(e).seat + ' ' +
-				    d(e).height),
-			},
+			view: ${boardView},
 		};
 	})()`);
 }
@@ -377,19 +383,7 @@ async function noScriptState(b) {
 			    !e.disabled).length,
 			final: !!document.getElementById('final') &&
 			    shown(document.getElementById('final')),
-			view: main.dataset.kind === 'mur' ? {
-				points: all('.point[data-point]',
-				    (e) => d(e).point),
-				stones: all('.piece[data-point]',
-				    (e) => d(e).point + ' ' + d(e).seat),
-				mur: all('.mur', (e) => d(e).point),
-			} : {
-				cells: all('[data-cell][data-layer]',
-				    (e) => d(e).cell + ' ' + d(e).layer),
-				pieces: all('.piece[data-cell]',
-				    (e) => d(e).cell + ' ' + d(e).seat + ' ' +
-				    d(e).height),
-			},
+			view: ${boardView},
 		};
 	})()`);
 }
