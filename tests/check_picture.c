@@ -628,6 +628,7 @@ picture_suite(void)
 	tcase_add_loop_test(tc, test_name_size, 0, 2);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("palette");
+	tcase_set_timeout(tc, 30);
 	for (n = 0; picture_palette_all[n] != NULL; n++)
 		;
 	tcase_add_loop_test(tc, test_contrast, 0, n);
