@@ -227,6 +227,7 @@ legal now
 record
 EOF
 engine in
+[ "$rc" -eq 0 ] || why+=("exit status $rc")
 want_error 1 "legal: no game: begin with new GAME or load FILE"
 want_error 2 "unknown command 'frobnicate' (help lists the commands)"
 want_error 3 "new: which game? (new GAME [seed N] [players N] [segments N]\
