@@ -22,6 +22,7 @@
 #include "tool-arena.h"
 #include "tool-commands.h"
 #include "tool-db.h"
+#include "tool-engine.h"
 #include "tool-file.h"
 #include "tool-picture.h"
 #include "xmalloc.h"
@@ -72,6 +73,7 @@ static int	tool_commands_robot_options(int, char **,
 static int	tool_commands_robot_stop(void *);
 static int	tool_commands_robot(int, char **);
 static int	tool_commands_arena(int, char **);
+static int	tool_commands_engine(int, char **);
 static int	tool_commands_usage(void);
 static int	tool_commands_help(FILE *, const char *);
 static int	tool_commands_error(const char *, ...)
@@ -102,6 +104,7 @@ static const struct tool_command tool_commands[] = {
 	  "--players A,B[,C...] --games N [--seed S] [--jobs J] "
 	  "[--budget N] [--segments N] [--match N] [--cap N] "
 	  "[--records DIR]" },
+	{ "engine", tool_commands_engine, "engine" },
 	{ NULL, NULL, NULL }
 };
 
@@ -904,6 +907,18 @@ tool_commands_arena(int argc, char **argv)
 	if ((rc = tool_arena_run(argc, argv)) == -1)
 		return (tool_commands_usage());
 	return (rc);
+}
+
+/*
+ * The engine: commands on standard input, answers on standard output
+ * (tool-engine.c, docs/engine.md).
+ */
+static int
+tool_commands_engine(int argc, char **argv)
+{
+	if (argc != 1)
+		return (tool_commands_usage());
+	return (tool_engine_run(stdin, stdout));
 }
 
 /* Run the subcommand named by argv[1]. */
