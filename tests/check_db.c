@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -416,6 +417,51 @@ START_TEST(test_transactions)
 }
 END_TEST
 
+/*
+ * In a savepoint of the store's, PostgreSQL may send a write with the
+ * next statement that reads, or the RELEASE (db.h): a write that fails
+ * there fails at its step (SQLite) or at the latest at the RELEASE
+ * (PostgreSQL), with its own error, and ROLLBACK TO the savepoint
+ * undoes the mail whole; the transaction goes on.
+ */
+START_TEST(test_deferred)
+{
+	struct db_stmt	*ins, *dup;
+	char		 e[512];
+	int		 failed;
+
+	ins = prepare("INSERT INTO t (n) VALUES (?1)");
+	dup = prepare("INSERT INTO names (name) VALUES (?1)");
+	ck_assert_int_eq(db_begin(db), 0);
+	insert(ins, 1);
+	ck_assert_int_eq(db_exec(db, "SAVEPOINT mail"), 0);
+	insert(ins, 2);
+	db_bind_text(dup, 1, "d");
+	ck_assert_int_eq(db_step(dup), DB_DONE);
+	db_reset(dup);
+	db_bind_text(dup, 1, "D");
+	failed = db_step(dup) == DB_ERROR;
+	snprintf(e, sizeof e, "%s", db_errmsg(db));
+	db_reset(dup);
+	if (!failed) {
+		insert(ins, 3);
+		failed = db_exec(db, "RELEASE mail") == -1;
+		snprintf(e, sizeof e, "%s", db_errmsg(db));
+	}
+	ck_assert(failed);
+	ck_assert_msg(strstr(e, "UNIQUE") != NULL ||
+	    strstr(e, "unique") != NULL, "%s", e);
+	ck_assert_int_eq(db_exec(db, "ROLLBACK TO mail"), 0);
+	ck_assert_int_eq(db_exec(db, "RELEASE mail"), 0);
+	insert(ins, 4);
+	ck_assert_int_eq(db_commit(db), 0);
+	ck_assert_int_eq(one("SELECT count(*) FROM names"), 0);
+	ck_assert_int_eq(one("SELECT sum(n) FROM t"), 5);
+	db_finalize(dup);
+	db_finalize(ins);
+}
+END_TEST
+
 /* How many files this process has open. */
 static int
 open_files(void)
@@ -626,6 +672,7 @@ main(void)
 	tcase_add_test(tc, test_instr);
 	tcase_add_test(tc, test_conflict);
 	tcase_add_test(tc, test_transactions);
+	tcase_add_test(tc, test_deferred);
 	tcase_add_test(tc, test_savepoint_memory);
 	tcase_add_test(tc, test_memory_uncounted);
 	tcase_add_test(tc, test_version);

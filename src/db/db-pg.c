@@ -46,6 +46,22 @@
  * statement it guards, in libpq's pipeline mode, unless the statement
  * is still to be prepared (a failed PREPARE is undone by it too).
  *
+ * Round trips (issue 39): in pipeline mode, what needs no answer is
+ * queued and goes with the next statement that needs one.  The store's
+ * own SAVEPOINT, and our guard's RELEASE before it, always.  A write
+ * that returns no rows (INSERT, UPDATE, DELETE without RETURNING) in
+ * one of the store's savepoints (a mail's), or in a transaction after
+ * db_defer(), is queued too, once prepared: its step says DB_DONE, and
+ * the next read, RELEASE, COMMIT or db_changes() sends what is queued
+ * and itself, and a sync, in one round trip.  If a queued write fails,
+ * the server skips everything after it up to the sync: the statement
+ * that carried it fails with the write's error, and so does every one
+ * after it (pg->failed), until the store's ROLLBACK TO or ROLLBACK
+ * undoes the write and what went with it; the guard is not rolled back
+ * to, since that would keep a mail half done.  So a mail's writes cost
+ * no round trip of their own, and a turn mail costs its reads, one
+ * each, and its RELEASE.  The trips are counted and logged at close.
+ *
  * The connection: when the server goes away (a restart, a crash, the
  * network), libpq marks the connection bad and every later call fails
  * at once.  A transaction that was open is gone with it (the server
@@ -105,6 +121,11 @@ struct db_pg {
 	double		 lost;		/* ms, when found lost; 0 if not */
 	double		 retry_at;	/* ms, the next try to connect */
 	double		 backoff;	/* ms */
+	unsigned long long trips;	/* round trips to the server */
+	int		 queued;	/* commands sent, results unread */
+	int		 marks;		/* the store's savepoints open */
+	int		 defer;		/* db_defer() in this transaction */
+	char		*failed;	/* a deferred write's error */
 };
 
 struct db_pg_param {
@@ -124,6 +145,8 @@ struct db_pg_stmt {
 	int			*forced;	/* asked for, not inferred */
 	PGresult		*res;
 	int			 reads;		/* a plain SELECT */
+	int			 writes;	/* a write that returns no rows */
+	int			 deferred;	/* queued, not yet run */
 	int			 started;
 	int			 row;		/* current row + 1 */
 	unsigned char		**blobs;	/* per column, unescaped */
@@ -185,6 +208,7 @@ static const char	*db_pg_column_text(void *, int);
 static const void	*db_pg_column_blob(void *, int);
 static size_t		 db_pg_column_bytes(void *, int);
 static int		 db_pg_connected(void *);
+static void		 db_pg_defer(void *);
 
 static void		 db_pg_notice(void *, const char *);
 static int		 db_pg_session(struct db_pg *);
@@ -196,8 +220,14 @@ static int		 db_pg_result(struct db_pg *, PGresult *);
 static void		 db_pg_count(struct db_pg *, PGresult *);
 static int		 db_pg_guard(struct db_pg *);
 static int		 db_pg_guard_needed(struct db_pg *);
-static PGresult		*db_pg_guarded(struct db_pg_stmt *,
+static int		 db_pg_guarded(struct db_pg_stmt *, int,
 			    const char *const *, const int *, const int *);
+static int		 db_pg_queue(struct db_pg *, const char *,
+			    struct db_pg_stmt *, const char *const *,
+			    const int *, const int *);
+static int		 db_pg_sync(struct db_pg *, PGresult **);
+static int		 db_pg_deferrable(struct db_pg_stmt *);
+static int		 db_pg_rollback(const char *);
 static void		 db_pg_undo(struct db_pg *);
 static char		*db_pg_params(const char *, int *);
 static char		*db_pg_types(const char *);
@@ -246,7 +276,8 @@ const struct db_ops db_pg_ops = {
 	db_pg_column_blob,
 	db_pg_column_bytes,
 	NULL,		/* refused: every failure may pass */
-	db_pg_connected
+	db_pg_connected,
+	db_pg_defer
 };
 
 static void *
@@ -345,6 +376,11 @@ static int
 db_pg_start(struct db_pg *pg, const char *sql)
 {
 	pg->savepoint = 0;
+	pg->marks = 0;
+	pg->defer = 0;
+	(void)db_pg_sync(pg, NULL);
+	free(pg->failed);
+	pg->failed = NULL;
 	if (db_pg_live(pg) == -1)
 		return (-1);
 	if (db_pg_exec(pg, sql) == -1) {
@@ -380,7 +416,9 @@ db_pg_close(void *p)
 {
 	struct db_pg	*pg = p;
 
+	log_debug("store: %llu round trips to PostgreSQL", pg->trips);
 	PQfinish(pg->conn);
+	free(pg->failed);
 	free(pg->error);
 	free(pg);
 }
@@ -455,7 +493,19 @@ db_pg_exec(void *p, const char *sql)
 
 	/* Whatever it is, a savepoint set before it is no guard after. */
 	pg->wrote = 1;
-	res = PQexec(pg->conn, sql);
+	if (pg->queued > 0 && strchr(sql, ';') == NULL) {
+		/* One statement goes with what is queued. */
+		if (db_pg_queue(pg, sql, NULL, NULL, NULL, NULL) == -1 ||
+		    db_pg_sync(pg, &res) == -1) {
+			PQclear(res);
+			return (-1);
+		}
+	} else {
+		if (db_pg_sync(pg, NULL) == -1)
+			return (-1);
+		pg->trips++;
+		res = PQexec(pg->conn, sql);
+	}
 	if (strcmp(sql, "COMMIT") == 0 &&
 	    PQresultStatus(res) == PGRES_COMMAND_OK &&
 	    strcmp(PQcmdStatus(res), "ROLLBACK") == 0) {
@@ -487,6 +537,8 @@ db_pg_guard(struct db_pg *pg)
 static int
 db_pg_guard_needed(struct db_pg *pg)
 {
+	if (pg->queued > 0)
+		return (!pg->savepoint || pg->wrote);
 	switch (PQtransactionStatus(pg->conn)) {
 	case PQTRANS_IDLE:
 		pg->savepoint = 0;
@@ -500,39 +552,93 @@ db_pg_guard_needed(struct db_pg *pg)
 }
 
 /*
- * Set the savepoint and run st in one round trip, in pipeline mode:
- * its result, or NULL with the error kept if the savepoint failed.
+ * Run st in one round trip with what is queued, and its savepoint set
+ * first if guard, in pipeline mode: 0 with its result in st->res (which
+ * may be an error), or -1 with the error kept if something before it
+ * failed.
  */
-static PGresult *
-db_pg_guarded(struct db_pg_stmt *st, const char *const *values,
+static int
+db_pg_guarded(struct db_pg_stmt *st, int guard, const char *const *values,
     const int *lens, const int *formats)
 {
 	struct db_pg	*pg = st->pg;
-	PGconn		*c = pg->conn;
-	PGresult	*r, *res = NULL;
-	const char	*cmds[2];
-	char		*failed = NULL;
-	int		 ncmds = 0, i, q = 0, ok;
 
-	if (pg->savepoint)
-		cmds[ncmds++] = "RELEASE SAVEPOINT db_pg_stmt";
-	cmds[ncmds++] = "SAVEPOINT db_pg_stmt";
-	if (PQenterPipelineMode(c) != 1) {
-		if (db_pg_guard(pg) == -1)
-			return (NULL);
-		return (PQexecPrepared(c, st->name, st->nparams, values, lens,
-		    formats, 0));
+	if (guard && pg->savepoint && db_pg_queue(pg,
+	    "RELEASE SAVEPOINT db_pg_stmt", NULL, NULL, NULL, NULL) == -1)
+		return (-1);
+	if (guard && db_pg_queue(pg, "SAVEPOINT db_pg_stmt", NULL, NULL,
+	    NULL, NULL) == -1)
+		return (-1);
+	if (db_pg_queue(pg, NULL, st, values, lens, formats) == -1 ||
+	    db_pg_sync(pg, &st->res) == -1) {
+		PQclear(st->res);
+		st->res = NULL;
+		return (-1);
 	}
-	ok = 1;
-	for (i = 0; i < ncmds; i++)
-		ok = ok && PQsendQueryParams(c, cmds[i], 0, NULL, NULL, NULL,
-		    NULL, 0);
-	ok = ok && PQsendQueryPrepared(c, st->name, st->nparams, values,
-	    lens, formats, 0) && PQpipelineSync(c);
-	/* Each query's results end with NULL; the sync ends them all. */
+	if (guard) {
+		pg->savepoint = 1;
+		pg->wrote = 0;
+	}
+	return (0);
+}
+
+/*
+ * Send sql (one statement without parameters) or st's statement with
+ * its values, in pipeline mode, its result to be read at the next
+ * db_pg_sync(); 0, or -1 with the error kept.
+ */
+static int
+db_pg_queue(struct db_pg *pg, const char *sql, struct db_pg_stmt *st,
+    const char *const *values, const int *lens, const int *formats)
+{
+	PGconn	*c = pg->conn;
+	int	 ok;
+
+	if (PQpipelineStatus(c) == PQ_PIPELINE_OFF &&
+	    PQenterPipelineMode(c) != 1) {
+		db_pg_error(pg, PQerrorMessage(c));
+		return (-1);
+	}
+	if (st != NULL)
+		ok = PQsendQueryPrepared(c, st->name, st->nparams, values,
+		    lens, formats, 0);
+	else
+		ok = PQsendQueryParams(c, sql, 0, NULL, NULL, NULL, NULL, 0);
+	if (!ok) {
+		db_pg_error(pg, PQerrorMessage(c));
+			return (-1);
+	}
+	pg->queued++;
+	return (0);
+}
+
+/*
+ * What was queued runs: a sync, one round trip, and every result read.
+ * With last, the last command's result is put there (an error too, or
+ * NULL if it did not run); any other command that failed fails them
+ * all: -1, its error kept, and kept for every statement after it until
+ * the store rolls back (pg->failed), since what was queued after it
+ * did not run.  0 at once if nothing is queued.
+ */
+static int
+db_pg_sync(struct db_pg *pg, PGresult **last)
+{
+	PGconn		*c = pg->conn;
+	PGresult	*r;
+	char		*failed = NULL;
+	int		 n = pg->queued, q = 0, ok;
+
+	if (last != NULL)
+		*last = NULL;
+	if (PQpipelineStatus(c) == PQ_PIPELINE_OFF)
+		return (0);
+	pg->queued = 0;
+	pg->trips++;
+	ok = PQpipelineSync(c) == 1;
+	/* Each command's results end with NULL; the sync ends them all. */
 	while (ok) {
 		if ((r = PQgetResult(c)) == NULL) {
-			if (++q > ncmds + 1)
+			if (++q > n)
 				break;		/* the connection is gone */
 			continue;
 		}
@@ -540,35 +646,84 @@ db_pg_guarded(struct db_pg_stmt *st, const char *const *values,
 			PQclear(r);
 			break;
 		}
-		if (q < ncmds) {
-			if (PQresultStatus(r) != PGRES_COMMAND_OK &&
-			    failed == NULL)
+		if (last != NULL && q == n - 1) {
+			if (*last == NULL)
+				*last = r;
+			else
+				PQclear(r);
+			continue;
+		}
+		switch (PQresultStatus(r)) {
+		case PGRES_COMMAND_OK:
+		case PGRES_TUPLES_OK:
+			db_pg_count(pg, r);
+			/* FALLTHROUGH */
+		case PGRES_PIPELINE_ABORTED:
+			break;
+		default:
+			if (failed == NULL)
 				failed = xstrdup(PQresultErrorMessage(r));
-			PQclear(r);
-		} else if (res == NULL)
-			res = r;
-		else
-			PQclear(r);
+			break;
+		}
+		PQclear(r);
 	}
-	PQexitPipelineMode(c);
-	if (!ok || failed != NULL) {
-		db_pg_error(pg, failed != NULL ? failed : PQerrorMessage(c));
-		free(failed);
-		PQclear(res);
-		return (NULL);
-	}
-	pg->savepoint = 1;
-	pg->wrote = 0;
-	return (res);
+	if (!ok && failed == NULL && PQstatus(c) != CONNECTION_OK)
+		failed = xstrdup(PQerrorMessage(c));
+	(void)PQexitPipelineMode(c);
+	if (failed == NULL)
+		return (0);
+	db_pg_error(pg, failed);
+	free(failed);
+	free(pg->failed);
+	pg->failed = xstrdup(pg->error);
+	return (-1);
+}
+
+/*
+ * May st's write wait, queued, until something reads?  Only in one of
+ * the store's savepoints (a mail's), which the store rolls back whole
+ * if anything in it fails: a write that fails there is reported by the
+ * next statement that goes to the server, at the latest by the RELEASE.
+ */
+static int
+db_pg_deferrable(struct db_pg_stmt *st)
+{
+	struct db_pg	*pg = st->pg;
+
+	if (!st->writes || (pg->marks == 0 && !pg->defer) || !pg->tx)
+		return (0);
+	return (pg->queued > 0 ||
+	    PQtransactionStatus(pg->conn) == PQTRANS_INTRANS);
+}
+
+/* The open transaction's writes may wait (db_defer()). */
+static void
+db_pg_defer(void *p)
+{
+	struct db_pg	*pg = p;
+
+	if (pg->tx)
+		pg->defer = 1;
+}
+
+/* Is sql a ROLLBACK, of the transaction or to a savepoint? */
+static int
+db_pg_rollback(const char *sql)
+{
+	return (strcmp(sql, "ROLLBACK") == 0 ||
+	    strncmp(sql, "ROLLBACK TO ", 12) == 0);
 }
 
 /* A statement failed: undo it alone, keeping its error. */
 static void
 db_pg_undo(struct db_pg *pg)
 {
-	if (pg->savepoint &&
-	    PQtransactionStatus(pg->conn) == PQTRANS_INERROR)
+	/* Not when a deferred write failed: that is the store's to undo. */
+	if (pg->failed == NULL && pg->savepoint &&
+	    PQtransactionStatus(pg->conn) == PQTRANS_INERROR) {
+		pg->trips++;
 		PQclear(PQexec(pg->conn, "ROLLBACK TO SAVEPOINT db_pg_stmt"));
+	}
 	/* Back at the savepoint, or, if that failed, unusable anyway. */
 	pg->wrote = 0;
 }
@@ -584,17 +739,49 @@ static int
 db_pg_exec_user(void *p, const char *sql)
 {
 	struct db_pg	*pg = p;
+	int		 end, rc;
 
-	if (strcmp(sql, "COMMIT") == 0 || strcmp(sql, "ROLLBACK") == 0)
+	if (db_pg_rollback(sql))
+		(void)db_pg_sync(pg, NULL);	/* undone by it anyway */
+	else if (pg->failed != NULL) {
+		db_pg_error(pg, pg->failed);
+		return (-1);
+	}
+	end = strcmp(sql, "COMMIT") == 0 || strcmp(sql, "ROLLBACK") == 0;
+	if (end) {
 		pg->tx = 0;
+		pg->marks = 0;
+		pg->defer = 0;
+	}
+	/* A savepoint of the store's goes with the next round trip. */
+	if (strncmp(sql, "SAVEPOINT ", 10) == 0 && pg->tx &&
+	    (pg->queued > 0 ||
+	    PQtransactionStatus(pg->conn) == PQTRANS_INTRANS)) {
+		if (pg->savepoint && db_pg_queue(pg, "RELEASE SAVEPOINT "
+		    "db_pg_stmt", NULL, NULL, NULL, NULL) == -1)
+			return (-1);
+		pg->savepoint = 0;
+		pg->wrote = 1;
+		if (db_pg_queue(pg, sql, NULL, NULL, NULL, NULL) == -1)
+			return (-1);
+		pg->marks++;
+		return (0);
+	}
 	/* A transaction's end takes the guard with it. */
-	if (pg->savepoint && strcmp(sql, "COMMIT") != 0 &&
-	    strcmp(sql, "ROLLBACK") != 0 &&
-	    PQtransactionStatus(pg->conn) == PQTRANS_INTRANS &&
-	    db_pg_exec(pg, "RELEASE SAVEPOINT db_pg_stmt") == -1)
+	if (pg->savepoint && !end && (pg->queued > 0 ||
+	    PQtransactionStatus(pg->conn) == PQTRANS_INTRANS) &&
+	    db_pg_queue(pg, "RELEASE SAVEPOINT db_pg_stmt", NULL, NULL, NULL,
+	    NULL) == -1)
 		return (-1);
 	pg->savepoint = 0;
-	return (db_pg_exec(pg, sql));
+	if (strncmp(sql, "RELEASE ", 8) == 0 && pg->marks > 0)
+		pg->marks--;
+	rc = db_pg_exec(pg, sql);
+	if (rc == 0 && db_pg_rollback(sql)) {
+		free(pg->failed);
+		pg->failed = NULL;
+	}
+	return (rc);
 }
 
 /*
@@ -628,6 +815,8 @@ db_pg_in_transaction(void *p)
 	/* A lost connection's transaction is open until rolled back. */
 	if (PQstatus(pg->conn) != CONNECTION_OK)
 		return (pg->tx);
+	if (pg->queued > 0)
+		return (1);
 	return (PQtransactionStatus(pg->conn) != PQTRANS_IDLE);
 }
 
@@ -636,6 +825,8 @@ db_pg_changes(void *p)
 {
 	struct db_pg	*pg = p;
 
+	/* A deferred write counts once it has run. */
+	(void)db_pg_sync(pg, NULL);
 	return (pg->changes);
 }
 
@@ -646,11 +837,14 @@ db_pg_version(void *p, int *version)
 	PGresult	*res;
 	int		 known;
 
+	if (db_pg_sync(pg, NULL) == -1)
+		return (-1);
 	/*
 	 * Read from pg_class, in this statement's snapshot, not by
 	 * to_regclass(), whose cached lookup may not yet see the table
 	 * another daemon made while this one waited for its turn.
 	 */
+	pg->trips += 2;
 	res = PQexec(pg->conn, "SELECT EXISTS (SELECT 1 FROM "
 	    "pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON "
 	    "n.oid = c.relnamespace WHERE c.relname = 'mupbem_schema' AND "
@@ -815,6 +1009,8 @@ db_pg_plan(void *p, const char *sql, char **plan)
 	char		*text, *explain;
 	int		 n, i;
 
+	if (db_pg_sync(pg, NULL) == -1)
+		return (-1);
 	text = db_pg_params(sql, &n);
 	xasprintf(&explain, "EXPLAIN %s", text);
 	free(text);
@@ -856,6 +1052,11 @@ db_pg_prepare(void *p, const char *sql)
 	st->reads = strncasecmp(st->sql + strspn(st->sql, " \t\n"),
 	    "SELECT", 6) == 0 && strcasestr(st->sql, " FOR UPDATE") == NULL &&
 	    strcasestr(st->sql, " FOR SHARE") == NULL;
+	st->writes = (strncasecmp(st->sql + strspn(st->sql, " \t\n"),
+	    "INSERT", 6) == 0 || strncasecmp(st->sql + strspn(st->sql,
+	    " \t\n"), "UPDATE", 6) == 0 || strncasecmp(st->sql +
+	    strspn(st->sql, " \t\n"), "DELETE", 6) == 0) &&
+	    strcasestr(st->sql, "RETURNING") == NULL;
 	return (st);
 }
 
@@ -878,10 +1079,13 @@ db_pg_unprepare(struct db_pg_stmt *st)
 	char	*sql;
 
 	/* One prepared on a connection lost is gone with it. */
+	if (st->name[0] != '\0')
+		(void)db_pg_sync(st->pg, NULL);
 	if (st->name[0] != '\0' && st->connection == st->pg->connection &&
 	    PQstatus(st->pg->conn) == CONNECTION_OK &&
 	    PQtransactionStatus(st->pg->conn) != PQTRANS_INERROR) {
 		xasprintf(&sql, "DEALLOCATE %s", st->name);
+		st->pg->trips++;
 		PQclear(PQexec(st->pg->conn, sql));
 		free(sql);
 	}
@@ -1071,6 +1275,7 @@ db_pg_make(struct db_pg_stmt *st, int text)
 	}
 	snprintf(st->name, sizeof st->name, "mupbem_%lu", ++pg->names);
 	st->connection = pg->connection;
+	pg->trips += 2;
 	res = PQprepare(pg->conn, st->name, st->sql, st->nparams, types);
 	free(types);
 	if (db_pg_result(pg, res) == -1) {
@@ -1099,11 +1304,20 @@ db_pg_step(void *p)
 	struct db_pg_stmt	 *st = p;
 	struct db_pg		 *pg = st->pg;
 	const char		**values;
-	int			 *lens, *formats, i, n, guard;
+	int			 *lens, *formats, i, n, guard, defer;
 
+	if (st->deferred)
+		return (DB_DONE);
 	if (!st->started) {
 		st->started = 1;
+		if (pg->failed != NULL) {
+			db_pg_error(pg, pg->failed);
+			return (DB_ERROR);
+		}
 		if (db_pg_live(pg) == -1)
+			return (DB_ERROR);
+		/* A statement to prepare waits for nothing queued. */
+		if (!db_pg_fits_all(st) && db_pg_sync(pg, NULL) == -1)
 			return (DB_ERROR);
 		/* A statement to prepare has its savepoint set first. */
 		if ((guard = db_pg_guard_needed(pg)) && !db_pg_fits_all(st)) {
@@ -1124,15 +1338,24 @@ db_pg_step(void *p)
 			lens[i] = st->params[i].len;
 			formats[i] = st->params[i].kind == DB_PG_BLOB;
 		}
-		if (guard)
-			st->res = db_pg_guarded(st, values, lens, formats);
-		else
+		if ((defer = db_pg_deferrable(st))) {
+			st->deferred = db_pg_queue(pg, NULL, st, values, lens,
+			    formats) == 0;
+			pg->wrote = 1;
+		} else if (guard || pg->queued > 0)
+			i = db_pg_guarded(st, guard, values, lens, formats);
+		else {
+			pg->trips++;
 			st->res = PQexecPrepared(pg->conn, st->name, n, values,
 			    lens, formats, 0);
+			i = 0;
+		}
 		free(formats);
 		free(lens);
 		free(values);
-		if (guard && st->res == NULL) {
+		if (defer)
+			return (st->deferred ? DB_DONE : DB_ERROR);
+		if (i == -1) {
 			db_pg_undo(pg);
 			return (DB_ERROR);
 		}
@@ -1193,6 +1416,7 @@ db_pg_reset(void *p)
 	PQclear(st->res);
 	st->res = NULL;
 	st->started = 0;
+	st->deferred = 0;
 	st->row = 0;
 	for (i = 0; i < st->nparams; i++) {
 		free(st->params[i].value);

@@ -43,6 +43,7 @@ struct db_ops {
 	size_t		 (*column_bytes)(void *, int);
 	int		 (*refused)(void *);	/* or NULL: never */
 	int		 (*connected)(void *);	/* NULL: always */
+	void		 (*defer)(void *);	/* NULL: writes run at once */
 };
 
 struct db {

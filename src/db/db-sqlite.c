@@ -92,6 +92,7 @@ const struct db_ops db_sqlite_ops = {
 	db_sqlite_column_blob,
 	db_sqlite_column_bytes,
 	db_sqlite_refused,
+	NULL,
 	NULL
 };
 

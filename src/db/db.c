@@ -176,6 +176,18 @@ db_begin_rows(struct db *db)
 	return (db->ops->begin_rows(db->impl));
 }
 
+/*
+ * Let the writes of the open transaction wait for the next statement
+ * that reads, or the COMMIT (db.h); until the transaction ends.
+ */
+void
+db_defer(struct db *db)
+{
+	db_mine(db);
+	if (db->ops->defer != NULL)
+		db->ops->defer(db->impl);
+}
+
 int
 db_commit(struct db *db)
 {

@@ -23,6 +23,17 @@
  * takes is written in an SQL comment whose text starts with "pg ",
  * which SQLite skips and the PostgreSQL backend unwraps (store.c's
  * claim on the outbox says FOR UPDATE SKIP LOCKED so).
+ *
+ * A statement that fails undoes only itself, with one exception: a
+ * write that returns no rows (INSERT, UPDATE or DELETE without
+ * RETURNING) inside a savepoint of the store's (db_exec() "SAVEPOINT
+ * x"), or in a transaction after db_defer(), may wait in PostgreSQL to
+ * go to the server with the next statement that reads, or with the
+ * RELEASE or COMMIT: one round trip for them all.  Its step then says
+ * DB_DONE, and if it fails, the statement that carries it fails with
+ * its error, and so does every statement after it until a ROLLBACK (TO
+ * that savepoint) undoes it and what was sent after it.  SQLite runs
+ * every statement at its step.
  */
 #ifndef DB_H
 #define DB_H
@@ -54,6 +65,7 @@ int		 db_refused(struct db *);
 int		 db_exec(struct db *, const char *);
 int		 db_begin(struct db *);
 int		 db_begin_rows(struct db *);
+void		 db_defer(struct db *);
 int		 db_commit(struct db *);
 void		 db_rollback(struct db *);
 int		 db_in_transaction(struct db *);

@@ -83,7 +83,7 @@ const char *const store_sql[STORE_NSTMTS] = {
 	    "next_try) VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
 	"SELECT id, message_id, sender, rcpt, data, attempts FROM outbox "
 	    "WHERE sent IS NULL AND next_try <= ?1 ORDER BY next_try, id "
-	    "LIMIT 1 /*pg FOR UPDATE SKIP LOCKED */",
+	    "LIMIT ?2 /*pg FOR UPDATE SKIP LOCKED */",
 	"UPDATE outbox SET sent = ?2 WHERE id = ?1",
 	"UPDATE outbox SET attempts = attempts + 1, last_error = ?2, "
 	    "next_try = ?3 WHERE id = ?1",
@@ -1035,33 +1035,33 @@ int
 store_due_some(struct store *s, long long now, struct store_outmail *v,
     int max, char **cause)
 {
-	struct db_stmt	*st;
-	int		 n, rc = DB_ROW;
+	struct db_stmt	*st = s->stmt[STORE_DUE];
+	int		 n = 0, i, rc = DB_DONE;
 
 	/* Only the rows claimed are locked: other daemons claim others. */
 	if (db_begin_rows(s->db) == -1)
 		return (store_fail(s, cause, "cannot begin a transaction"));
-	for (n = 0; n < max && rc == DB_ROW; n++) {
+	/* Any failure rolls it all back: the claims go with the COMMIT. */
+	db_defer(s->db);
+	/* One read for them all, then a claim each. */
+	db_bind_int64(st, 1, now);
+	db_bind_int(st, 2, max);
+	while (n < max && (rc = db_step(st)) == DB_ROW) {
 		memset(&v[n], 0, sizeof v[n]);
-		st = s->stmt[STORE_DUE];
-		db_bind_int64(st, 1, now);
-		if ((rc = db_step(st)) == DB_ROW)
-			store_outmail_row(st, &v[n]);
-		if (store_found(s, st, rc, "cannot read the outbox",
-		    cause) != 1)
-			break;
-		/* The claim moves next_try on: the next step skips it. */
+		store_outmail_row(st, &v[n++]);
+	}
+	if (store_found(s, st, rc, "cannot read the outbox", cause) == -1)
+		rc = DB_ERROR;
+	for (i = 0; i < n && rc != DB_ERROR; i++) {
+		/* The claim moves next_try on: no other daemon takes it. */
 		st = s->stmt[STORE_CLAIM];
-		db_bind_int64(st, 1, v[n].id);
+		db_bind_int64(st, 1, v[i].id);
 		db_bind_int64(st, 2, now + STORE_LEASE);
 		db_bind_int64(st, 3, now);
 		db_bind_int64(st, 4, (long long)getpid());
 		db_bind_text(st, 5, s->host);
-		if (store_step(s, STORE_CLAIM, cause) == -1) {
-			store_outmail_free(&v[n]);
+		if (store_step(s, STORE_CLAIM, cause) == -1)
 			rc = DB_ERROR;
-			break;
-		}
 	}
 	if ((rc == DB_ROW || rc == DB_DONE) &&
 	    store_commit(s, cause) == 0)
@@ -1163,6 +1163,8 @@ store_sent(struct store *s, long long id, long long now, char **cause)
 {
 	struct db_stmt	*st = s->stmt[STORE_SENT];
 
+	/* A batch recorded fails whole (mailloop.c): it goes at COMMIT. */
+	db_defer(s->db);
 	db_bind_int64(st, 1, id);
 	db_bind_int64(st, 2, now);
 	return (store_step(s, STORE_SENT, cause));
