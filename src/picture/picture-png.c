@@ -32,10 +32,18 @@ struct picture_png_colour {
 	int		index;		/* in the palette */
 };
 
+struct picture_png_green {
+	int		green;
+	int		index;
+};
+
 static struct picture_png_colour *picture_png_find(
 		    struct picture_png_colour *, uint32_t);
 static int	picture_png_by_count(const void *, const void *);
-static int	picture_png_nearest(const png_color *, int, uint32_t);
+static int	picture_png_by_green(const void *, const void *);
+static long	picture_png_distance(const png_color *, int, uint32_t);
+static int	picture_png_nearest(const png_color *,
+		    const struct picture_png_green *, int, uint32_t);
 static void	picture_png_write(png_structp, png_bytep, size_t);
 static void	picture_png_flush(png_structp);
 static int	picture_png_indexed(struct buf *, const uint8_t *, int, int,
@@ -63,21 +71,79 @@ picture_png_by_count(const void *a, const void *b)
 	return (ca->rgb < cb->rgb ? -1 : ca->rgb > cb->rgb);
 }
 
-/* The palette colour nearest rgb. */
+/* Order palette entries by green, then by index. */
 static int
-picture_png_nearest(const png_color *pal, int n, uint32_t rgb)
+picture_png_by_green(const void *a, const void *b)
 {
-	int	i, best = 0, dr, dg, db;
-	long	d, bestd = -1;
+	const struct picture_png_green	*ga = a, *gb = b;
 
-	for (i = 0; i < n; i++) {
-		dr = (int)(rgb >> 16 & 0xff) - pal[i].red;
-		dg = (int)(rgb >> 8 & 0xff) - pal[i].green;
-		db = (int)(rgb & 0xff) - pal[i].blue;
-		d = 3L * dr * dr + 4L * dg * dg + 2L * db * db;
-		if (bestd == -1 || d < bestd) {
-			bestd = d;
-			best = i;
+	if (ga->green != gb->green)
+		return (ga->green < gb->green ? -1 : 1);
+	return (ga->index < gb->index ? -1 : ga->index > gb->index);
+}
+
+/* The weighted distance from rgb to palette entry i. */
+static long
+picture_png_distance(const png_color *pal, int i, uint32_t rgb)
+{
+	int	dr, dg, db;
+
+	dr = (int)(rgb >> 16 & 0xff) - pal[i].red;
+	dg = (int)(rgb >> 8 & 0xff) - pal[i].green;
+	db = (int)(rgb & 0xff) - pal[i].blue;
+	return (3L * dr * dr + 4L * dg * dg + 2L * db * db);
+}
+
+/*
+ * The palette colour nearest rgb, the lowest index of equals.  The
+ * entries are searched outward from rgb's green in byg (the palette
+ * by green): green alone weighs 4 * dg * dg, so a side is done once
+ * that is more than the best distance found.
+ */
+static int
+picture_png_nearest(const png_color *pal, const struct picture_png_green *byg,
+    int n, uint32_t rgb)
+{
+	int	g = rgb >> 8 & 0xff, lo = 0, hi = n, up, down, best = -1, i;
+	long	d, bestd = 0, dg;
+
+	while (lo < hi) {
+		i = (lo + hi) / 2;
+		if (byg[i].green < g)
+			lo = i + 1;
+		else
+			hi = i;
+	}
+	up = lo;
+	down = lo - 1;
+	while (up < n || down >= 0) {
+		if (up < n) {
+			dg = byg[up].green - g;
+			if (best != -1 && 4 * dg * dg > bestd)
+				up = n;
+			else {
+				i = byg[up++].index;
+				d = picture_png_distance(pal, i, rgb);
+				if (best == -1 || d < bestd ||
+				    (d == bestd && i < best)) {
+					bestd = d;
+					best = i;
+				}
+			}
+		}
+		if (down >= 0) {
+			dg = g - byg[down].green;
+			if (best != -1 && 4 * dg * dg > bestd)
+				down = -1;
+			else {
+				i = byg[down--].index;
+				d = picture_png_distance(pal, i, rgb);
+				if (best == -1 || d < bestd ||
+				    (d == bestd && i < best)) {
+					bestd = d;
+					best = i;
+				}
+			}
 		}
 	}
 	return (best);
@@ -149,7 +215,9 @@ picture_png_encode(cairo_surface_t *surface, struct buf *out, char **cause)
 {
 	struct picture_png_colour	*hash, *list, *c;
 	png_color			 pal[256];
+	struct picture_png_green	 byg[256];
 	const unsigned char		*data;
+	const uint32_t			*px;
 	uint8_t				*rows = NULL;
 	size_t				 ncolours = 0, i;
 	int				 w, h, stride, x, y, npal, rc = -1;
@@ -162,16 +230,24 @@ picture_png_encode(cairo_surface_t *surface, struct buf *out, char **cause)
 	stride = cairo_image_surface_get_stride(surface);
 	hash = xreallocarray(NULL, PICTURE_PNG_HASH, sizeof *hash);
 	memset(hash, 0xff, PICTURE_PNG_HASH * sizeof *hash);
+	/*
+	 * A board is flat fills: most pixels repeat the one before, so
+	 * the run's colour is kept and the hash looked up only where the
+	 * colour changes.
+	 */
+	c = NULL;
 	for (y = 0; y < h; y++) {
+		px = (const uint32_t *)(data + (size_t)y * stride);
 		for (x = 0; x < w; x++) {
-			rgb = ((const uint32_t *)(data + y * stride))[x] &
-			    0xffffff;
-			c = picture_png_find(hash, rgb);
-			if (c->rgb == PICTURE_PNG_EMPTY) {
-				if (++ncolours > PICTURE_PNG_MAX)
-					goto rgb;
-				c->rgb = rgb;
-				c->count = 0;
+			rgb = px[x] & 0xffffff;
+			if (c == NULL || c->rgb != rgb) {
+				c = picture_png_find(hash, rgb);
+				if (c->rgb == PICTURE_PNG_EMPTY) {
+					if (++ncolours > PICTURE_PNG_MAX)
+						goto rgb;
+					c->rgb = rgb;
+					c->count = 0;
+				}
 			}
 			c->count++;
 		}
@@ -188,20 +264,27 @@ picture_png_encode(cairo_surface_t *surface, struct buf *out, char **cause)
 		pal[i].green = list[i].rgb >> 8 & 0xff;
 		pal[i].blue = list[i].rgb & 0xff;
 	}
+	for (i = 0; i < (size_t)npal; i++) {
+		byg[i].green = pal[i].green;
+		byg[i].index = i;
+	}
+	qsort(byg, npal, sizeof *byg, picture_png_by_green);
 	for (i = 0; i < ncolours; i++) {
 		c = picture_png_find(hash, list[i].rgb);
 		c->index = i < (size_t)npal ? (int)i :
-		    picture_png_nearest(pal, npal, list[i].rgb);
+		    picture_png_nearest(pal, byg, npal, list[i].rgb);
 	}
 	free(list);
 
 	rows = xreallocarray(NULL, h, w);
+	c = NULL;
 	for (y = 0; y < h; y++) {
+		px = (const uint32_t *)(data + (size_t)y * stride);
 		for (x = 0; x < w; x++) {
-			rgb = ((const uint32_t *)(data + y * stride))[x] &
-			    0xffffff;
-			rows[(size_t)y * w + x] =
-			    (uint8_t)picture_png_find(hash, rgb)->index;
+			rgb = px[x] & 0xffffff;
+			if (c == NULL || c->rgb != rgb)
+				c = picture_png_find(hash, rgb);
+			rows[(size_t)y * w + x] = (uint8_t)c->index;
 		}
 	}
 	if (picture_png_indexed(out, rows, w, h, pal, npal) == -1)
