@@ -7,6 +7,7 @@
 #include <cairo.h>
 
 #include "picture-draw.h"
+#include "picture-font.h"
 #include "picture-palette.h"
 #include "scene.h"
 
@@ -66,8 +67,7 @@ picture_draw_scene(cairo_t *cr, const struct scene *s,
 
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
-	cairo_select_font_face(cr, PICTURE_DRAW_FONT,
-	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+	cairo_set_font_face(cr, picture_font_face(PICTURE_DRAW_FONT, 1));
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	picture_draw_title(cr, s->title, f->width - 2 * PICTURE_DRAW_PAD);
 	cairo_save(cr);
@@ -156,8 +156,7 @@ picture_draw_label(cairo_t *cr, const struct picture_palette_frame *f,
 	double			y = PICTURE_PALETTE_Y(f, sh->y), size, m;
 
 	size = picture_palette_label_size(f, sh);
-	cairo_select_font_face(cr, PICTURE_DRAW_FONT,
-	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+	cairo_set_font_face(cr, picture_font_face(PICTURE_DRAW_FONT, 1));
 	cairo_set_font_size(cr, size);
 	cairo_text_extents(cr, sh->label, &te);
 	cairo_set_source_rgb(cr, 1, 1, 1);
@@ -522,8 +521,7 @@ picture_draw_legend(cairo_t *cr, const struct scene *s,
 	double				 x, y;
 	int				 i, row;
 
-	cairo_select_font_face(cr, PICTURE_DRAW_FONT,
-	    CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+	cairo_set_font_face(cr, picture_font_face(PICTURE_DRAW_FONT, 0));
 	cairo_set_font_size(cr, 14);
 	/* A key is of a fixed size, whatever the frame's least text. */
 	memset(&key, 0, sizeof key);
