@@ -143,6 +143,7 @@ void
 picture_cairo_done(void)
 {
 	picture_font_done();
+	picture_png_done();
 	cairo_debug_reset_static_data();
 	FcFini();
 }

@@ -26,6 +26,11 @@
  * predict one another) and the row's indices, compressed whole by
  * libdeflate at PICTURE_PNG_LEVEL, which gives a smaller file than
  * zlib's default level in half the instructions (performance.md).
+ * The compressor, about a megabyte of tables, the hash and the
+ * buffers are made once and kept for the process (picture_png_done()
+ * lets them go): made afresh for each picture, the heap grew and
+ * shrank around them every time, and the kernel's page faults cost
+ * the daemon more than the compression saved.
  */
 
 #define PICTURE_PNG_LEVEL	6	/* libdeflate's, 1 to 12 */
@@ -39,6 +44,12 @@ struct picture_png_colour {
 	uint32_t	count;
 	int		index;		/* in the palette */
 };
+
+/* Kept from one picture to the next; picture_png_done() frees them. */
+static struct libdeflate_compressor *picture_png_compressor;
+static struct picture_png_colour *picture_png_hash;
+static uint8_t		*picture_png_rows, *picture_png_z;
+static size_t		 picture_png_rows_size, picture_png_z_size;
 
 struct picture_png_rgb {
 	uint8_t		red;
@@ -216,16 +227,23 @@ picture_png_indexed(struct buf *out, const uint8_t *raw, int w, int h,
 	uint8_t				 ihdr[13], *z;
 	size_t				 len = (size_t)h * (w + 1), zlen;
 
-	if ((c = libdeflate_alloc_compressor(PICTURE_PNG_LEVEL)) == NULL)
-		return (-1);
-	zlen = libdeflate_zlib_compress_bound(c, len);
-	z = xmalloc(zlen);
-	zlen = libdeflate_zlib_compress(c, raw, len, z, zlen);
-	libdeflate_free_compressor(c);
-	if (zlen == 0) {
-		free(z);
-		return (-1);
+	if (picture_png_compressor == NULL) {
+		picture_png_compressor =
+		    libdeflate_alloc_compressor(PICTURE_PNG_LEVEL);
+		if (picture_png_compressor == NULL)
+			return (-1);
 	}
+	c = picture_png_compressor;
+	zlen = libdeflate_zlib_compress_bound(c, len);
+	if (zlen > picture_png_z_size) {
+		free(picture_png_z);
+		picture_png_z = xmalloc(zlen);
+		picture_png_z_size = zlen;
+	}
+	z = picture_png_z;
+	zlen = libdeflate_zlib_compress(c, raw, len, z, zlen);
+	if (zlen == 0)
+		return (-1);
 	picture_png_be32(ihdr, w);
 	picture_png_be32(ihdr + 4, h);
 	ihdr[8] = 8;		/* bits an index */
@@ -237,7 +255,6 @@ picture_png_indexed(struct buf *out, const uint8_t *raw, int w, int h,
 	picture_png_chunk(out, "PLTE", pal, (size_t)npal * 3);
 	picture_png_chunk(out, "IDAT", z, zlen);
 	picture_png_chunk(out, "IEND", "", 0);
-	free(z);
 	return (0);
 }
 
@@ -250,7 +267,7 @@ picture_png_encode(cairo_surface_t *surface, struct buf *out, char **cause)
 	struct picture_png_green	 byg[256];
 	const unsigned char		*data;
 	const uint32_t			*px;
-	uint8_t				*rows = NULL, *row;
+	uint8_t				*rows, *row;
 	size_t				 ncolours = 0, i;
 	int				 w, h, stride, x, y, npal, rc = -1;
 	uint32_t			 rgb;
@@ -260,7 +277,11 @@ picture_png_encode(cairo_surface_t *surface, struct buf *out, char **cause)
 	w = cairo_image_surface_get_width(surface);
 	h = cairo_image_surface_get_height(surface);
 	stride = cairo_image_surface_get_stride(surface);
-	hash = xreallocarray(NULL, PICTURE_PNG_HASH, sizeof *hash);
+	if (picture_png_hash == NULL) {
+		picture_png_hash = xreallocarray(NULL, PICTURE_PNG_HASH,
+		    sizeof *hash);
+	}
+	hash = picture_png_hash;
 	memset(hash, 0xff, PICTURE_PNG_HASH * sizeof *hash);
 	/*
 	 * A board is flat fills: most pixels repeat the one before, so
@@ -308,7 +329,12 @@ picture_png_encode(cairo_surface_t *surface, struct buf *out, char **cause)
 	}
 	free(list);
 
-	rows = xreallocarray(NULL, h, (size_t)w + 1);
+	if ((size_t)h * (w + 1) > picture_png_rows_size) {
+		free(picture_png_rows);
+		picture_png_rows_size = (size_t)h * (w + 1);
+		picture_png_rows = xmalloc(picture_png_rows_size);
+	}
+	rows = picture_png_rows;
 	c = NULL;
 	for (y = 0; y < h; y++) {
 		px = (const uint32_t *)(data + (size_t)y * stride);
@@ -337,7 +363,21 @@ rgb:
 	goto out;
 
 out:
-	free(rows);
-	free(hash);
 	return (rc);
+}
+
+/* Let the compressor go; the next PNG makes it again. */
+void
+picture_png_done(void)
+{
+	libdeflate_free_compressor(picture_png_compressor);
+	picture_png_compressor = NULL;
+	free(picture_png_hash);
+	picture_png_hash = NULL;
+	free(picture_png_rows);
+	picture_png_rows = NULL;
+	picture_png_rows_size = 0;
+	free(picture_png_z);
+	picture_png_z = NULL;
+	picture_png_z_size = 0;
 }
