@@ -14,6 +14,7 @@
 #include "picture-cairo.h"
 #include "picture-font.h"
 #include "picture-palette.h"
+#include "picture-png.h"
 #include "picture-svg.h"
 #include "record.h"
 #include "scene-record.h"
@@ -48,6 +49,8 @@
  * configuration (picture-font.c): both faces draw text pixel for pixel
  * as fontconfig's face of the family does, and the faces, kept for the
  * process, serve many pictures alike and again after they are let go.
+ * An image of more than 256 colours is written with the 256 most used
+ * as its palette and every other colour as its nearest in it.
  */
 
 #define PICTURE_AA_TEXT		4.5	/* WCAG 1.4.3 */
@@ -718,6 +721,92 @@ START_TEST(test_font_kept)
 }
 END_TEST
 
+static long
+picture_rgb_distance(uint32_t a, uint32_t b)
+{
+	long	dr, dg, db;
+
+	dr = (long)(a >> 16 & 0xff) - (long)(b >> 16 & 0xff);
+	dg = (long)(a >> 8 & 0xff) - (long)(b >> 8 & 0xff);
+	db = (long)(a & 0xff) - (long)(b & 0xff);
+	return (3 * dr * dr + 4 * dg * dg + 2 * db * db);
+}
+
+/*
+ * 2,000 colours, some common and most rare: the PNG has a palette of
+ * 256, and each pixel comes back as the nearest palette colour to its
+ * own, as a search of the whole palette finds it.
+ */
+START_TEST(test_png_nearest)
+{
+	cairo_surface_t	*surface, *back;
+	struct buf	 out;
+	uint32_t	 colours[2000], pal[256], *px, *bx, seed = 12345;
+	char		*cause = NULL;
+	int		 w = 400, h = 200, x, y, k, n = 0, stride, bstride;
+	long		 best, d;
+
+	for (k = 0; k < 2000; k++) {
+		seed = seed * 1103515245 + 12345;
+		colours[k] = seed >> 8 & 0xffffff;
+	}
+	surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	stride = cairo_image_surface_get_stride(surface);
+	for (y = 0; y < h; y++) {
+		px = (uint32_t *)(cairo_image_surface_get_data(surface) +
+		    y * stride);
+		for (x = 0; x < w; x++) {
+			seed = seed * 1103515245 + 12345;
+			k = seed >> 16 & 0x7fff;
+			/* Half the pixels from 100 colours, half from all. */
+			px[x] = colours[k % 2 ? k / 2 % 100 : k / 2 % 2000];
+		}
+	}
+	cairo_surface_mark_dirty(surface);
+	buf_init(&out);
+	ck_assert_msg(picture_png_encode(surface, &out, &cause) == 0, "%s",
+	    cause);
+	ck_assert(out.len > 33 && memcmp(out.data + 12, "IHDR", 4) == 0 &&
+	    out.data[25] == 3);
+	back = picture_load(&out);
+	bstride = cairo_image_surface_get_stride(back);
+	for (y = 0; y < h; y++) {
+		bx = (uint32_t *)(cairo_image_surface_get_data(back) +
+		    y * bstride);
+		for (x = 0; x < w; x++) {
+			for (k = 0; k < n && pal[k] != (bx[x] & 0xffffff); k++)
+				;
+			if (k == n) {
+				ck_assert_int_lt(n, 256);
+				pal[n++] = bx[x] & 0xffffff;
+			}
+		}
+	}
+	ck_assert_int_eq(n, 256);
+	for (y = 0; y < h; y++) {
+		px = (uint32_t *)(cairo_image_surface_get_data(surface) +
+		    y * stride);
+		bx = (uint32_t *)(cairo_image_surface_get_data(back) +
+		    y * bstride);
+		for (x = 0; x < w; x++) {
+			best = -1;
+			for (k = 0; k < n; k++) {
+				d = picture_rgb_distance(px[x], pal[k]);
+				if (best == -1 || d < best)
+					best = d;
+			}
+			d = picture_rgb_distance(px[x], bx[x]);
+			ck_assert_msg(d == best, "pixel %d,%d: %06x became "
+			    "%06x, not the nearest", x, y, px[x] & 0xffffff,
+			    bx[x] & 0xffffff);
+		}
+	}
+	cairo_surface_destroy(back);
+	cairo_surface_destroy(surface);
+	buf_free(&out);
+}
+END_TEST
+
 /* Cairo's and fontconfig's caches go, so a leak checker sees none. */
 static void
 picture_teardown(void)
@@ -757,6 +846,7 @@ picture_suite(void)
 	tcase_add_checked_fixture(tc, NULL, picture_teardown);
 	tcase_add_loop_test(tc, test_font_file, 0, 2);
 	tcase_add_test(tc, test_font_kept);
+	tcase_add_test(tc, test_png_nearest);
 	suite_add_tcase(s, tc);
 	return (s);
 }
