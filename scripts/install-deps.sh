@@ -13,7 +13,7 @@ packages=(
 	autoconf automake libtool pkg-config make gcc
 	libcurl4-gnutls-dev libetpan-dev libsqlite3-dev
 	check libdpkg-perl libinih-dev nettle-dev libgnutls28-dev
-	libcairo2-dev libpng-dev libfontconfig-dev fonts-dejavu-core
+	libcairo2-dev libdeflate-dev libfontconfig-dev fonts-dejavu-core
 	dovecot-imapd dovecot-lmtpd postfix openssl
 	swaks libnet-ssleay-perl curl tzdata sqlite3 python3 strace
 	libpq-dev postgresql

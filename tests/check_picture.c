@@ -5,13 +5,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cairo.h>
 
 #include "buf.h"
 #include "game.h"
 #include "picture-cairo.h"
+#include "picture-font.h"
 #include "picture-palette.h"
+#include "picture-png.h"
 #include "picture-svg.h"
 #include "record.h"
 #include "scene-record.h"
@@ -41,6 +44,13 @@
  * against the cell it is on; a seat has a shape of its own, in the
  * pieces and the legend; a phone's picture is cut to the board in
  * play, with no text under PICTURE_PALETTE_SMALL pixels.
+ *
+ * The font is opened from its file, not through fontconfig's
+ * configuration (picture-font.c): both faces draw text pixel for pixel
+ * as fontconfig's face of the family does, and the faces, kept for the
+ * process, serve many pictures alike and again after they are let go.
+ * An image of more than 256 colours is written with the 256 most used
+ * as its palette and every other colour as its nearest in it.
  */
 
 #define PICTURE_AA_TEXT		4.5	/* WCAG 1.4.3 */
@@ -604,6 +614,199 @@ START_TEST(test_name_size)
 }
 END_TEST
 
+/* Text in face at a few sizes, on a white image of its own. */
+static cairo_surface_t *
+picture_font_text(cairo_font_face_t *face)
+{
+	static const char	*text = "G12: red wins 11-0 by resignation, "
+				    "A1 b7 C12 0123456789";
+	static const double	 sizes[] = { 9, 11, 13.5, 14, 20 };
+	cairo_surface_t		*surface;
+	cairo_t			*cr;
+	size_t			 i;
+
+	surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 600, 160);
+	cr = cairo_create(surface);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_set_font_face(cr, face);
+	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		cairo_set_font_size(cr, sizes[i]);
+		cairo_move_to(cr, 3.25 + i, 25 + 28 * i);
+		cairo_show_text(cr, text);
+	}
+	ck_assert_int_eq(cairo_status(cr), CAIRO_STATUS_SUCCESS);
+	cairo_destroy(cr);
+	cairo_surface_flush(surface);
+	return (surface);
+}
+
+/*
+ * Each face comes from its file, and draws what fontconfig's face of
+ * the family draws, to the pixel.
+ */
+START_TEST(test_font_file)
+{
+	cairo_font_face_t	*toy;
+	cairo_surface_t		*a, *b;
+	int			 bold = _i, y, h, stride;
+
+	ck_assert_msg(access(bold ? PICTURE_FONT_BOLD : PICTURE_FONT_REGULAR,
+	    R_OK) == 0, "no font file (fonts-dejavu-core)");
+	a = picture_font_text(picture_font_face(PICTURE_PALETTE_FONT, bold));
+	ck_assert(picture_font_direct(bold));
+	toy = cairo_toy_font_face_create(PICTURE_PALETTE_FONT,
+	    CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD :
+	    CAIRO_FONT_WEIGHT_NORMAL);
+	b = picture_font_text(toy);
+	cairo_font_face_destroy(toy);
+	h = cairo_image_surface_get_height(a);
+	stride = cairo_image_surface_get_stride(a);
+	for (y = 0; y < h; y++) {
+		ck_assert_msg(memcmp(cairo_image_surface_get_data(a) +
+		    y * stride, cairo_image_surface_get_data(b) + y * stride,
+		    stride) == 0, "%s: row %d differs from fontconfig's",
+		    bold ? "bold" : "regular", y);
+	}
+	cairo_surface_destroy(a);
+	cairo_surface_destroy(b);
+}
+END_TEST
+
+/*
+ * The kept faces serve many pictures, each the same PNG, and after
+ * picture_cairo_done() lets them go the next picture is the same too.
+ */
+START_TEST(test_font_kept)
+{
+	struct picture_cairo_options	 o;
+	struct record			 r;
+	struct scene			 s;
+	struct buf			 first, out;
+	cairo_font_face_t		*face;
+	char				*text, *cause = NULL;
+	int				 i;
+
+	text = test_util_read("records/velox-midgame.rec");
+	ck_assert_int_eq(record_parse(&r, text, &cause), 0);
+	scene_init(&s);
+	ck_assert_msg(scene_record_build(&r, &s, &cause) == 0, "%s", cause);
+	memset(&o, 0, sizeof o);
+	buf_init(&first);
+	buf_init(&out);
+	ck_assert(picture_cairo_render(&s, &o, PICTURE_CAIRO_PNG, &first,
+	    &cause) == 0);
+	face = picture_font_face(PICTURE_PALETTE_FONT, 1);
+	for (i = 0; i < 40; i++) {
+		buf_reset(&out);
+		ck_assert(picture_cairo_render(&s, &o, i % 2 ?
+		    PICTURE_CAIRO_SVG : PICTURE_CAIRO_PNG, &out, &cause) == 0);
+		ck_assert(picture_font_face(PICTURE_PALETTE_FONT, 1) == face);
+		ck_assert(i % 2 || (out.len == first.len &&
+		    memcmp(out.data, first.data, out.len) == 0));
+	}
+	picture_cairo_done();
+	buf_reset(&out);
+	ck_assert(picture_cairo_render(&s, &o, PICTURE_CAIRO_PNG, &out,
+	    &cause) == 0);
+	ck_assert(out.len == first.len &&
+	    memcmp(out.data, first.data, out.len) == 0);
+	ck_assert(picture_font_direct(1) && picture_font_direct(0));
+	buf_free(&first);
+	buf_free(&out);
+	scene_free(&s);
+	record_free(&r);
+	free(text);
+}
+END_TEST
+
+static long
+picture_rgb_distance(uint32_t a, uint32_t b)
+{
+	long	dr, dg, db;
+
+	dr = (long)(a >> 16 & 0xff) - (long)(b >> 16 & 0xff);
+	dg = (long)(a >> 8 & 0xff) - (long)(b >> 8 & 0xff);
+	db = (long)(a & 0xff) - (long)(b & 0xff);
+	return (3 * dr * dr + 4 * dg * dg + 2 * db * db);
+}
+
+/*
+ * 2,000 colours, some common and most rare: the PNG has a palette of
+ * 256, and each pixel comes back as the nearest palette colour to its
+ * own, as a search of the whole palette finds it.
+ */
+START_TEST(test_png_nearest)
+{
+	cairo_surface_t	*surface, *back;
+	struct buf	 out;
+	uint32_t	 colours[2000], pal[256], *px, *bx, seed = 12345;
+	char		*cause = NULL;
+	int		 w = 400, h = 200, x, y, k, n = 0, stride, bstride;
+	long		 best, d;
+
+	for (k = 0; k < 2000; k++) {
+		seed = seed * 1103515245 + 12345;
+		colours[k] = seed >> 8 & 0xffffff;
+	}
+	surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+	stride = cairo_image_surface_get_stride(surface);
+	for (y = 0; y < h; y++) {
+		px = (uint32_t *)(cairo_image_surface_get_data(surface) +
+		    y * stride);
+		for (x = 0; x < w; x++) {
+			seed = seed * 1103515245 + 12345;
+			k = seed >> 16 & 0x7fff;
+			/* Half the pixels from 100 colours, half from all. */
+			px[x] = colours[k % 2 ? k / 2 % 100 : k / 2 % 2000];
+		}
+	}
+	cairo_surface_mark_dirty(surface);
+	buf_init(&out);
+	ck_assert_msg(picture_png_encode(surface, &out, &cause) == 0, "%s",
+	    cause);
+	ck_assert(out.len > 33 && memcmp(out.data + 12, "IHDR", 4) == 0 &&
+	    out.data[25] == 3);
+	back = picture_load(&out);
+	bstride = cairo_image_surface_get_stride(back);
+	for (y = 0; y < h; y++) {
+		bx = (uint32_t *)(cairo_image_surface_get_data(back) +
+		    y * bstride);
+		for (x = 0; x < w; x++) {
+			for (k = 0; k < n && pal[k] != (bx[x] & 0xffffff); k++)
+				;
+			if (k == n) {
+				ck_assert_int_lt(n, 256);
+				pal[n++] = bx[x] & 0xffffff;
+			}
+		}
+	}
+	ck_assert_int_eq(n, 256);
+	for (y = 0; y < h; y++) {
+		px = (uint32_t *)(cairo_image_surface_get_data(surface) +
+		    y * stride);
+		bx = (uint32_t *)(cairo_image_surface_get_data(back) +
+		    y * bstride);
+		for (x = 0; x < w; x++) {
+			best = -1;
+			for (k = 0; k < n; k++) {
+				d = picture_rgb_distance(px[x], pal[k]);
+				if (best == -1 || d < best)
+					best = d;
+			}
+			d = picture_rgb_distance(px[x], bx[x]);
+			ck_assert_msg(d == best, "pixel %d,%d: %06x became "
+			    "%06x, not the nearest", x, y, px[x] & 0xffffff,
+			    bx[x] & 0xffffff);
+		}
+	}
+	cairo_surface_destroy(back);
+	cairo_surface_destroy(surface);
+	buf_free(&out);
+}
+END_TEST
+
 /* Cairo's and fontconfig's caches go, so a leak checker sees none. */
 static void
 picture_teardown(void)
@@ -638,6 +841,13 @@ picture_suite(void)
 	tcase_add_test(tc, test_phone);
 	tcase_add_test(tc, test_phone_legend);
 	tcase_add_test(tc, test_phone_names);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("font");
+	tcase_set_timeout(tc, 60);
+	tcase_add_checked_fixture(tc, NULL, picture_teardown);
+	tcase_add_loop_test(tc, test_font_file, 0, 2);
+	tcase_add_test(tc, test_font_kept);
+	tcase_add_test(tc, test_png_nearest);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -13,6 +13,7 @@
 #include "buf.h"
 #include "picture-cairo.h"
 #include "picture-draw.h"
+#include "picture-font.h"
 #include "picture-png.h"
 #include "scene.h"
 #include "xmalloc.h"
@@ -141,6 +142,8 @@ picture_cairo_save(const char *path, const struct buf *picture,
 void
 picture_cairo_done(void)
 {
+	picture_font_done();
+	picture_png_done();
 	cairo_debug_reset_static_data();
 	FcFini();
 }
